@@ -1,0 +1,66 @@
+/* describe.c — the human summary of a topology (`collsim platform describe`). */
+#include "platform/describe.h"
+
+#include <string.h>
+
+#include "util/units.h"
+
+static void print_inc(unsigned inc, FILE *out)
+{
+    if (!inc) return;
+    fprintf(out, "  inc:");
+    if (inc & INC_REDUCE) fprintf(out, " reduce");
+    if (inc & INC_MULTICAST) fprintf(out, " multicast");
+    if (inc & INC_A2A) fprintf(out, " a2a");
+}
+
+void platform_describe(const topology *t, FILE *out)
+{
+    char a[32], b[32];
+    fprintf(out, "platform   %s (kind %s)\n", t->name, t->kind);
+    fprintf(out, "ranks      %d\n", t->ranks);
+    if (t->dim_count) {
+        fprintf(out, "dims       ");
+        for (int i = 0; i < t->dim_count; i++) fprintf(out, "%s%d", i ? " x " : "", t->dims[i]);
+        fprintf(out, "\n");
+    }
+    fprintf(out, "switches   %d", t->switch_count);
+    for (int k = 0; k < t->tier_count; k++) {
+        int count = 0;
+        for (int s = 0; s < t->switch_count; s++) count += t->switches[s].tier == k;
+        if (count) fprintf(out, "%s %s: %d", k == 0 ? "  " : ", ", t->tiers[k].name, count);
+    }
+    fprintf(out, "\n");
+    int physical = 0;
+    for (int l = 0; l < t->link_count; l++) physical += !t->links[l].latency_only;
+    fprintf(out, "links      %d full-duplex", physical);
+    if (physical != t->link_count) fprintf(out, " (+%d latency-only switch delays)", t->link_count - physical);
+    fprintf(out, "\n");
+    fprintf(out, "tiers      (alpha and BW as the formulas use them; BW per rank, per direction)\n");
+    for (int k = 0; k < t->tier_count; k++) {
+        const topo_tier *tier = &t->tiers[k];
+        units_format(tier->alpha_s, UNIT_TIME, a, sizeof a);
+        units_format(tier->bandwidth_Bps, UNIT_BANDWIDTH, b, sizeof b);
+        fprintf(out, "  %-12s alpha %-10s BW %-12s %s\n", tier->name, a, b, tier->hop);
+        fprintf(out, "  %-12s split: %s", "", tier->split);
+        if (tier->efficiency != 1) fprintf(out, "  efficiency %g", tier->efficiency);
+        if (tier->overhead_s > 0) {
+            units_format(tier->overhead_s, UNIT_TIME, a, sizeof a);
+            fprintf(out, "  overhead %s", a);
+        }
+        if (tier->inc) {
+            units_format(tier->alpha_switch_s, UNIT_TIME, a, sizeof a);
+            fprintf(out, "  alpha_switch %s", a);
+            print_inc(tier->inc, out);
+        }
+        fprintf(out, "\n");
+    }
+    fprintf(out, "diameter   %d links\n", t->diameter_links);
+    units_format(t->bisection_Bps, UNIT_BANDWIDTH, b, sizeof b);
+    fprintf(out, "bisection  %s (one direction; %s)\n", b, t->bisection_cut);
+    if (t->oversubscription > 0) fprintf(out, "oversubscription  s = %g\n", t->oversubscription);
+    if (t->switch_count > t->tier_count || t->oversubscription > 0)
+        fprintf(out, "routing    %s\n", t->routing == ROUTING_ECMP ? "ecmp (per-flow hash over equal-cost uplinks)"
+                                                                   : "spread (ideal balance: parallel uplinks as one link)");
+    if (t->notes[0]) fprintf(out, "%s\n", t->notes);
+}

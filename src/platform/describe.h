@@ -1,0 +1,13 @@
+/* describe.h — `collsim platform describe` and `collsim platform xml`. */
+#ifndef COLLSIM_DESCRIBE_H
+#define COLLSIM_DESCRIBE_H
+
+#include <stdio.h>
+
+#include "platform/topology.h"
+
+/* Ranks, switches per tier, links, per-tier alpha/BW and their split,
+ * diameter, bisection bandwidth, oversubscription, routing. */
+void platform_describe(const topology *t, FILE *out);
+
+#endif

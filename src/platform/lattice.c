@@ -1,0 +1,129 @@
+/* lattice.c — k-D torus (wraparound, explainer 02 §1.2, §3) and k-D mesh (no
+ * wraparound, §1.3, §4.2).  One physical link per neighbour pair, latency
+ * alpha; a dim of size 2 has a single link between its two ranks (§1.2: "the
+ * +1 and -1 neighbours coincide").  Routes are dimension-ordered (dim 0
+ * first), each dim along its shorter arc; on an exact tie (offset d/2) the
+ * direction alternates with the start coordinate's parity so that load is
+ * balanced over both arcs. */
+#include "platform/kinds.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const lattice_keys[] = {"dims", "ranks", "alpha", "bandwidth", "efficiency", "overhead", "inc", NULL};
+
+typedef struct lattice {
+    bool wrap;
+    int stride[TOPO_MAX_DIMS];
+    int *plus_link; /* [rank * dims + dim]: link to the +1 neighbour (UP = towards +1), or -1 */
+} lattice;
+
+static int coordinate(const topology *t, const lattice *g, int rank, int dim)
+{
+    return rank / g->stride[dim] % t->dims[dim];
+}
+
+static int lattice_route(const topology *t, int src, int dst, route_hop *hops)
+{
+    const lattice *g = t->kind_data;
+    int n = 0, here = src;
+    for (int i = 0; i < t->dim_count; i++) {
+        int d = t->dims[i], from = coordinate(t, g, here, i), to = coordinate(t, g, dst, i);
+        if (from == to) continue;
+        int forward = ((to - from) % d + d) % d, backward = d - forward;
+        bool go_plus;
+        if (!g->wrap) go_plus = to > from;
+        else if (forward != backward) go_plus = forward < backward;
+        else go_plus = from % 2 == 0;
+        int steps = g->wrap ? (go_plus ? forward : backward) : abs(to - from);
+        for (int s = 0; s < steps; s++) {
+            int c = coordinate(t, g, here, i);
+            int next_c = ((go_plus ? c + 1 : c - 1) % d + d) % d;
+            int next = here + (next_c - c) * g->stride[i];
+            int owner = go_plus ? here : next; /* the lower end (in + order) owns the link */
+            route_push(t, hops, &n, g->plus_link[owner * t->dim_count + i], !go_plus);
+            here = next;
+        }
+    }
+    return n;
+}
+
+static bool build_lattice(platform_reader *r, topology *t, bool wrap)
+{
+    ynode *dims = yaml_map_require(r->tree, r->root, "dims", r->d);
+    if (!dims) return false;
+    int k = yaml_sequence_length(dims);
+    if (k < 1 || k > TOPO_MAX_DIMS)
+        return yaml_error(r->tree, dims, r->d, "'dims' must be a list of 1 to %d dim sizes, e.g. [8, 8, 8]", TOPO_MAX_DIMS);
+    long product = 1;
+    for (int i = 0; i < k; i++) {
+        long d;
+        if (!yaml_read_positive_int(r->tree, yaml_sequence_item(r->tree, dims, i), "dims", &d, r->d)) return false;
+        if (d > 1 << 20) return yaml_error(r->tree, dims, r->d, "dim size %ld is too large", d);
+        t->dims[i] = (int)d;
+        product *= d;
+        if (product > 1 << 20) return yaml_error(r->tree, dims, r->d, "dims multiply to more than 1,048,576 ranks");
+    }
+    t->dim_count = k;
+    ynode *ranks = yaml_map_get(r->tree, r->root, "ranks");
+    if (ranks) {
+        long n;
+        if (!yaml_read_positive_int(r->tree, ranks, "ranks", &n, r->d)) return false;
+        if (n != product)
+            return yaml_error(r->tree, ranks, r->d, "'ranks' is %ld but dims multiply to %ld: make them agree (or drop 'ranks')", n, product);
+    }
+    if (product < 2) return yaml_error(r->tree, dims, r->d, "dims multiply to 1 rank: a fabric needs at least 2");
+    topo_tier tier = {.name = "link", .hop = "neighbour -> neighbour (1 link)"};
+    if (!read_tier(r, r->root, "alpha", false, &tier)) return false;
+    snprintf(tier.split, sizeof tier.split, "1 link x %.6g us", tier.alpha_s * 1e6);
+    topology_add_tier(t, &tier);
+    t->ranks = (int)product;
+
+    /* one block, freed with the topology */
+    lattice *g = calloc(1, sizeof *g + sizeof(int) * (size_t)product * (size_t)k);
+    t->kind_data = g;
+    g->wrap = wrap;
+    g->plus_link = (int *)(g + 1);
+    int stride = 1;
+    for (int i = 0; i < k; i++) {
+        g->stride[i] = stride;
+        stride *= t->dims[i];
+    }
+    char name[48];
+    for (int rank = 0; rank < t->ranks; rank++)
+        for (int i = 0; i < k; i++) {
+            int d = t->dims[i], c = coordinate(t, g, rank, i);
+            bool has = wrap ? (d >= 3 || (d == 2 && c == 0)) : c + 1 < d;
+            int *slot = &g->plus_link[rank * k + i];
+            *slot = -1;
+            if (!has) continue;
+            snprintf(name, sizeof name, "r%d_dim%d_plus", rank, i);
+            *slot = topology_add_link(t, name, tier.bandwidth_Bps * tier.efficiency, tier.alpha_s, 0);
+        }
+    t->route = lattice_route;
+
+    int d_max = 0, diameter = 0;
+    for (int i = 0; i < k; i++) {
+        diameter += wrap ? t->dims[i] / 2 : t->dims[i] - 1; /* explainer 02 App. B.1 */
+        if (t->dims[i] > d_max) d_max = t->dims[i];
+    }
+    t->diameter_links = diameter;
+    /* cut across the longest dim: each of the N/d_max lines along it is severed
+     * once (mesh), or twice with the wraparound (torus, d_max >= 3) — 02 §3.6 */
+    int per_line = wrap && d_max >= 3 ? 2 : 1;
+    t->bisection_Bps = (double)(t->ranks / d_max) * per_line * tier.bandwidth_Bps;
+    snprintf(t->bisection_cut, sizeof t->bisection_cut, "%d lines of the longest dim (d_max = %d) cut %s",
+             t->ranks / d_max, d_max, per_line == 2 ? "twice (direct + wraparound)" : "once");
+    return true;
+}
+
+bool build_torus(platform_reader *r, topology *t)
+{
+    return build_lattice(r, t, true);
+}
+
+bool build_mesh(platform_reader *r, topology *t)
+{
+    return build_lattice(r, t, false);
+}

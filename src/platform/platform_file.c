@@ -1,0 +1,207 @@
+/* platform_file.c — the platform YAML reader: common keys, tier parameters,
+ * dispatch to the kind builders, and the kind registry. */
+#include "platform/platform.h"
+#include "platform/kinds.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static const platform_kind kinds[] = {
+    {"star", "N ranks around one switch; any-to-any in one hop (alpha = rank->switch->rank)",
+     "explainer 02 §1.1, §2", star_keys, build_star},
+    {"torus", "k-D lattice with wraparound (dims: [8, 8, 8]); alpha per neighbour link",
+     "explainer 02 §1.2, §3; torus A2A note", lattice_keys, build_torus},
+    {"mesh", "k-D lattice without wraparound (dims: [4, 4]); alpha per neighbour link",
+     "explainer 02 §1.3, §4.2", lattice_keys, build_mesh},
+    {"full_mesh", "a direct link between every pair of ranks; alpha per link",
+     "explainer 02 §1.3, §4.1", full_mesh_keys, build_full_mesh},
+    {"clos", "leaf-spine Clos with oversubscription s, optional super-spine tier",
+     "explainer 03 §1", clos_keys, build_clos},
+    {"fat_tree", "Al-Fares k-ary fat-tree: k pods, (k/2)^2 cores, k^3/4 ranks, s = 1",
+     "explainer 03 App. B", fat_tree_keys, build_fat_tree},
+    {"nvl72_superpod", "NVL72 pods on NVLink, rail-optimized IB leaf-spine per rail, NVLink rail bridge",
+     "explainer 03 §1.1, §1.2, App. A", superpod_keys, build_superpod},
+};
+
+const platform_kind *platform_kinds(int *count)
+{
+    *count = (int)(sizeof kinds / sizeof kinds[0]);
+    return kinds;
+}
+
+bool platform_error_at(platform_reader *r, ynode *map, const char *key, const char *fmt, ...)
+{
+    char message[900];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    ynode *node = key ? yaml_map_get(r->tree, map, key) : NULL;
+    return yaml_error(r->tree, node ? node : map, r->d, "%s", message);
+}
+
+bool read_count(platform_reader *r, ynode *map, const char *key, long *out)
+{
+    ynode *node = yaml_map_require(r->tree, map, key, r->d);
+    return node && yaml_read_positive_int(r->tree, node, key, out, r->d);
+}
+
+bool read_inc_list(platform_reader *r, ynode *node, unsigned *mask)
+{
+    int n = yaml_sequence_length(node);
+    if (n < 0) return yaml_error(r->tree, node, r->d, "'inc' must be a list drawn from [reduce, multicast, a2a]");
+    *mask = 0;
+    for (int i = 0; i < n; i++) {
+        ynode *item = yaml_sequence_item(r->tree, node, i);
+        const char *text = NULL;
+        if (!yaml_read_string(r->tree, item, "inc", &text, r->d)) return false;
+        if (strcmp(text, "reduce") == 0) *mask |= INC_REDUCE;
+        else if (strcmp(text, "multicast") == 0) *mask |= INC_MULTICAST;
+        else if (strcmp(text, "a2a") == 0) *mask |= INC_A2A;
+        else return yaml_error(r->tree, item, r->d, "unknown inc capability '%s': expected reduce, multicast or a2a", text);
+    }
+    return true;
+}
+
+bool read_tier(platform_reader *r, ynode *map, const char *alpha_key, bool inc_allowed, topo_tier *tier)
+{
+    yaml_tree *tr = r->tree;
+    ynode *node;
+    if (!(node = yaml_map_require(tr, map, alpha_key, r->d))) return false;
+    if (!yaml_read_quantity(tr, node, alpha_key, UNIT_TIME, false, &tier->alpha_s, r->d)) return false;
+    if (!(node = yaml_map_require(tr, map, "bandwidth", r->d))) return false;
+    if (!yaml_read_quantity(tr, node, "bandwidth", UNIT_BANDWIDTH, false, &tier->bandwidth_Bps, r->d)) return false;
+    tier->efficiency = 1.0;
+    if ((node = yaml_map_get(tr, map, "efficiency"))) {
+        if (!yaml_read_positive_number(tr, node, "efficiency", &tier->efficiency, r->d)) return false;
+        if (tier->efficiency > 1.0)
+            return yaml_error(tr, node, r->d, "'efficiency' is a fraction of the link bandwidth: expected 0 < efficiency <= 1");
+    }
+    if ((node = yaml_map_get(tr, map, "overhead")) &&
+        !yaml_read_quantity(tr, node, "overhead", UNIT_TIME, true, &tier->overhead_s, r->d))
+        return false;
+    if ((node = yaml_map_get(tr, map, "alpha_switch")) &&
+        !yaml_read_quantity(tr, node, "alpha_switch", UNIT_TIME, false, &tier->alpha_switch_s, r->d))
+        return false;
+    if ((node = yaml_map_get(tr, map, "inc")) && node->type == YAML_SEQUENCE_NODE) {
+        if (!inc_allowed)
+            return yaml_error(tr, node, r->d,
+                              "'inc' needs a switch: this fabric is direct-wired, so in-network collectives "
+                              "are unavailable (explainer 02 §5.1); remove the key");
+        if (!read_inc_list(r, node, &tier->inc)) return false;
+        if (tier->inc && tier->alpha_switch_s == 0)
+            return yaml_error(tr, node, r->d, "'inc' needs 'alpha_switch', the latency of one rank<->switch leg (explainer 04 §1.1)");
+    }
+    return true;
+}
+
+switch_split split_switched_hop(double alpha_s, double alpha_switch_s, bool inc)
+{
+    switch_split s;
+    s.access_s = alpha_s / 2;
+    if (inc && alpha_switch_s < s.access_s) s.access_s = alpha_switch_s;
+    s.xbar_s = alpha_s - 2 * s.access_s;
+    s.port_s = inc ? alpha_switch_s - s.access_s : 0;
+    return s;
+}
+
+bool split_uplink(platform_reader *r, const topo_tier *lower, const topo_tier *tier, double spent_s,
+                  double *link_s, switch_split *split)
+{
+    double natural = (tier->alpha_s - spent_s) / 2;
+    if (natural < 0)
+        return platform_error_at(r, r->root, NULL,
+                                 "%s alpha (%.6g us) is smaller than the %s path under it (%.6g us): "
+                                 "a longer route cannot be faster",
+                                 tier->name, tier->alpha_s * 1e6, lower->name, spent_s * 1e6);
+    *link_s = natural;
+    memset(split, 0, sizeof *split);
+    if (tier->inc && tier->alpha_switch_s < natural) *link_s = tier->alpha_switch_s;
+    split->xbar_s = 2 * (natural - *link_s);
+    split->port_s = tier->inc ? tier->alpha_switch_s - *link_s : 0;
+    return true;
+}
+
+void switch_attach_delays(topology *t, int s, const switch_split *split)
+{
+    char name[64];
+    topo_switch *sw = &t->switches[s];
+    if (split->xbar_s > 0) {
+        snprintf(name, sizeof name, "%s_xbar", sw->name);
+        t->switches[s].xbar_link = topology_add_latency_link(t, name, split->xbar_s, sw->tier);
+    }
+    if (split->port_s > 0) {
+        snprintf(name, sizeof name, "%s_port", t->switches[s].name);
+        t->switches[s].port_link = topology_add_latency_link(t, name, split->port_s, t->switches[s].tier);
+    }
+}
+
+static const platform_kind *find_kind(const char *name)
+{
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (strcmp(kinds[i].name, name) == 0) return &kinds[i];
+    return NULL;
+}
+
+bool platform_build(yaml_tree *tree, ynode *map, topology *t, diag *d)
+{
+    platform_reader reader = {tree, map, d};
+    if (!yaml_expect_mapping(tree, map, "a platform", d)) return false;
+    ynode *kind_node = yaml_map_require(tree, map, "kind", d);
+    const char *kind_name = NULL;
+    if (!kind_node || !yaml_read_string(tree, kind_node, "kind", &kind_name, d)) return false;
+    const platform_kind *kind = find_kind(kind_name);
+    if (!kind) {
+        char list[256] = "";
+        for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+            if (list[0]) strcat(list, ", ");
+            strcat(list, kinds[i].name);
+        }
+        return yaml_error(tree, kind_node, d, "unknown platform kind '%s': expected one of %s", kind_name, list);
+    }
+    const char *allowed[48];
+    int n = 0;
+    allowed[n++] = "name";
+    allowed[n++] = "kind";
+    allowed[n++] = "routing";
+    allowed[n++] = "description";
+    for (const char *const *k = kind->keys; *k && n < 47; k++) allowed[n++] = *k;
+    allowed[n] = NULL;
+    if (!yaml_map_check_keys(tree, map, allowed, d)) return false;
+
+    topology_init(t, kind->name);
+    ynode *node = yaml_map_get(tree, map, "name");
+    const char *name = NULL;
+    if (node && !yaml_read_string(tree, node, "name", &name, d)) return false;
+    snprintf(t->name, sizeof t->name, "%s", name ? name : kind->name);
+    t->routing = ROUTING_ECMP;
+    if ((node = yaml_map_get(tree, map, "routing"))) {
+        const char *routing = NULL;
+        if (!yaml_read_string(tree, node, "routing", &routing, d)) return false;
+        if (strcmp(routing, "ecmp") == 0) t->routing = ROUTING_ECMP;
+        else if (strcmp(routing, "spread") == 0) t->routing = ROUTING_SPREAD;
+        else return yaml_error(tree, node, d, "unknown routing '%s': expected ecmp (per-flow hash) or spread (ideal balance)", routing);
+    }
+    if (!kind->build(&reader, t)) {
+        topology_free(t);
+        return false;
+    }
+    return true;
+}
+
+bool platform_load(const char *path, topology *t, diag *d)
+{
+    yaml_tree tree;
+    bool ok = yaml_tree_load(&tree, path, d) && platform_build(&tree, yaml_tree_root(&tree), t, d);
+    yaml_tree_free(&tree);
+    return ok;
+}
+
+bool platform_load_string(const char *name, const char *text, topology *t, diag *d)
+{
+    yaml_tree tree;
+    bool ok = yaml_tree_load_string(&tree, name, text, d) && platform_build(&tree, yaml_tree_root(&tree), t, d);
+    yaml_tree_free(&tree);
+    return ok;
+}

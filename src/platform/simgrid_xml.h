@@ -1,0 +1,22 @@
+/* simgrid_xml.h — the SimGrid platform (XML, DTD 4.1) of a topology: one host
+ * per rank and per switch, SPLITDUPLEX links, FATPIPE latency-only switch
+ * delays, and one Full-routing zone whose routes are the topology's own,
+ * emitted for the node pairs a simulation uses. */
+#ifndef COLLSIM_SIMGRID_XML_H
+#define COLLSIM_SIMGRID_XML_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "platform/topology.h"
+#include "util/diag.h"
+
+typedef struct node_pair {
+    int src, dst;
+} node_pair;
+
+/* Write the platform with routes for PAIRS (deduplicated here; may be
+ * reordered).  False with a message when a pair has no route. */
+bool simgrid_xml_write(const topology *t, node_pair *pairs, int pair_count, FILE *out, diag *d);
+
+#endif

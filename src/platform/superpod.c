@@ -1,0 +1,262 @@
+/* superpod.c — the rail-optimized NVL72 SuperPOD (explainer 03 §1.1, §1.2,
+ * App. A).  Every GPU has two fabrics:
+ *   NVLink: GPU <-> its pod's NVSwitch (a star of gpus_per_pod; alpha = nvlink.alpha)
+ *   IB:     GPU's NIC <-> the leaf of its rail (rail = slot in the tray,
+ *           local index % rails); pods_per_leaf pods share one leaf per rail;
+ *           each rail's leaves reach spines_per_rail spines over parallel
+ *           cables (uplinks per leaf = NICs per leaf / s, split evenly).
+ * Rails are disjoint IB fabrics.  Routes:
+ *   same pod                     NVLink: 2 links, nvlink.alpha
+ *   other pod, same rail         IB: NIC -> leaf -> NIC (alpha_leaf) or
+ *                                NIC -> leaf -> spine -> leaf -> NIC (alpha_spine)
+ *   other pod, other rail        NVLink rail bridge: one NVLink hop to the GPU
+ *                                of the source pod with the destination's local
+ *                                index (so on the destination's rail, as NCCL's
+ *                                PXN does), then that rail's IB path:
+ *                                nvlink.alpha + alpha_leaf or alpha_spine. */
+#include "platform/kinds.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const superpod_keys[] = {"pods", "gpus_per_pod", "rails", "pods_per_leaf", "spines_per_rail",
+                                     "nvlink", "ib", NULL};
+
+typedef struct superpod {
+    int pods, gpus, rails, pods_per_leaf, spines, leaves_per_rail, uplinks, cables;
+    int nvlink0, nic0, uplink0;          /* first link of each family */
+    int nvswitch0, leaf0, spine0;        /* first switch of each family */
+} superpod;
+
+static int pod_of(const superpod *p, int rank) { return rank / p->gpus; }
+static int local_of(const superpod *p, int rank) { return rank % p->gpus; }
+static int rail_of(const superpod *p, int rank) { return local_of(p, rank) % p->rails; }
+static int leaf_switch(const superpod *p, int rail, int leaf) { return p->leaf0 + rail * p->leaves_per_rail + leaf; }
+
+/* Uplink cable U (0..uplinks-1, reaching spine U / cables) of a rail's leaf;
+ * under spread routing one aggregated link per leaf. */
+static int uplink(const topology *t, const superpod *p, int rail, int leaf, int u)
+{
+    int leaf_index = rail * p->leaves_per_rail + leaf;
+    return t->routing == ROUTING_SPREAD ? p->uplink0 + leaf_index : p->uplink0 + leaf_index * p->uplinks + u;
+}
+
+static int xbar(const topology *t, int switch_index) { return t->switches[switch_index].xbar_link; }
+
+static void push_ib_path(const topology *t, const superpod *p, int from, int to, int a, int b, route_hop *h, int *n)
+{
+    int rail = rail_of(p, to), la = pod_of(p, from) / p->pods_per_leaf, lb = pod_of(p, to) / p->pods_per_leaf;
+    route_push(t, h, n, p->nic0 + from, false);
+    route_push(t, h, n, xbar(t, leaf_switch(p, rail, la)), false);
+    if (la != lb) {
+        unsigned hash = ecmp_hash(a, b, 3);
+        int up = (int)(hash % (unsigned)p->uplinks), spine = up / p->cables;
+        int down = spine * p->cables + (int)(ecmp_hash(a, b, 4) % (unsigned)p->cables);
+        route_push(t, h, n, uplink(t, p, rail, la, up), false);
+        route_push(t, h, n, xbar(t, p->spine0 + rail * p->spines + (t->routing == ROUTING_SPREAD ? 0 : spine)), false);
+        route_push(t, h, n, uplink(t, p, rail, lb, down), true);
+        route_push(t, h, n, xbar(t, leaf_switch(p, rail, lb)), false);
+    }
+    route_push(t, h, n, p->nic0 + to, true);
+}
+
+static int rank_to_rank(const topology *t, const superpod *p, int a, int b, route_hop *h)
+{
+    int n = 0, pa = pod_of(p, a);
+    int relay = pa == pod_of(p, b) ? b : rail_of(p, a) == rail_of(p, b) ? a : pa * p->gpus + local_of(p, b);
+    if (relay != a) {
+        route_push(t, h, &n, p->nvlink0 + a, false);
+        route_push(t, h, &n, xbar(t, p->nvswitch0 + pa), false);
+        route_push(t, h, &n, p->nvlink0 + relay, true);
+    }
+    if (relay != b) push_ib_path(t, p, relay, b, a, b, h, &n);
+    return n;
+}
+
+/* In-network legs: GPU <-> its NVSwitch, GPU <-> its rail leaf, leaf <-> spine of its rail. */
+static int switch_leg(const topology *t, const superpod *p, int lower, int upper, bool downward, route_hop *h)
+{
+    int s = upper - t->ranks;
+    const topo_switch *sw = &t->switches[s];
+    if (lower < t->ranks) {
+        if (s == p->nvswitch0 + pod_of(p, lower))
+            return route_switch_leg(t, h, p->nvlink0 + lower, sw->port_link, downward);
+        if (s == leaf_switch(p, rail_of(p, lower), pod_of(p, lower) / p->pods_per_leaf))
+            return route_switch_leg(t, h, p->nic0 + lower, sw->port_link, downward);
+        return -1;
+    }
+    int leaf = lower - t->ranks - p->leaf0, spine = s - p->spine0;
+    if (leaf < 0 || leaf >= p->rails * p->leaves_per_rail || spine < 0 || spine >= p->rails * p->spines) return -1;
+    int rail = leaf / p->leaves_per_rail;
+    if (spine / p->spines != rail) return -1;
+    int cable = (spine % p->spines) * p->cables + (int)(ecmp_hash(lower, upper, 5) % (unsigned)p->cables);
+    return route_switch_leg(t, h, uplink(t, p, rail, leaf % p->leaves_per_rail, cable), sw->port_link, downward);
+}
+
+static int superpod_route(const topology *t, int src, int dst, route_hop *hops)
+{
+    const superpod *p = t->kind_data;
+    if (src < t->ranks && dst < t->ranks) return rank_to_rank(t, p, src, dst, hops);
+    return src < dst ? switch_leg(t, p, src, dst, false, hops) : switch_leg(t, p, dst, src, true, hops);
+}
+
+static bool read_fabrics(platform_reader *r, topo_tier *nvlink, topo_tier *ib_leaf, topo_tier *ib_spine, double *s)
+{
+    static const char *const nvlink_keys[] = {"alpha", "bandwidth", "alpha_switch", "inc", "efficiency", "overhead", NULL};
+    static const char *const ib_keys[] = {"alpha_leaf", "alpha_spine", "bandwidth", "oversubscription", "alpha_switch",
+                                          "inc", "efficiency", "overhead", NULL};
+    ynode *nv = yaml_map_require(r->tree, r->root, "nvlink", r->d);
+    if (!nv || !yaml_expect_mapping(r->tree, nv, "'nvlink'", r->d) || !yaml_map_check_keys(r->tree, nv, nvlink_keys, r->d) ||
+        !read_tier(r, nv, "alpha", true, nvlink))
+        return false;
+    ynode *ib = yaml_map_require(r->tree, r->root, "ib", r->d);
+    if (!ib || !yaml_expect_mapping(r->tree, ib, "'ib'", r->d) || !yaml_map_check_keys(r->tree, ib, ib_keys, r->d) ||
+        !read_tier(r, ib, "alpha_leaf", true, ib_leaf))
+        return false;
+    *ib_spine = *ib_leaf;
+    ynode *alpha = yaml_map_require(r->tree, ib, "alpha_spine", r->d);
+    if (!alpha || !yaml_read_quantity(r->tree, alpha, "alpha_spine", UNIT_TIME, false, &ib_spine->alpha_s, r->d)) return false;
+    *s = 1;
+    ynode *os = yaml_map_get(r->tree, ib, "oversubscription");
+    if (os && !yaml_read_positive_number(r->tree, os, "oversubscription", s, r->d)) return false;
+    if (*s < 1) return yaml_error(r->tree, os, r->d, "'oversubscription' must be >= 1 (explainer 03 §1)");
+    snprintf(nvlink->name, sizeof nvlink->name, "nvlink");
+    snprintf(nvlink->hop, sizeof nvlink->hop, "GPU -> NVSwitch -> GPU in one pod (2 links)");
+    snprintf(ib_leaf->name, sizeof ib_leaf->name, "ib_leaf");
+    snprintf(ib_leaf->hop, sizeof ib_leaf->hop, "NIC -> rail leaf -> NIC, pods sharing a leaf (2 links)");
+    snprintf(ib_spine->name, sizeof ib_spine->name, "ib_spine");
+    snprintf(ib_spine->hop, sizeof ib_spine->hop, "NIC -> leaf -> spine -> leaf -> NIC on one rail (4 links)");
+    return true;
+}
+
+static bool read_shape(platform_reader *r, superpod *p, double s)
+{
+    long pods, gpus, rails, per_leaf, spines = 0;
+    if (!read_count(r, r->root, "pods", &pods) || !read_count(r, r->root, "gpus_per_pod", &gpus) ||
+        !read_count(r, r->root, "rails", &rails) || !read_count(r, r->root, "pods_per_leaf", &per_leaf))
+        return false;
+    if (yaml_map_get(r->tree, r->root, "spines_per_rail") && !read_count(r, r->root, "spines_per_rail", &spines)) return false;
+    if (gpus % rails)
+        return platform_error_at(r, r->root, "rails", "gpus_per_pod (%ld) must split evenly over %ld rails (one NIC slot per "
+                                 "rail in each tray, explainer 03 App. A.1)", gpus, rails);
+    if (pods % per_leaf)
+        return platform_error_at(r, r->root, "pods", "%ld pods do not fill leaves of %ld pods each: make pods a multiple of "
+                                 "pods_per_leaf (explainer 03 App. A.2)", pods, per_leaf);
+    if (pods * gpus > 1 << 20) return platform_error_at(r, r->root, "pods", "more than 1,048,576 GPUs");
+    p->pods = (int)pods;
+    p->gpus = (int)gpus;
+    p->rails = (int)rails;
+    p->pods_per_leaf = (int)per_leaf;
+    p->spines = (int)spines;
+    p->leaves_per_rail = (int)(pods / per_leaf);
+    double nics_per_leaf = (double)per_leaf * gpus / rails, uplinks = nics_per_leaf / s;
+    if (p->leaves_per_rail > 1) {
+        if (spines == 0)
+            return platform_error_at(r, r->root, NULL, "missing key 'spines_per_rail': %d leaves per rail need spines", p->leaves_per_rail);
+        if (uplinks != (double)(long)uplinks || (long)uplinks % spines)
+            return platform_error_at(r, r->root, "spines_per_rail", "a leaf's %.6g uplinks (%.0f NICs / s) must split evenly over "
+                                     "%ld spines (explainer 03 App. A.3)", uplinks, nics_per_leaf, spines);
+        p->uplinks = (int)uplinks;
+        p->cables = (int)(uplinks / spines);
+    }
+    return true;
+}
+
+bool build_superpod(platform_reader *r, topology *t)
+{
+    topo_tier nvlink = {0}, ib_leaf = {0}, ib_spine = {0};
+    double s;
+    superpod shape = {0};
+    if (!read_fabrics(r, &nvlink, &ib_leaf, &ib_spine, &s) || !read_shape(r, &shape, s))
+        return false;
+    switch_split nv_split = split_switched_hop(nvlink.alpha_s, nvlink.alpha_switch_s, nvlink.inc != 0);
+    switch_split leaf_split = split_switched_hop(ib_leaf.alpha_s, ib_leaf.alpha_switch_s, ib_leaf.inc != 0);
+    switch_split spine_split = {0};
+    double spine_link_s = 0;
+    bool has_spines = shape.leaves_per_rail > 1;
+    if (has_spines && !split_uplink(r, &ib_leaf, &ib_spine, ib_leaf.alpha_s + leaf_split.xbar_s, &spine_link_s, &spine_split))
+        return false;
+    snprintf(nvlink.split, sizeof nvlink.split, "2 NVLink links x %.6g us%s", nv_split.access_s * 1e6,
+             nv_split.xbar_s > 0 ? " + NVSwitch crossbar" : "");
+    snprintf(ib_leaf.split, sizeof ib_leaf.split, "2 NIC links x %.6g us%s", leaf_split.access_s * 1e6,
+             leaf_split.xbar_s > 0 ? " + leaf crossbar" : "");
+    snprintf(ib_spine.split, sizeof ib_spine.split, "2 NIC links x %.6g us + 2 leaf-spine cables x %.6g us",
+             leaf_split.access_s * 1e6, spine_link_s * 1e6);
+    topology_add_tier(t, &nvlink);
+    topology_add_tier(t, &ib_leaf);
+    if (has_spines) topology_add_tier(t, &ib_spine);
+
+    superpod *p = malloc(sizeof *p);
+    *p = shape;
+    t->kind_data = p;
+    t->ranks = p->pods * p->gpus;
+    char name[48];
+    p->nvlink0 = t->link_count;
+    for (int i = 0; i < t->ranks; i++) {
+        snprintf(name, sizeof name, "r%d_nvlink", i);
+        topology_add_link(t, name, nvlink.bandwidth_Bps * nvlink.efficiency, nv_split.access_s, 0);
+    }
+    p->nic0 = t->link_count;
+    for (int i = 0; i < t->ranks; i++) {
+        snprintf(name, sizeof name, "r%d_nic", i);
+        topology_add_link(t, name, ib_leaf.bandwidth_Bps * ib_leaf.efficiency, leaf_split.access_s, 1);
+    }
+    p->uplink0 = t->link_count;
+    for (int rail = 0; has_spines && rail < p->rails; rail++)
+        for (int leaf = 0; leaf < p->leaves_per_rail; leaf++) {
+            if (t->routing == ROUTING_SPREAD) {
+                snprintf(name, sizeof name, "rail%d_leaf%d_up", rail, leaf);
+                topology_add_link(t, name, p->uplinks * ib_leaf.bandwidth_Bps * ib_leaf.efficiency, spine_link_s, 2);
+                continue;
+            }
+            for (int u = 0; u < p->uplinks; u++) {
+                snprintf(name, sizeof name, "rail%d_leaf%d_spine%d_c%d", rail, leaf, u / p->cables, u % p->cables);
+                topology_add_link(t, name, ib_leaf.bandwidth_Bps * ib_leaf.efficiency, spine_link_s, 2);
+            }
+        }
+    p->nvswitch0 = t->switch_count;
+    for (int pod = 0; pod < p->pods; pod++) {
+        snprintf(name, sizeof name, "nvswitch%d", pod);
+        switch_attach_delays(t, topology_add_switch(t, name, 0, nvlink.inc), &nv_split);
+    }
+    p->leaf0 = t->switch_count;
+    for (int rail = 0; rail < p->rails; rail++)
+        for (int leaf = 0; leaf < p->leaves_per_rail; leaf++) {
+            snprintf(name, sizeof name, "rail%d_leaf%d", rail, leaf);
+            switch_attach_delays(t, topology_add_switch(t, name, 1, ib_leaf.inc), &leaf_split);
+        }
+    p->spine0 = t->switch_count;
+    for (int rail = 0; has_spines && rail < p->rails; rail++)
+        for (int j = 0; j < p->spines; j++) {
+            snprintf(name, sizeof name, "rail%d_spine%d", rail, j);
+            switch_attach_delays(t, topology_add_switch(t, name, 2, ib_spine.inc), &spine_split);
+        }
+    t->route = superpod_route;
+    t->oversubscription = s;
+    int ib_links = has_spines ? 4 : 2;
+    t->diameter_links = p->pods == 1 ? 2 : (p->rails > 1 ? 2 : 0) + ib_links;
+    if (p->pods == 1) {
+        t->bisection_Bps = (double)(p->gpus / 2) * nvlink.bandwidth_Bps;
+        snprintf(t->bisection_cut, sizeof t->bisection_cut, "one pod: %d NVLink links", p->gpus / 2);
+    } else if (has_spines) {
+        t->bisection_Bps = (double)(p->leaves_per_rail / 2) * p->rails * p->uplinks * ib_leaf.bandwidth_Bps;
+        snprintf(t->bisection_cut, sizeof t->bisection_cut, "leaf uplinks of half the pods on every rail (N*BW_ib/(2s))");
+    } else {
+        t->bisection_Bps = (double)(t->ranks / 2) * ib_leaf.bandwidth_Bps;
+        snprintf(t->bisection_cut, sizeof t->bisection_cut, "NICs of half the pods (one leaf per rail)");
+    }
+    int length = snprintf(t->notes, sizeof t->notes, "%d pods x %d GPUs; %d rails; %d pods per rail leaf; ", p->pods,
+                          p->gpus, p->rails, p->pods_per_leaf);
+    if (has_spines)
+        snprintf(t->notes + length, sizeof t->notes - (size_t)length,
+                 "%d leaves and %d spines per rail; %d uplinks per leaf (%d cables per leaf-spine pair)", p->leaves_per_rail,
+                 p->spines, p->uplinks, p->cables);
+    else
+        snprintf(t->notes + length, sizeof t->notes - (size_t)length, "one leaf per rail: no spine tier is used");
+    length = (int)strlen(t->notes);
+    snprintf(t->notes + length, sizeof t->notes - (size_t)length,
+             "\ncross-rail traffic: one NVLink hop to the source pod's GPU with the destination's local index, "
+             "then the destination rail's IB path");
+    return true;
+}

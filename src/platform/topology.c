@@ -1,0 +1,147 @@
+/* topology.c — storage of nodes, links and tiers, and route queries. */
+#include "platform/topology.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void topology_init(topology *t, const char *kind)
+{
+    memset(t, 0, sizeof *t);
+    snprintf(t->kind, sizeof t->kind, "%s", kind);
+}
+
+void topology_free(topology *t)
+{
+    free(t->switches);
+    free(t->links);
+    free(t->kind_data);
+    memset(t, 0, sizeof *t);
+}
+
+static void *grow(void *array, int *capacity, int needed, size_t item)
+{
+    if (needed <= *capacity) return array;
+    int capacity_new = *capacity ? *capacity * 2 : 64;
+    while (capacity_new < needed) capacity_new *= 2;
+    void *p = realloc(array, (size_t)capacity_new * item);
+    if (!p) {
+        fprintf(stderr, "collsim: out of memory\n");
+        exit(3);
+    }
+    *capacity = capacity_new;
+    return p;
+}
+
+int topology_add_link(topology *t, const char *name, double bandwidth_Bps, double latency_s, int tier)
+{
+    t->links = grow(t->links, &t->link_capacity, t->link_count + 1, sizeof *t->links);
+    topo_link *l = &t->links[t->link_count];
+    memset(l, 0, sizeof *l);
+    snprintf(l->name, sizeof l->name, "%s", name);
+    l->bandwidth_Bps = bandwidth_Bps;
+    l->latency_s = latency_s;
+    l->tier = tier;
+    return t->link_count++;
+}
+
+int topology_add_latency_link(topology *t, const char *name, double latency_s, int tier)
+{
+    int index = topology_add_link(t, name, 0, latency_s, tier);
+    t->links[index].latency_only = true;
+    return index;
+}
+
+int topology_add_switch(topology *t, const char *name, int tier, unsigned inc)
+{
+    t->switches = grow(t->switches, &t->switch_capacity, t->switch_count + 1, sizeof *t->switches);
+    topo_switch *s = &t->switches[t->switch_count];
+    memset(s, 0, sizeof *s);
+    snprintf(s->name, sizeof s->name, "%s", name);
+    s->tier = tier;
+    s->inc = inc;
+    s->xbar_link = -1;
+    s->port_link = -1;
+    return t->switch_count++;
+}
+
+int topology_add_tier(topology *t, const topo_tier *tier)
+{
+    t->tiers[t->tier_count] = *tier;
+    return t->tier_count++;
+}
+
+int topology_node_count(const topology *t)
+{
+    return t->ranks + t->switch_count;
+}
+
+void topology_node_name(const topology *t, int node, char *out, int out_size)
+{
+    if (node < t->ranks) snprintf(out, out_size, "r%d", node);
+    else snprintf(out, out_size, "%s", t->switches[node - t->ranks].name);
+}
+
+int topology_route(const topology *t, int src, int dst, route_hop *hops)
+{
+    if (src == dst) return 0;
+    return t->route(t, src, dst, hops);
+}
+
+void route_push(const topology *t, route_hop *hops, int *count, int link, bool down)
+{
+    if (link < 0) return;
+    if (t->links[link].latency_only && t->links[link].latency_s == 0) return;
+    hops[*count].link = link;
+    hops[*count].down = down;
+    (*count)++;
+}
+
+int route_switch_leg(const topology *t, route_hop *hops, int link, int port_link, bool downward)
+{
+    int n = 0;
+    if (downward) {
+        route_push(t, hops, &n, port_link, false);
+        route_push(t, hops, &n, link, true);
+    } else {
+        route_push(t, hops, &n, link, false);
+        route_push(t, hops, &n, port_link, false);
+    }
+    return n;
+}
+
+double route_latency(const topology *t, const route_hop *hops, int count)
+{
+    double sum = 0;
+    for (int i = 0; i < count; i++) sum += t->links[hops[i].link].latency_s;
+    return sum;
+}
+
+int route_physical_links(const topology *t, const route_hop *hops, int count)
+{
+    int n = 0;
+    for (int i = 0; i < count; i++) n += !t->links[hops[i].link].latency_only;
+    return n;
+}
+
+double route_bandwidth(const topology *t, const route_hop *hops, int count)
+{
+    double bw = 0;
+    for (int i = 0; i < count; i++) {
+        const topo_link *l = &t->links[hops[i].link];
+        if (l->latency_only) continue;
+        if (bw == 0 || l->bandwidth_Bps < bw) bw = l->bandwidth_Bps;
+    }
+    return bw;
+}
+
+unsigned ecmp_hash(int src, int dst, unsigned salt)
+{
+    /* splitmix64 finalizer over the flow's endpoints */
+    unsigned long long x = ((unsigned long long)(unsigned)src << 32) ^ (unsigned)dst ^ ((unsigned long long)salt << 17);
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    x ^= x >> 31;
+    return (unsigned)(x >> 16);
+}

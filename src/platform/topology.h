@@ -1,0 +1,116 @@
+/* topology.h — the fabric as collsim sees it: ranks, switches, full-duplex
+ * links, per-tier α/BW (the values the formulas use), and a route function.
+ *
+ * Nodes are numbered 0..ranks-1 for ranks, then ranks..ranks+switch_count-1
+ * for switches.  Every node becomes a SimGrid host (switches are hosts so an
+ * in-network-collective switch can run an actor).  Routes are computed here,
+ * on demand, and handed to SimGrid as explicit link lists: the kind's route
+ * function is the single source of truth for paths (ECMP hashing, torus
+ * direction choice, the SuperPOD's NVLink rail bridge).
+ *
+ * Latency: physical links carry each tier's α split so that a one-hop message
+ * takes exactly α + M/BW under CM02 (SPEC §3).  A switch may also own a
+ * latency-only crossbar link (transit) and port link (ends of in-network legs),
+ * used when alpha_switch is smaller than the access link's share of α. */
+#ifndef COLLSIM_TOPOLOGY_H
+#define COLLSIM_TOPOLOGY_H
+
+#include <stdbool.h>
+
+#define TOPO_MAX_TIERS 4
+#define TOPO_MAX_DIMS 8
+#define ROUTE_MAX_HOPS 64
+
+enum { INC_REDUCE = 1u, INC_MULTICAST = 2u, INC_A2A = 4u };
+
+typedef enum { ROUTING_ECMP, ROUTING_SPREAD } routing_mode;
+
+typedef struct topo_link {
+    char name[48];
+    double bandwidth_Bps; /* per direction */
+    double latency_s;
+    bool latency_only;    /* FATPIPE, unlimited: a switch crossbar or port delay */
+    int tier;
+} topo_link;
+
+typedef struct route_hop {
+    int link;
+    bool down; /* SPLITDUPLEX direction: false = UP (as built), true = DOWN */
+} route_hop;
+
+typedef struct topo_tier {
+    char name[24];
+    char hop[96];          /* what one algorithmic hop of this tier is */
+    double alpha_s;        /* end-to-end α of one hop (SPEC §3) */
+    double bandwidth_Bps;  /* per rank, per direction: the formulas' BW */
+    double efficiency;     /* η_β^hw: links run at efficiency × BW (explainer 05 §2.1) */
+    double overhead_s;     /* per-message endpoint software cost */
+    double alpha_switch_s; /* one rank<->switch leg, for in-network collectives */
+    unsigned inc;          /* INC_* capabilities of this tier's switches */
+    char split[160];       /* how alpha is spread over the links of one hop */
+} topo_tier;
+
+typedef struct topo_switch {
+    char name[40];
+    int tier;         /* index into tiers */
+    unsigned inc;
+    int xbar_link;    /* latency-only transit link, or -1 */
+    int port_link;    /* latency-only link at in-network leg ends, or -1 */
+} topo_switch;
+
+struct topology;
+typedef int (*route_fn)(const struct topology *t, int src, int dst, route_hop *hops);
+
+typedef struct topology {
+    char name[128];
+    char kind[24];
+    int ranks;
+    topo_switch *switches;
+    int switch_count, switch_capacity;
+    topo_link *links;
+    int link_count, link_capacity;
+    topo_tier tiers[TOPO_MAX_TIERS];
+    int tier_count;
+    routing_mode routing;
+    int dims[TOPO_MAX_DIMS];
+    int dim_count;
+    double oversubscription;  /* 0 when not a switched multi-tier fabric */
+    int diameter_links;       /* physical links on the longest rank-to-rank route */
+    double bisection_Bps;     /* one direction, narrowest equal-halves cut */
+    char bisection_cut[128];  /* which cut that is */
+    char notes[512];          /* kind-specific lines for describe */
+    route_fn route;
+    void *kind_data;          /* owned, freed with the topology */
+} topology;
+
+void topology_init(topology *t, const char *kind);
+void topology_free(topology *t);
+
+/* Builders' helpers. Return the new index. */
+int topology_add_link(topology *t, const char *name, double bandwidth_Bps, double latency_s, int tier);
+int topology_add_latency_link(topology *t, const char *name, double latency_s, int tier);
+int topology_add_switch(topology *t, const char *name, int tier, unsigned inc);
+int topology_add_tier(topology *t, const topo_tier *tier);
+
+int topology_node_count(const topology *t);
+/* SimGrid host name of NODE ("r12" for ranks, the switch name otherwise). */
+void topology_node_name(const topology *t, int node, char *out, int out_size);
+
+/* Route between two nodes; returns the hop count (0 for src == dst). */
+int topology_route(const topology *t, int src, int dst, route_hop *hops);
+/* Sum of link latencies, number of physical links, and narrowest bandwidth of a route. */
+double route_latency(const topology *t, const route_hop *hops, int count);
+int route_physical_links(const topology *t, const route_hop *hops, int count);
+double route_bandwidth(const topology *t, const route_hop *hops, int count);
+
+/* Append a hop to HOPS[*count] (skips latency-only links of zero latency and link < 0). */
+void route_push(const topology *t, route_hop *hops, int *count, int link, bool down);
+
+/* An in-network leg between a node and the switch above it: LINK then the
+ * switch's PORT_LINK going up, the reverse going down.  Returns the hop count. */
+int route_switch_leg(const topology *t, route_hop *hops, int link, int port_link, bool downward);
+
+/* Deterministic per-flow hash for ECMP choices (same inputs, same path). */
+unsigned ecmp_hash(int src, int dst, unsigned salt);
+
+#endif

@@ -1,0 +1,127 @@
+/* units.c — parsing and printing of sizes, times and bandwidths. */
+#include "util/units.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    const char *suffix;
+    const char *exponent; /* appended to the mantissa text: exact decimal scaling */
+    double factor;        /* applied after parsing (binary prefixes, bits) */
+} unit_entry;
+
+static const unit_entry size_units[] = {
+    {"B", "", 1}, {"KB", "e3", 1}, {"MB", "e6", 1}, {"GB", "e9", 1}, {"TB", "e12", 1},
+    {"KiB", "", 1024.0}, {"MiB", "", 1048576.0}, {"GiB", "", 1073741824.0},
+    {"TiB", "", 1099511627776.0}, {NULL, NULL, 0}};
+
+static const unit_entry time_units[] = {
+    {"s", "", 1}, {"ms", "e-3", 1}, {"us", "e-6", 1}, {"ns", "e-9", 1}, {"ps", "e-12", 1},
+    {NULL, NULL, 0}};
+
+static const unit_entry bandwidth_units[] = {
+    {"Bps", "", 1}, {"KBps", "e3", 1}, {"MBps", "e6", 1}, {"GBps", "e9", 1}, {"TBps", "e12", 1},
+    {"KiBps", "", 1024.0}, {"MiBps", "", 1048576.0}, {"GiBps", "", 1073741824.0},
+    {"bps", "", 0.125}, {"Kbps", "e3", 0.125}, {"Mbps", "e6", 0.125}, {"Gbps", "e9", 0.125},
+    {"Tbps", "e12", 0.125}, {NULL, NULL, 0}};
+
+static const unit_entry *table_for(unit_kind kind)
+{
+    switch (kind) {
+    case UNIT_SIZE: return size_units;
+    case UNIT_TIME: return time_units;
+    default: return bandwidth_units;
+    }
+}
+
+static const char *expected_for(unit_kind kind)
+{
+    switch (kind) {
+    case UNIT_SIZE: return "a size with a unit, e.g. 16MB, 1GiB, 4096B";
+    case UNIT_TIME: return "a time with a unit, e.g. 0.5us, 250ns, 2ms";
+    default: return "a bandwidth with a unit, e.g. 900GBps, 400Gbps";
+    }
+}
+
+bool units_parse(const char *text, unit_kind kind, double *value, char *why, int why_size)
+{
+    const char *p = text;
+    while (isspace((unsigned char)*p)) p++;
+    const char *number_start = p;
+    if (*p == '+' || *p == '-') p++;
+    while (isdigit((unsigned char)*p) || *p == '.') p++;
+    if (*p == 'e' || *p == 'E') {
+        const char *q = p + 1;
+        if (*q == '+' || *q == '-') q++;
+        if (isdigit((unsigned char)*q)) {
+            p = q;
+            while (isdigit((unsigned char)*p)) p++;
+        }
+    }
+    size_t number_len = (size_t)(p - number_start);
+    if (number_len == 0 || number_len > 64) {
+        snprintf(why, why_size, "'%s' is not %s", text, expected_for(kind));
+        return false;
+    }
+    while (isspace((unsigned char)*p)) p++;
+    char suffix[16];
+    size_t suffix_len = strlen(p);
+    while (suffix_len > 0 && isspace((unsigned char)p[suffix_len - 1])) suffix_len--;
+    if (suffix_len == 0) {
+        snprintf(why, why_size, "'%s' has no unit: expected %s", text, expected_for(kind));
+        return false;
+    }
+    if (suffix_len >= sizeof suffix) suffix_len = sizeof suffix - 1;
+    memcpy(suffix, p, suffix_len);
+    suffix[suffix_len] = '\0';
+
+    for (const unit_entry *u = table_for(kind); u->suffix; u++) {
+        if (strcmp(u->suffix, suffix) != 0) continue;
+        char buffer[96];
+        /* mantissa with its own exponent cannot take a second one: scale instead */
+        bool has_exponent = memchr(number_start, 'e', number_len) || memchr(number_start, 'E', number_len);
+        if (has_exponent)
+            snprintf(buffer, sizeof buffer, "%.*s", (int)number_len, number_start);
+        else
+            snprintf(buffer, sizeof buffer, "%.*s%s", (int)number_len, number_start, u->exponent);
+        char *end = NULL;
+        double v = strtod(buffer, &end);
+        if (!end || *end != '\0' || !isfinite(v)) {
+            snprintf(why, why_size, "'%s' is not %s", text, expected_for(kind));
+            return false;
+        }
+        if (has_exponent && u->exponent[0]) {
+            char scale[16];
+            snprintf(scale, sizeof scale, "1%s", u->exponent);
+            v *= strtod(scale, NULL);
+        }
+        *value = v * u->factor;
+        return true;
+    }
+    snprintf(why, why_size, "'%s' has an unknown unit '%s': expected %s", text, suffix, expected_for(kind));
+    return false;
+}
+
+void units_format(double value, unit_kind kind, char *out, int out_size)
+{
+    static const char *size_names[] = {"B", "KB", "MB", "GB", "TB"};
+    static const char *bw_names[] = {"B/s", "KB/s", "MB/s", "GB/s", "TB/s"};
+    if (kind == UNIT_TIME) {
+        if (value == 0) snprintf(out, out_size, "0 s");
+        else if (fabs(value) < 1e-6) snprintf(out, out_size, "%.4g ns", value * 1e9);
+        else if (fabs(value) < 1e-3) snprintf(out, out_size, "%.4g us", value * 1e6);
+        else if (fabs(value) < 1) snprintf(out, out_size, "%.4g ms", value * 1e3);
+        else snprintf(out, out_size, "%.4g s", value);
+        return;
+    }
+    const char **names = kind == UNIT_SIZE ? size_names : bw_names;
+    int i = 0;
+    while (i < 4 && fabs(value) >= 1000.0) {
+        value /= 1000.0;
+        i++;
+    }
+    snprintf(out, out_size, "%.4g %s", value, names[i]);
+}

@@ -1,0 +1,53 @@
+/* yaml_tree.h — a YAML document loaded with libyaml, with every node's source
+ * position kept, and the small set of typed accessors that platform and
+ * scenario readers need.  Accessors report errors as FILE:LINE:COL through a
+ * diag, naming the key and what was expected. */
+#ifndef COLLSIM_YAML_TREE_H
+#define COLLSIM_YAML_TREE_H
+
+#include <stdbool.h>
+#include <yaml.h>
+
+#include "util/diag.h"
+#include "util/units.h"
+
+typedef struct yaml_tree {
+    yaml_document_t document;
+    char path[512];
+    bool loaded;
+} yaml_tree;
+
+typedef yaml_node_t ynode;
+
+/* Load the single YAML document of PATH.  False (with diag) on I/O or syntax errors. */
+bool yaml_tree_load(yaml_tree *tree, const char *path, diag *d);
+/* Load from an in-memory string; NAME is used in messages. */
+bool yaml_tree_load_string(yaml_tree *tree, const char *name, const char *text, diag *d);
+void yaml_tree_free(yaml_tree *tree);
+
+ynode *yaml_tree_root(yaml_tree *tree);
+
+/* Report an error positioned at NODE. Returns false. */
+bool yaml_error(const yaml_tree *tree, const ynode *node, diag *d, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Mapping helpers.  NODE must be a mapping (checked by yaml_expect_mapping). */
+bool yaml_expect_mapping(const yaml_tree *tree, const ynode *node, const char *what, diag *d);
+ynode *yaml_map_get(yaml_tree *tree, const ynode *map, const char *key);
+/* Fails on the first key not in ALLOWED (NULL-terminated), naming the allowed set. */
+bool yaml_map_check_keys(yaml_tree *tree, const ynode *map, const char *const *allowed, diag *d);
+/* Fails if KEY is absent, positioned at the mapping. */
+ynode *yaml_map_require(yaml_tree *tree, const ynode *map, const char *key, diag *d);
+
+/* Scalar readers. Each fails with a message naming KEY when the node is not the expected type. */
+bool yaml_read_string(yaml_tree *tree, const ynode *node, const char *key, const char **out, diag *d);
+bool yaml_read_positive_int(yaml_tree *tree, const ynode *node, const char *key, long *out, diag *d);
+bool yaml_read_quantity(yaml_tree *tree, const ynode *node, const char *key, unit_kind kind,
+                        bool allow_zero, double *out, diag *d);
+bool yaml_read_positive_number(yaml_tree *tree, const ynode *node, const char *key, double *out, diag *d);
+
+/* Sequence helpers. */
+int yaml_sequence_length(const ynode *node);
+ynode *yaml_sequence_item(yaml_tree *tree, const ynode *node, int index);
+
+#endif
