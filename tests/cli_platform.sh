@@ -1,0 +1,40 @@
+#!/bin/sh
+# Command-level checks of `collsim platform` and `collsim list` against the
+# seed's figures (explainer 02 App. B, 03 §1, 03 App. A).
+top_srcdir=${top_srcdir:-.}
+top_builddir=${top_builddir:-.}
+collsim="$top_builddir/collsim"
+platforms="$top_srcdir/platforms"
+pass=0
+fail=0
+check() { # description, command output, grep pattern
+    if printf '%s\n' "$2" | grep -Eq -- "$3"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $1: no /$3/ in:"; printf '%s\n' "$2"; fi
+}
+out=$("$collsim" platform describe "$platforms/torus-8x8x8.yaml")
+check "torus 8^3 diameter" "$out" '^diameter +12 links'
+check "torus 8^3 bisection (2N/d_max)BW = 128 x 900 GB/s" "$out" '^bisection +115.2 TB/s'
+out=$("$collsim" platform describe "$platforms/mesh-4x4.yaml")
+check "mesh 4x4 diameter" "$out" '^diameter +6 links'
+out=$("$collsim" platform describe "$platforms/superpod-l32.yaml")
+check "SuperPOD ranks" "$out" '^ranks +2304$'
+check "SuperPOD leaves and spines" "$out" 'ib_leaf: 32, +ib_spine: 16'
+check "SuperPOD per-rail counts" "$out" '8 leaves and 4 spines per rail; 72 uplinks per leaf \(18 cables'
+check "SuperPOD IB alpha split" "$out" 'split: 2 NIC links x 1 us \+ 2 leaf-spine cables x 3 us'
+out=$("$collsim" platform describe "$platforms/clos-16.yaml")
+check "Clos-16 oversubscription" "$out" '^oversubscription +s = 2$'
+check "Clos-16 switches" "$out" 'leaf: 4, +spine: 2'
+check "Clos-16 tiers" "$out" 'spine +alpha 8 us +BW 50 GB/s'
+out=$("$collsim" list platforms)
+for kind in star torus mesh full_mesh clos fat_tree nvl72_superpod; do check "list has $kind" "$out" "^$kind "; done
+out=$("$collsim" platform xml "$platforms/clos-16.yaml")
+check "xml is a SimGrid platform" "$out" '<platform version="4.1">'
+check "xml links are full duplex" "$out" 'sharing_policy="SPLITDUPLEX"'
+check "xml lists all 240 routes of 16 ranks" "$(printf '%s\n' "$out" | grep -c '<route ')" '^240$'
+out=$("$collsim" platform route "$platforms/superpod-l32.yaml" 0 2303 --size 1GB)
+check "route farthest SuperPOD pair is exact" "$out" 'relative difference 0$'
+"$collsim" frobnicate >/dev/null 2>&1; status=$?
+check "unknown command exits 2" "$status" '^2$'
+"$collsim" --help >/dev/null; status=$?
+check "--help exits 0" "$status" '^0$'
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,264 @@
+/* test_platforms.c — structure of every platform kind against the seed texts:
+ * counts, diameters, bisection, neighbour rule, and per-class path latency
+ * (route by route, no simulation). */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_support.h"
+
+static int switches_in_tier(const topology *t, const char *tier)
+{
+    int count = 0;
+    for (int s = 0; s < t->switch_count; s++) count += strcmp(t->tiers[t->switches[s].tier].name, tier) == 0;
+    return count;
+}
+
+static int physical_links(const topology *t)
+{
+    int n = 0;
+    for (int l = 0; l < t->link_count; l++) n += !t->links[l].latency_only;
+    return n;
+}
+
+/* Longest route, in physical links, over every ordered rank pair. */
+static int brute_force_diameter(const topology *t)
+{
+    route_hop hops[ROUTE_MAX_HOPS];
+    int longest = 0;
+    for (int a = 0; a < t->ranks; a++)
+        for (int b = 0; b < t->ranks; b++) {
+            int n = topology_route(t, a, b, hops);
+            ck_assert_int_ge(n, a == b ? 0 : 1);
+            int links = route_physical_links(t, hops, n);
+            if (links > longest) longest = links;
+        }
+    return longest;
+}
+
+static double path_latency(const topology *t, int a, int b)
+{
+    route_hop hops[ROUTE_MAX_HOPS];
+    int n = topology_route(t, a, b, hops);
+    ck_assert_int_gt(n, 0);
+    return route_latency(t, hops, n);
+}
+
+START_TEST(test_torus_8x8x8_describe_matches_explainer_02)
+{
+    topology t;
+    load_shipped("torus-8x8x8", &t);
+    ck_assert_int_eq(t.ranks, 512);
+    ck_assert_int_eq(t.diameter_links, 12);            /* 02 App. B.4: 4 + 4 + 4 */
+    ck_assert_int_eq(brute_force_diameter(&t), 12);
+    ck_assert_double_eq_tol(t.bisection_Bps, 2.0 * 512 / 8 * 900e9, 1); /* 02 §3.6: (2N/d_max)·BW */
+    ck_assert_int_eq(physical_links(&t), 3 * 512);      /* 2k links per rank, each shared by 2 */
+    topology_free(&t);
+}
+END_TEST
+
+START_TEST(test_mesh_diameters_match_explainer_02)
+{
+    topology t;
+    load_shipped("mesh-4x4", &t);
+    ck_assert_int_eq(t.diameter_links, 6);              /* 02 App. B.1: (4-1) + (4-1) */
+    ck_assert_int_eq(brute_force_diameter(&t), 6);
+    ck_assert_int_eq(physical_links(&t), 24);            /* 2 dims x 4 lines x 3 links */
+    ck_assert_double_eq_tol(t.bisection_Bps, 16.0 / 4 * 900e9, 1); /* 02 §4.2: N/d_max links */
+    topology_free(&t);
+    load_shipped("mesh-4x4x4", &t);
+    ck_assert_int_eq(t.diameter_links, 9);
+    ck_assert_int_eq(brute_force_diameter(&t), 9);
+    topology_free(&t);
+}
+END_TEST
+
+START_TEST(test_torus_neighbour_count_follows_min_rule)
+{
+    /* explainer 02 §1.2: neighbours per rank = sum_i min(d_i - 1, 2) */
+    static const struct { const char *dims; int neighbours, links; } cases[] = {
+        {"[4, 4, 2]", 5, -1}, {"[3, 3, 4]", 6, -1}, {"[2, 2, 2]", 3, 12}, {"[8, 1, 1]", 2, 8}, {"[2, 2]", 2, 4}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        char yaml[256];
+        snprintf(yaml, sizeof yaml, "kind: torus\ndims: %s\nalpha: 1us\nbandwidth: 1GBps\n", cases[c].dims);
+        topology t;
+        load_text(yaml, &t);
+        route_hop hops[ROUTE_MAX_HOPS];
+        for (int rank = 0; rank < t.ranks; rank++) {
+            int neighbours = 0;
+            for (int other = 0; other < t.ranks; other++)
+                if (other != rank && route_physical_links(&t, hops, topology_route(&t, rank, other, hops)) == 1) neighbours++;
+            ck_assert_msg(neighbours == cases[c].neighbours, "%s rank %d: %d neighbours", cases[c].dims, rank, neighbours);
+        }
+        if (cases[c].links >= 0) ck_assert_int_eq(physical_links(&t), cases[c].links); /* 02 §3.1: 2x2x2 has 12 edges */
+        topology_free(&t);
+    }
+}
+END_TEST
+
+START_TEST(test_torus_routes_are_shortest_wraparound_paths)
+{
+    topology t;
+    load_text("kind: torus\ndims: [2, 3, 4]\nalpha: 1us\nbandwidth: 1GBps\n", &t);
+    route_hop hops[ROUTE_MAX_HOPS];
+    int dims[3] = {2, 3, 4};
+    for (int a = 0; a < t.ranks; a++)
+        for (int b = 0; b < t.ranks; b++) {
+            int expected = 0, x = a, y = b;
+            for (int i = 0; i < 3; i++) {
+                int delta = abs(x % dims[i] - y % dims[i]);
+                expected += delta < dims[i] - delta ? delta : dims[i] - delta;
+                x /= dims[i];
+                y /= dims[i];
+            }
+            ck_assert_int_eq(route_physical_links(&t, hops, topology_route(&t, a, b, hops)), expected);
+        }
+    topology_free(&t);
+}
+END_TEST
+
+START_TEST(test_superpod_l32_counts_match_appendix_a)
+{
+    topology t;
+    load_shipped("superpod-l32", &t);
+    ck_assert_int_eq(t.ranks, 2304);                     /* 03 App. A: 32 x 72 */
+    ck_assert_int_eq(switches_in_tier(&t, "ib_leaf"), 32); /* 8 per rail x 4 rails */
+    ck_assert_int_eq(switches_in_tier(&t, "ib_spine"), 16); /* 4 per rail x 4 rails */
+    ck_assert_int_eq(switches_in_tier(&t, "nvlink"), 32);  /* one NVSwitch domain per pod */
+    ck_assert_int_eq(t.diameter_links, 6);               /* 1 NVLink hop (2 links) + 4 IB links */
+    ck_assert_double_eq(t.oversubscription, 1);
+    /* A.4: 8 leaves x 72 uplinks per rail, one cable each; 2304 NVLink + 2304 NIC links */
+    ck_assert_int_eq(physical_links(&t), 2304 + 2304 + 4 * 8 * 72);
+    topology_free(&t);
+}
+END_TEST
+
+START_TEST(test_superpod_path_latencies_follow_route_classes)
+{
+    /* 03 §1.1-§1.2: intra-pod NVLink alpha; same rail alpha_leaf / alpha_spine;
+     * cross rail = one NVLink hop + the destination rail's IB alpha */
+    topology t;
+    load_shipped("superpod-l4", &t);
+    for (int a = 0; a < t.ranks; a += 5)
+        for (int b = 0; b < t.ranks; b++) {
+            if (a == b) continue;
+            double expected = a / 72 == b / 72 ? 0.5e-6 : (a % 72) % 4 == (b % 72) % 4 ? 2e-6 : 2.5e-6;
+            ck_assert_double_eq_tol(path_latency(&t, a, b), expected, 1e-15);
+        }
+    topology_free(&t);
+    load_shipped("superpod-l32", &t);
+    ck_assert_double_eq_tol(path_latency(&t, 0, 4 * 72), 8e-6, 1e-15);        /* pod 0 -> pod 4: other leaf, rail 0 */
+    ck_assert_double_eq_tol(path_latency(&t, 1, 31 * 72 + 2), 8.5e-6, 1e-15); /* rail 1 -> rail 2, across spines */
+    ck_assert_double_eq_tol(path_latency(&t, 0, 3 * 72 + 4), 2e-6, 1e-15);    /* same leaf group, same rail */
+    topology_free(&t);
+}
+END_TEST
+
+START_TEST(test_superpod_refuses_pods_that_do_not_fill_leaves)
+{
+    topology t;
+    diag d = {0};
+    ck_assert(!platform_load_string("bad.yaml",
+                                    "kind: nvl72_superpod\npods: 6\ngpus_per_pod: 72\nrails: 4\npods_per_leaf: 4\n"
+                                    "spines_per_rail: 4\nnvlink: {alpha: 0.5us, bandwidth: 900GBps}\n"
+                                    "ib: {alpha_leaf: 2us, alpha_spine: 8us, bandwidth: 50GBps}\n",
+                                    &t, &d));
+    ck_assert_int_eq(d.line, 2);
+    ck_assert_ptr_nonnull(strstr(d.message, "do not fill"));
+}
+END_TEST
+
+START_TEST(test_clos16_matches_explainer_03_example)
+{
+    topology t;
+    load_shipped("clos-16", &t);
+    ck_assert_int_eq(t.ranks, 16);
+    ck_assert_int_eq(switches_in_tier(&t, "leaf"), 4);
+    ck_assert_int_eq(switches_in_tier(&t, "spine"), 2);
+    ck_assert_double_eq(t.oversubscription, 2);          /* 03 §1: s = 4 down / 2 up */
+    ck_assert_int_eq(physical_links(&t), 16 + 8);         /* 8 leaf-spine links total */
+    ck_assert_int_eq(brute_force_diameter(&t), 4);        /* 02 App. B.1: 2-tier leaf-spine D = 4 */
+    /* cut between leaf halves: 2 leaves' uplinks, 4 x 50 GB/s / 2 each */
+    ck_assert_double_eq_tol(t.bisection_Bps, 2 * 4 * 50e9 / 2, 1);
+    for (int a = 0; a < 16; a++)
+        for (int b = 0; b < 16; b++)
+            if (a != b) ck_assert_double_eq_tol(path_latency(&t, a, b), a / 4 == b / 4 ? 2e-6 : 8e-6, 1e-15);
+    topology_free(&t);
+}
+END_TEST
+
+START_TEST(test_fat_tree_k4_matches_al_fares_counts)
+{
+    topology t;
+    load_shipped("fat-tree-k4", &t);
+    ck_assert_int_eq(t.ranks, 16);                      /* 03 App. B.2: k^3/4 */
+    ck_assert_int_eq(t.switch_count, 20);               /* 5k^2/4 */
+    ck_assert_int_eq(switches_in_tier(&t, "core"), 4);  /* (k/2)^2 */
+    ck_assert_int_eq(switches_in_tier(&t, "edge"), 8);
+    ck_assert_int_eq(physical_links(&t), 16 + 16 + 16); /* hosts, edge-agg (16), agg-core (16) */
+    ck_assert_int_eq(brute_force_diameter(&t), 6);      /* 02 App. B.1: 3-tier Clos D = 6 */
+    for (int l = 0; l < t.link_count; l++) ck_assert_double_eq(t.links[l].bandwidth_Bps, 50e9); /* s = 1: all links BW */
+    for (int a = 0; a < 16; a++)
+        for (int b = 0; b < 16; b++) {
+            if (a == b) continue;
+            double expected = a / 2 == b / 2 ? 2e-6 : a / 4 == b / 4 ? 8e-6 : 12e-6;
+            ck_assert_double_eq_tol(path_latency(&t, a, b), expected, 1e-15);
+        }
+    topology_free(&t);
+}
+END_TEST
+
+START_TEST(test_star_and_full_mesh_shapes)
+{
+    topology t;
+    load_shipped("star-512", &t);
+    ck_assert_int_eq(t.ranks, 512);
+    ck_assert_int_eq(t.diameter_links, 2);              /* 02 §1.1 */
+    ck_assert_uint_eq(t.switches[0].inc, INC_REDUCE | INC_MULTICAST);
+    ck_assert_double_eq_tol(path_latency(&t, 0, 511), 0.5e-6, 1e-18);
+    ck_assert_double_eq_tol(path_latency(&t, 7, 512), 0.5e-6, 1e-18); /* INC leg: alpha_switch */
+    topology_free(&t);
+    load_shipped("full-mesh-8", &t);
+    ck_assert_int_eq(physical_links(&t), 28);           /* N(N-1)/2 */
+    ck_assert_int_eq(brute_force_diameter(&t), 1);
+    topology_free(&t);
+}
+END_TEST
+
+START_TEST(test_inc_leg_latency_when_alpha_switch_is_small)
+{
+    /* NVLS: alpha_switch 0.2 us < alpha/2; rank->rank must still take alpha */
+    topology t;
+    load_shipped("nvl72-star", &t);
+    ck_assert_double_eq_tol(path_latency(&t, 0, 71), 0.5e-6, 1e-18);
+    ck_assert_double_eq_tol(path_latency(&t, 0, 72), 0.2e-6, 1e-18);
+    ck_assert_double_eq_tol(path_latency(&t, 72, 5), 0.2e-6, 1e-18);
+    topology_free(&t);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("platforms");
+    TCase *tc = tcase_create("structure");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_torus_8x8x8_describe_matches_explainer_02);
+    tcase_add_test(tc, test_mesh_diameters_match_explainer_02);
+    tcase_add_test(tc, test_torus_neighbour_count_follows_min_rule);
+    tcase_add_test(tc, test_torus_routes_are_shortest_wraparound_paths);
+    tcase_add_test(tc, test_superpod_l32_counts_match_appendix_a);
+    tcase_add_test(tc, test_superpod_path_latencies_follow_route_classes);
+    tcase_add_test(tc, test_superpod_refuses_pods_that_do_not_fill_leaves);
+    tcase_add_test(tc, test_clos16_matches_explainer_03_example);
+    tcase_add_test(tc, test_fat_tree_k4_matches_al_fares_counts);
+    tcase_add_test(tc, test_star_and_full_mesh_shapes);
+    tcase_add_test(tc, test_inc_leg_latency_when_alpha_switch_is_small);
+    suite_add_tcase(s, tc);
+    SRunner *runner = srunner_create(s);
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

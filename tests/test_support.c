@@ -1,0 +1,42 @@
+/* test_support.c — helpers shared by the Check test programs. */
+#include "test_support.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+void load_shipped(const char *name, topology *t)
+{
+    const char *top = getenv("top_srcdir");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/platforms/%s.yaml", top ? top : ".", name);
+    diag d = {0};
+    if (!platform_load(path, t, &d)) ck_abort_msg("loading %s: %s:%d:%d: %s", name, d.file, d.line, d.column, d.message);
+}
+
+void load_text(const char *yaml, topology *t)
+{
+    diag d = {0};
+    if (!platform_load_string("inline.yaml", yaml, t, &d)) ck_abort_msg("inline platform: %d:%d: %s", d.line, d.column, d.message);
+}
+
+void simulate_flows(const topology *t, const flow *flows, int count, double *finish_s)
+{
+    sim_options options = {NETWORK_CM02, NULL};
+    diag d = {0};
+    if (!simgrid_run_flows(t, flows, count, &options, finish_s, &d)) ck_abort_msg("simulation failed: %s", d.message);
+}
+
+double simulate_one(const topology *t, int src, int dst, double size_bytes)
+{
+    flow f = {src, dst, size_bytes, 0};
+    double finish;
+    simulate_flows(t, &f, 1, &finish);
+    return finish;
+}
+
+double relative_error(double a, double b)
+{
+    return fabs(a / b - 1.0);
+}
