@@ -151,9 +151,5 @@ int main(void)
     tcase_add_test(tc, test_flows_sharing_an_oversubscribed_uplink_slow_down_by_s);
     tcase_add_test(tc, test_full_leaf_crossing_gets_bw_over_s);
     suite_add_tcase(s, tc);
-    SRunner *runner = srunner_create(s);
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(s);
 }

@@ -256,9 +256,5 @@ int main(void)
     tcase_add_test(tc, test_star_and_full_mesh_shapes);
     tcase_add_test(tc, test_inc_leg_latency_when_alpha_switch_is_small);
     suite_add_tcase(s, tc);
-    SRunner *runner = srunner_create(s);
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(s);
 }

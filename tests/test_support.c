@@ -40,3 +40,12 @@ double relative_error(double a, double b)
 {
     return fabs(a / b - 1.0);
 }
+
+int run_suite(Suite *s)
+{
+    SRunner *runner = srunner_create(s);
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -3,6 +3,8 @@
 #ifndef COLLSIM_TEST_SUPPORT_H
 #define COLLSIM_TEST_SUPPORT_H
 
+#include <check.h>
+
 #include "net/simgrid_run.h"
 #include "platform/platform.h"
 
@@ -14,6 +16,8 @@ void load_text(const char *yaml, topology *t);
 double simulate_one(const topology *t, int src, int dst, double size_bytes);
 /* Simulate COUNT concurrent flows; fails the test if the simulation fails. */
 void simulate_flows(const topology *t, const flow *flows, int count, double *finish_s);
+/* Run every test of S (forking per test) and return the process exit status. */
+int run_suite(Suite *s);
 /* |a/b - 1| */
 double relative_error(double a, double b);
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "test_support.h"
 #include "util/units.h"
 
 static double parse_ok(const char *text, unit_kind kind)
@@ -66,9 +67,5 @@ int main(void)
     tcase_add_test(tc, test_bandwidth_bytes_and_bits);
     tcase_add_test(tc, test_missing_or_wrong_units_are_refused);
     suite_add_tcase(s, tc);
-    SRunner *runner = srunner_create(s);
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(s);
 }
