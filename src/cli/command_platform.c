@@ -29,7 +29,7 @@ static int platform_xml(const topology *t, const char *routes)
         printf("<!-- routes between the %d ranks are not listed (--routes all lists them): collsim computes each route\n"
                "     from the topology and writes only those a simulation uses -->\n", t->ranks);
     diag d = {0};
-    bool ok = simgrid_xml_write(t, pairs, (int)n, stdout, &d);
+    bool ok = simgrid_xml_write(t, pairs, (int)n, 1.0, stdout, &d);
     free(pairs);
     if (!ok) diag_print(&d);
     return ok ? 0 : 2;

@@ -1,4 +1,4 @@
-/* simgrid_run.c — forked SimGrid runs of concurrent point-to-point flows. */
+/* simgrid_run.c — forked SimGrid sessions, and concurrent point-to-point flows. */
 #include "net/simgrid_run.h"
 
 #include <errno.h>
@@ -12,9 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "platform/simgrid_xml.h"
-
-int simgrid_arguments(const sim_options *options, const char **argv, int capacity)
+static int simgrid_arguments(const sim_options *options, const char **argv, int capacity)
 {
     static const char *const cm02[] = {"--cfg=network/model:CM02", "--cfg=network/crosstraffic:0",
                                        "--cfg=network/TCP-gamma:0", "--cfg=surf/precision:1e-15",
@@ -29,8 +27,79 @@ int simgrid_arguments(const sim_options *options, const char **argv, int capacit
     return n;
 }
 
-/* ---- child side: the state SimGrid's C callbacks force to be global ---- */
-static const flow *child_flows;
+bool simgrid_open(const topology *t, node_pair *pairs, int pair_count, const sim_options *options,
+                  double bandwidth_scale)
+{
+    char path[] = "/tmp/collsim-platform-XXXXXX";
+    int fd = mkstemp(path);
+    FILE *xml = fd >= 0 ? fdopen(fd, "w") : NULL;
+    diag d = {0};
+    bool ok = xml && simgrid_xml_write(t, pairs, pair_count, bandwidth_scale, xml, &d);
+    if (xml && fclose(xml) != 0) ok = false;
+    if (!ok) {
+        if (d.set) diag_print(&d);
+        unlink(path);
+        return false;
+    }
+    const char *argv[32];
+    int argc = simgrid_arguments(options, argv, 32);
+    simgrid_init(&argc, (char **)argv);
+    simgrid_load_platform(path);
+    unlink(path);
+    return true;
+}
+
+void *simgrid_host(const topology *t, int node)
+{
+    char name[64];
+    topology_node_name(t, node, name, sizeof name);
+    return sg_host_by_name(name);
+}
+
+static bool transfer(int fd, void *buffer, size_t size, bool writing)
+{
+    char *p = buffer;
+    while (size > 0) {
+        ssize_t n = writing ? write(fd, p, size) : read(fd, p, size);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        p += n;
+        size -= (size_t)n;
+    }
+    return true;
+}
+
+bool simgrid_fork(bool (*job)(void *ctx, double *out), void *ctx, double *out, int out_count, diag *d)
+{
+    int channel[2];
+    if (pipe(channel) != 0) return diag_fail(d, "cannot create a pipe: %s", strerror(errno));
+    fflush(NULL);
+    pid_t child = fork();
+    if (child < 0) return diag_fail(d, "cannot fork the simulation: %s", strerror(errno));
+    if (child == 0) {
+        close(channel[0]);
+        bool ok = job(ctx, out) && transfer(channel[1], out, sizeof(double) * (size_t)out_count, true);
+        _exit(ok ? 0 : 1);
+    }
+    close(channel[1]);
+    bool ok = transfer(channel[0], out, sizeof(double) * (size_t)out_count, false);
+    close(channel[0]);
+    int status = 0;
+    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
+    if (!ok || !WIFEXITED(status) || WEXITSTATUS(status) != 0) return diag_fail(d, "the SimGrid simulation failed");
+    return true;
+}
+
+/* ---- flows: one sender and one receiver actor per flow ---- */
+
+typedef struct flows_job {
+    const topology *t;
+    const flow *flows;
+    int count;
+    const sim_options *options;
+} flows_job;
+
+static const flow *child_flows; /* SimGrid's C actors take argv only */
 static double *child_finish;
 
 static void flow_sender(int argc, char **argv)
@@ -44,97 +113,40 @@ static void flow_sender(int argc, char **argv)
 static void flow_receiver(int argc, char **argv)
 {
     (void)argc;
-    int index = atoi(argv[1]);
     sg_mailbox_get(sg_mailbox_by_name(argv[1]));
-    child_finish[index] = simgrid_get_clock();
+    child_finish[atoi(argv[1])] = simgrid_get_clock();
 }
 
-static int child_simulate(const topology *t, const flow *flows, int count, const sim_options *options)
+static bool run_flows_job(void *ctx, double *out)
 {
-    node_pair *pairs = malloc(sizeof *pairs * (size_t)(count ? count : 1));
-    for (int i = 0; i < count; i++) pairs[i] = (node_pair){flows[i].src, flows[i].dst};
-    char path[] = "/tmp/collsim-platform-XXXXXX";
-    int fd = mkstemp(path);
-    FILE *xml = fd >= 0 ? fdopen(fd, "w") : NULL;
-    diag d = {0};
-    if (!xml || !simgrid_xml_write(t, pairs, count, xml, &d) || fclose(xml) != 0) {
-        if (d.set) diag_print(&d);
-        unlink(path);
-        return 1;
-    }
+    flows_job *job = ctx;
+    node_pair *pairs = malloc(sizeof *pairs * (size_t)job->count);
+    for (int i = 0; i < job->count; i++) pairs[i] = (node_pair){job->flows[i].src, job->flows[i].dst};
+    bool ok = simgrid_open(job->t, pairs, job->count, job->options, 1.0);
     free(pairs);
-    const char *argv[32];
-    int argc = simgrid_arguments(options, argv, 32);
-    simgrid_init(&argc, (char **)argv);
-    simgrid_load_platform(path);
-    unlink(path);
-    child_flows = flows;
-    child_finish = calloc((size_t)(count ? count : 1), sizeof *child_finish);
-    char host[64], index[16];
-    for (int i = 0; i < count; i++) {
+    if (!ok) return false;
+    child_flows = job->flows;
+    child_finish = out;
+    char index[16];
+    for (int i = 0; i < job->count; i++) {
         snprintf(index, sizeof index, "%d", i);
         const char *args[] = {"flow", index};
-        topology_node_name(t, flows[i].src, host, sizeof host);
-        sg_actor_create_("send", sg_host_by_name(host), flow_sender, 2, args);
-        topology_node_name(t, flows[i].dst, host, sizeof host);
-        sg_actor_create_("recv", sg_host_by_name(host), flow_receiver, 2, args);
+        sg_actor_create_("send", simgrid_host(job->t, job->flows[i].src), flow_sender, 2, args);
+        sg_actor_create_("recv", simgrid_host(job->t, job->flows[i].dst), flow_receiver, 2, args);
     }
     simgrid_run();
-    return 0;
-}
-
-static bool read_all(int fd, void *buffer, size_t size)
-{
-    char *p = buffer;
-    while (size > 0) {
-        ssize_t got = read(fd, p, size);
-        if (got < 0 && errno == EINTR) continue;
-        if (got <= 0) return false;
-        p += got;
-        size -= (size_t)got;
-    }
-    return true;
-}
-
-static bool write_all(int fd, const void *buffer, size_t size)
-{
-    const char *p = buffer;
-    while (size > 0) {
-        ssize_t put = write(fd, p, size);
-        if (put < 0 && errno == EINTR) continue;
-        if (put <= 0) return false;
-        p += put;
-        size -= (size_t)put;
-    }
     return true;
 }
 
 bool simgrid_run_flows(const topology *t, const flow *flows, int count, const sim_options *options,
                        double *finish_s, diag *d)
 {
+    int nodes = topology_node_count(t);
     for (int i = 0; i < count; i++) {
-        int nodes = topology_node_count(t);
         if (flows[i].src < 0 || flows[i].src >= nodes || flows[i].dst < 0 || flows[i].dst >= nodes)
             return diag_fail(d, "flow %d names a node outside platform '%s'", i, t->name);
         if (flows[i].src == flows[i].dst) return diag_fail(d, "flow %d goes from a node to itself", i);
     }
-    int channel[2];
-    if (pipe(channel) != 0) return diag_fail(d, "cannot create a pipe: %s", strerror(errno));
-    fflush(NULL);
-    pid_t child = fork();
-    if (child < 0) return diag_fail(d, "cannot fork the simulation: %s", strerror(errno));
-    if (child == 0) {
-        close(channel[0]);
-        int status = child_simulate(t, flows, count, options);
-        if (status == 0 && !write_all(channel[1], child_finish, sizeof(double) * (size_t)count)) status = 1;
-        _exit(status);
-    }
-    close(channel[1]);
-    bool ok = read_all(channel[0], finish_s, sizeof(double) * (size_t)count);
-    close(channel[0]);
-    int status = 0;
-    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
-    if (!ok || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        return diag_fail(d, "the SimGrid simulation of platform '%s' failed", t->name);
-    return true;
+    flows_job job = {t, flows, count, options};
+    return simgrid_fork(run_flows_job, &job, finish_s, count, d);
 }

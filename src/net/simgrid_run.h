@@ -1,16 +1,18 @@
-/* simgrid_run.h — running transfers on a topology with SimGrid.
+/* simgrid_run.h — running simulations on a topology with SimGrid.
  *
  * SimGrid allows one engine per process, so every simulation runs in a forked
- * child that writes the platform (routes only for the pairs it needs), loads
- * it, runs, and hands its results back through a pipe.  The network model is
- * chosen here and nowhere else: CM02 without cross-traffic and without the
- * TCP window bound by default, so that one isolated transfer takes exactly
- * latency + size/bandwidth (SPEC §3); LV08 on request. */
+ * child (simgrid_fork) that writes the platform with routes for the pairs it
+ * needs, loads it (simgrid_open), runs, and hands its numbers back through a
+ * pipe.  The network model is chosen here and nowhere else: CM02 without
+ * cross-traffic and without the TCP window bound by default, so that one
+ * isolated transfer takes exactly latency + size/bandwidth (SPEC §3); LV08
+ * on request. */
 #ifndef COLLSIM_SIMGRID_RUN_H
 #define COLLSIM_SIMGRID_RUN_H
 
 #include <stdbool.h>
 
+#include "platform/simgrid_xml.h"
 #include "platform/topology.h"
 #include "util/diag.h"
 
@@ -20,6 +22,17 @@ typedef struct sim_options {
     network_model model;
     const char *const *extra_cfg; /* further "--cfg=..." arguments, NULL-terminated, may be NULL */
 } sim_options;
+
+/* Fork; the child runs JOB(CTX, OUT) and returns OUT[0..OUT_COUNT) to the parent. */
+bool simgrid_fork(bool (*job)(void *ctx, double *out), void *ctx, double *out, int out_count, diag *d);
+
+/* In the child: write T's platform with routes for PAIRS (bandwidths x
+ * BANDWIDTH_SCALE), start SimGrid with OPTIONS and load it. */
+bool simgrid_open(const topology *t, node_pair *pairs, int pair_count, const sim_options *options,
+                  double bandwidth_scale);
+
+/* SimGrid host of topology node NODE (after simgrid_open). */
+void *simgrid_host(const topology *t, int node);
 
 typedef struct flow {
     int src, dst;        /* nodes (ranks or switches) */
@@ -31,8 +44,5 @@ typedef struct flow {
  * last byte arrives.  False with a message if the simulation fails. */
 bool simgrid_run_flows(const topology *t, const flow *flows, int count, const sim_options *options,
                        double *finish_s, diag *d);
-
-/* The SimGrid arguments (argv tail) for OPTIONS; returns the count written. */
-int simgrid_arguments(const sim_options *options, const char **argv, int capacity);
 
 #endif

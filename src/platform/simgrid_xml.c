@@ -10,7 +10,7 @@ static int compare_pairs(const void *a, const void *b)
     return (x->dst > y->dst) - (x->dst < y->dst);
 }
 
-static void write_links(const topology *t, FILE *out)
+static void write_links(const topology *t, double scale, FILE *out)
 {
     for (int l = 0; l < t->link_count; l++) {
         const topo_link *link = &t->links[l];
@@ -19,11 +19,11 @@ static void write_links(const topology *t, FILE *out)
                     link->name, link->latency_s);
         else
             fprintf(out, "  <link id=\"%s\" bandwidth=\"%.17gBps\" latency=\"%.17gs\" sharing_policy=\"SPLITDUPLEX\"/>\n",
-                    link->name, link->bandwidth_Bps, link->latency_s);
+                    link->name, link->bandwidth_Bps * scale, link->latency_s);
     }
 }
 
-bool simgrid_xml_write(const topology *t, node_pair *pairs, int pair_count, FILE *out, diag *d)
+bool simgrid_xml_write(const topology *t, node_pair *pairs, int pair_count, double bandwidth_scale, FILE *out, diag *d)
 {
     qsort(pairs, (size_t)pair_count, sizeof *pairs, compare_pairs);
     fprintf(out, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
@@ -35,7 +35,7 @@ bool simgrid_xml_write(const topology *t, node_pair *pairs, int pair_count, FILE
         topology_node_name(t, node, name, sizeof name);
         fprintf(out, "  <host id=\"%s\" speed=\"1Gf\"/>\n", name);
     }
-    write_links(t, out);
+    write_links(t, bandwidth_scale, out);
     route_hop hops[ROUTE_MAX_HOPS];
     char dst_name[64];
     for (int i = 0; i < pair_count; i++) {

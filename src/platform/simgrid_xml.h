@@ -16,7 +16,10 @@ typedef struct node_pair {
 } node_pair;
 
 /* Write the platform with routes for PAIRS (deduplicated here; may be
- * reordered).  False with a message when a pair has no route. */
-bool simgrid_xml_write(const topology *t, node_pair *pairs, int pair_count, FILE *out, diag *d);
+ * reordered).  Link bandwidths are multiplied by BANDWIDTH_SCALE (1 for the
+ * real fabric; the executor scales bytes and bandwidths together so that
+ * fractional chunk sizes stay exact).  False with a message when a pair has
+ * no route. */
+bool simgrid_xml_write(const topology *t, node_pair *pairs, int pair_count, double bandwidth_scale, FILE *out, diag *d);
 
 #endif

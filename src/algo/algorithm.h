@@ -1,0 +1,35 @@
+/* algorithm.h — the registry of collective algorithms (`collsim list
+ * algorithms`).  An algorithm is a function that emits a schedule for a group
+ * of N ranks; it never talks to SimGrid.  One file per algorithm
+ * (src/algo/<primitive>_<name>.c), one line in algorithm.c's table. */
+#ifndef COLLSIM_ALGORITHM_H
+#define COLLSIM_ALGORITHM_H
+
+#include "sched/schedule.h"
+
+#define ALGO_MAX_DIMS 8
+
+typedef struct algo_params {
+    int ranks;
+    int segments;               /* pipelining segments P (0: the algorithm's default) */
+    int root;                   /* BC / Reduce root */
+    int dims[ALGO_MAX_DIMS];    /* torus shape of the group (torus algorithms) */
+    int dim_count;
+} algo_params;
+
+typedef struct algorithm {
+    const char *name;
+    primitive prim;
+    const char *summary;
+    const char *seed;
+    /* The schedule, or NULL with WHY filled when the algorithm refuses P. */
+    schedule *(*build)(const algo_params *p, char *why, int why_size);
+} algorithm;
+
+const algorithm *algorithm_table(int *count);
+const algorithm *algorithm_find(primitive prim, const char *name);
+
+/* Algorithms (one file each). */
+schedule *allreduce_ring(const algo_params *p, char *why, int why_size);
+
+#endif

@@ -1,0 +1,217 @@
+/* schedule.c — building and sealing schedules; primitive names. */
+#include "sched/schedule.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *grow(void *array, int *capacity, int needed, size_t item)
+{
+    if (needed <= *capacity) return array;
+    int capacity_new = *capacity ? *capacity * 2 : 16;
+    while (capacity_new < needed) capacity_new *= 2;
+    void *p = realloc(array, (size_t)capacity_new * item);
+    if (!p) {
+        fprintf(stderr, "collsim: out of memory building a schedule\n");
+        exit(3);
+    }
+    *capacity = capacity_new;
+    return p;
+}
+
+schedule *schedule_create(primitive prim, int ranks, int switch_actors, int chunks)
+{
+    schedule *s = calloc(1, sizeof *s);
+    s->prim = prim;
+    s->ranks = ranks;
+    s->actors = ranks + switch_actors;
+    s->chunks = chunks;
+    s->segments = 1;
+    s->phase_count = 1;
+    snprintf(s->phase_names[0], sizeof s->phase_names[0], "all");
+    s->actor = calloc((size_t)s->actors, sizeof *s->actor);
+    return s;
+}
+
+void schedule_free(schedule *s)
+{
+    if (!s) return;
+    for (int a = 0; a < s->actors; a++) {
+        free(s->actor[a].ops);
+        free(s->actor[a].deps);
+    }
+    free(s->actor);
+    free(s);
+}
+
+static int current_phase(const schedule *s)
+{
+    return s->phase_count - 1;
+}
+
+static int emit(schedule *s, int actor, op_kind kind, int peer, int chunk, int count, int dep_a, int dep_b)
+{
+    sched_actor *a = &s->actor[actor];
+    a->ops = grow(a->ops, &a->op_capacity, a->op_count + 1, sizeof *a->ops);
+    sched_op *op = &a->ops[a->op_count];
+    op->kind = (uint8_t)kind;
+    op->phase = (uint8_t)current_phase(s);
+    op->peer = peer;
+    op->chunk = chunk;
+    op->count = count;
+    op->dep_first = a->dep_count;
+    op->dep_count = 0;
+    int index = a->op_count++;
+    if (dep_a != SCHED_NO_DEP) sched_add_dep(s, actor, index, dep_a);
+    if (dep_b != SCHED_NO_DEP) sched_add_dep(s, actor, index, dep_b);
+    return index;
+}
+
+int sched_send(schedule *s, int actor, int peer, int chunk, int count, int dep_a, int dep_b)
+{
+    return emit(s, actor, OP_SEND, peer, chunk, count, dep_a, dep_b);
+}
+
+int sched_recv(schedule *s, int actor, int peer, int chunk, int count, bool reduce, int dep_a, int dep_b)
+{
+    return emit(s, actor, reduce ? OP_RECV_REDUCE : OP_RECV, peer, chunk, count, dep_a, dep_b);
+}
+
+/* Dependencies of one op are contiguous in deps[]: ops are emitted in order and
+ * extra dependencies are only added to the most recent op, or by sealing,
+ * which rebuilds the arrays. */
+void sched_add_dep(schedule *s, int actor, int op, int dep)
+{
+    sched_actor *a = &s->actor[actor];
+    if (dep == SCHED_NO_DEP || dep == op) return;
+    if (op != a->op_count - 1) {
+        fprintf(stderr, "collsim: internal error: dependency added to an earlier op\n");
+        abort();
+    }
+    a->deps = grow(a->deps, &a->dep_capacity, a->dep_count + 1, sizeof *a->deps);
+    a->deps[a->dep_count++] = dep;
+    a->ops[op].dep_count++;
+}
+
+void sched_set_phase(schedule *s, int phase, const char *name)
+{
+    if (phase >= SCHED_MAX_PHASES) phase = SCHED_MAX_PHASES - 1;
+    snprintf(s->phase_names[phase], sizeof s->phase_names[phase], "%s", name);
+    if (phase + 1 > s->phase_count) s->phase_count = phase + 1;
+}
+
+/* Each op also waits for the previous op of the same direction on the same
+ * connection: sends to one peer leave one at a time, in program order, and
+ * receives from one peer match in program order. */
+void schedule_seal(schedule *s)
+{
+    if (s->sealed) return;
+    int *last = malloc(sizeof(int) * 2 * (size_t)s->actors);
+    for (int a = 0; a < s->actors; a++) {
+        sched_actor *actor = &s->actor[a];
+        for (int i = 0; i < 2 * s->actors; i++) last[i] = SCHED_NO_DEP;
+        int32_t *deps = malloc(sizeof(int32_t) * (size_t)(actor->dep_count + actor->op_count + 1));
+        int count = 0;
+        for (int o = 0; o < actor->op_count; o++) {
+            sched_op *op = &actor->ops[o];
+            int first = count;
+            for (int d = 0; d < op->dep_count; d++) deps[count++] = actor->deps[op->dep_first + d];
+            int slot = 2 * op->peer + (op->kind != OP_SEND);
+            if (last[slot] != SCHED_NO_DEP) {
+                bool present = false;
+                for (int d = first; d < count; d++) present |= deps[d] == last[slot];
+                if (!present) deps[count++] = last[slot];
+            }
+            last[slot] = o;
+            op->dep_first = first;
+            op->dep_count = count - first;
+        }
+        free(actor->deps);
+        actor->deps = deps;
+        actor->dep_count = count;
+        actor->dep_capacity = count;
+    }
+    free(last);
+    s->sealed = true;
+}
+
+void sched_op_graph(const sched_actor *a, op_graph *g)
+{
+    int ops = a->op_count;
+    g->offset = calloc((size_t)(ops + 1 + a->dep_count + 1), sizeof(int));
+    g->list = g->offset + ops + 1;
+    g->remaining = calloc((size_t)ops + 1, sizeof(int));
+    for (int o = 0; o < ops; o++)
+        for (int d = 0; d < a->ops[o].dep_count; d++) g->offset[a->deps[a->ops[o].dep_first + d] + 1]++;
+    for (int o = 0; o < ops; o++) g->offset[o + 1] += g->offset[o];
+    int *fill = calloc((size_t)ops + 1, sizeof(int));
+    for (int o = 0; o < ops; o++) {
+        g->remaining[o] = a->ops[o].dep_count;
+        for (int d = 0; d < a->ops[o].dep_count; d++) {
+            int dep = a->deps[a->ops[o].dep_first + d];
+            g->list[g->offset[dep] + fill[dep]++] = o;
+        }
+    }
+    free(fill);
+}
+
+void op_graph_free(op_graph *g)
+{
+    free(g->offset);
+    free(g->remaining);
+    g->offset = g->list = g->remaining = NULL;
+}
+
+int sched_slice_count(const schedule *s)
+{
+    return s->chunks / s->ranks;
+}
+
+int sched_slice_first(const schedule *s, int rank)
+{
+    return rank * sched_slice_count(s);
+}
+
+int sched_block_first(const schedule *s, int src, int dst)
+{
+    int per_block = s->chunks / (s->ranks * s->ranks);
+    return (src * s->ranks + dst) * per_block;
+}
+
+static const char *const names[PRIM_COUNT] = {"bcast", "reduce", "allreduce", "allgather", "reducescatter", "alltoall",
+                                              "sendrecv"};
+
+const char *primitive_name(primitive p)
+{
+    return p < PRIM_COUNT ? names[p] : "?";
+}
+
+bool primitive_from_name(const char *name, primitive *p)
+{
+    for (int i = 0; i < PRIM_COUNT; i++)
+        if (strcmp(names[i], name) == 0) {
+            *p = (primitive)i;
+            return true;
+        }
+    return false;
+}
+
+double primitive_busbw_factor(primitive p, int ranks)
+{
+    double n = ranks;
+    switch (p) {
+    case PRIM_ALLREDUCE: return 2 * (n - 1) / n;  /* 01 App. D */
+    case PRIM_ALLGATHER:
+    case PRIM_REDUCESCATTER:
+    case PRIM_ALLTOALL: return (n - 1) / n;
+    default: return 1;
+    }
+}
+
+long sched_messages(const schedule *s)
+{
+    long n = 0;
+    for (int a = 0; a < s->actors; a++)
+        for (int o = 0; o < s->actor[a].op_count; o++) n += s->actor[a].ops[o].kind == OP_SEND;
+    return n;
+}

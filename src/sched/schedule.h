@@ -1,0 +1,105 @@
+/* schedule.h — a collective as data (STYLE: "the schedule is the hinge").
+ *
+ * A schedule lists, per actor (each group rank, then each in-network switch),
+ * the ordered operations it performs: send a range of chunks to a peer, or
+ * receive a range from a peer and copy or reduce it into its buffer.  An op
+ * may wait for other ops of the same actor (its data dependencies); ops on
+ * one connection (actor -> peer) are also serialized in program order, one
+ * message in flight at a time, which is what makes the pipelined forms of
+ * explainer 01 App. C.3 exact.  Algorithms emit schedules; the executor
+ * (SimGrid), the verifier (data) and the op counter read them.
+ *
+ * Data layout: the collective's M bytes are a grid of `chunks` equal chunks
+ * of M/chunks bytes (real-valued: no rounding).  For all-to-all the grid is
+ * ranks x ranks blocks of `chunks / ranks^2` chunks, block (s, d) being what
+ * rank s sends to rank d. */
+#ifndef COLLSIM_SCHEDULE_H
+#define COLLSIM_SCHEDULE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef enum {
+    PRIM_BCAST,
+    PRIM_REDUCE,
+    PRIM_ALLREDUCE,
+    PRIM_ALLGATHER,
+    PRIM_REDUCESCATTER,
+    PRIM_ALLTOALL,
+    PRIM_SENDRECV,
+    PRIM_COUNT
+} primitive;
+
+typedef enum { OP_SEND, OP_RECV, OP_RECV_REDUCE } op_kind;
+
+#define SCHED_NO_DEP (-1)
+#define SCHED_MAX_PHASES 4
+
+typedef struct sched_op {
+    uint8_t kind;   /* op_kind */
+    uint8_t phase;  /* for per-phase timing (hierarchical tiers) */
+    int32_t peer;   /* actor index */
+    int32_t chunk;  /* first chunk of the range */
+    int32_t count;  /* chunks in the range */
+    int32_t dep_first, dep_count; /* into the actor's deps[] */
+} sched_op;
+
+typedef struct sched_actor {
+    sched_op *ops;
+    int op_count, op_capacity;
+    int32_t *deps;
+    int dep_count, dep_capacity;
+} sched_actor;
+
+typedef struct schedule {
+    primitive prim;
+    int ranks;       /* group ranks: actors 0..ranks-1 */
+    int actors;      /* ranks + switch actors */
+    int chunks;      /* chunk grid */
+    int root;        /* BC / Reduce root, sendrecv source */
+    int peer;        /* sendrecv destination */
+    int segments;    /* pipelining segments P (1 when not pipelined) */
+    int phase_count;
+    char phase_names[SCHED_MAX_PHASES][24];
+    sched_actor *actor;
+    bool sealed;
+} schedule;
+
+schedule *schedule_create(primitive prim, int ranks, int switch_actors, int chunks);
+void schedule_free(schedule *s);
+
+/* Emit ops; DEP_A / DEP_B are op indices of the same actor (SCHED_NO_DEP for none).
+ * Return the new op's index. */
+int sched_send(schedule *s, int actor, int peer, int chunk, int count, int dep_a, int dep_b);
+int sched_recv(schedule *s, int actor, int peer, int chunk, int count, bool reduce, int dep_a, int dep_b);
+void sched_add_dep(schedule *s, int actor, int op, int dep);
+/* Ops emitted from now on belong to phase PHASE (named NAME). */
+void sched_set_phase(schedule *s, int phase, const char *name);
+
+/* Add the per-connection program-order dependencies; call once when emitted. */
+void schedule_seal(schedule *s);
+
+/* Dependents of each op of actor A, as CSR: targets of op o are
+ * list[offset[o] .. offset[o+1]); REMAINING[o] = number of dependencies.
+ * Caller frees the three arrays (offset and list share one block). */
+typedef struct op_graph {
+    int *offset, *list, *remaining;
+} op_graph;
+void sched_op_graph(const sched_actor *a, op_graph *g);
+void op_graph_free(op_graph *g);
+
+/* Chunks of the slice owned by group rank R for AG/RS (chunks / ranks each). */
+int sched_slice_first(const schedule *s, int rank);
+int sched_slice_count(const schedule *s);
+/* First chunk of all-to-all block (src, dst). */
+int sched_block_first(const schedule *s, int src, int dst);
+
+const char *primitive_name(primitive p);
+bool primitive_from_name(const char *name, primitive *p);
+/* 01 App. D: busbw = C(N) x algbw */
+double primitive_busbw_factor(primitive p, int ranks);
+
+/* Totals for op counting: messages and bytes (in units of M) sent by actor A. */
+long sched_messages(const schedule *s);
+
+#endif

@@ -1,0 +1,259 @@
+/* verify.c — a data-level interpreter of schedules and the postconditions of
+ * the seven primitives (explainer 00 §2). */
+#include "sched/verify.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct pending {
+    int actor, op;         /* a send waiting to be matched, or a posted receive */
+    uint64_t *snapshot;    /* sends only */
+    struct pending *next;
+} pending;
+
+typedef struct machine {
+    const schedule *s;
+    uint64_t *values;      /* actors x chunks */
+    op_graph *graph;       /* per actor: dependents and unmet dependency counts */
+    bool **finished;
+    pending **inbox;       /* per receiving actor: sends not yet matched */
+    pending **posted;      /* per actor: its receives not yet matched */
+    int *stack_actor, *stack_op, stack_size, stack_capacity;
+    long done, total;
+    char *why;
+    int why_size;
+    bool failed;
+} machine;
+
+static uint64_t mix(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+/* Contribution of rank R to chunk C (never zero: zero means "absent"). */
+static uint64_t contribution(int rank, int chunk)
+{
+    return mix(((uint64_t)(unsigned)rank << 32) ^ (unsigned)chunk) | 1;
+}
+
+static uint64_t *slot(machine *m, int actor, int chunk)
+{
+    return &m->values[(size_t)actor * (size_t)m->s->chunks + (size_t)chunk];
+}
+
+static bool fail(machine *m, const char *fmt, int a, int b, int c)
+{
+    if (!m->failed) snprintf(m->why, (size_t)m->why_size, fmt, a, b, c);
+    m->failed = true;
+    return false;
+}
+
+static void push(machine *m, int actor, int op)
+{
+    if (m->stack_size == m->stack_capacity) {
+        m->stack_capacity = m->stack_capacity ? 2 * m->stack_capacity : 1024;
+        m->stack_actor = realloc(m->stack_actor, sizeof(int) * (size_t)m->stack_capacity);
+        m->stack_op = realloc(m->stack_op, sizeof(int) * (size_t)m->stack_capacity);
+    }
+    m->stack_actor[m->stack_size] = actor;
+    m->stack_op[m->stack_size++] = op;
+}
+
+static void complete(machine *m, int actor, int op)
+{
+    op_graph *g = &m->graph[actor];
+    for (int i = g->offset[op]; i < g->offset[op + 1]; i++)
+        if (--g->remaining[g->list[i]] == 0) push(m, actor, g->list[i]);
+    m->finished[actor][op] = true;
+    m->done++;
+}
+
+static void initial_values(machine *m)
+{
+    const schedule *s = m->s;
+    for (int r = 0; r < s->ranks; r++)
+        for (int c = 0; c < s->chunks; c++) {
+            uint64_t v = 0;
+            switch (s->prim) {
+            case PRIM_ALLREDUCE:
+            case PRIM_REDUCESCATTER:
+            case PRIM_REDUCE: v = contribution(r, c); break;
+            case PRIM_ALLGATHER: v = c / sched_slice_count(s) == r ? contribution(-1, c) : 0; break;
+            case PRIM_BCAST:
+            case PRIM_SENDRECV: v = r == s->root ? contribution(-1, c) : 0; break;
+            case PRIM_ALLTOALL: v = c / (s->chunks / s->ranks) == r ? contribution(r, c) : 0; break;
+            default: break;
+            }
+            *slot(m, r, c) = v;
+        }
+}
+
+/* Match send (SRC, SEND_OP) carrying SNAPSHOT with receive (DST, RECV_OP). */
+static bool deliver(machine *m, int src, int send_op, const uint64_t *snapshot, int dst, int recv_op)
+{
+    const sched_op *send = &m->s->actor[src].ops[send_op], *recv = &m->s->actor[dst].ops[recv_op];
+    if (send->chunk != recv->chunk || send->count != recv->count)
+        return fail(m, "actor %d receives chunks starting at %d from actor %d, which sent a different range", dst,
+                    recv->chunk, src);
+    for (int i = 0; i < recv->count; i++) {
+        uint64_t *v = slot(m, dst, recv->chunk + i);
+        *v = recv->kind == OP_RECV_REDUCE ? *v + snapshot[i] : snapshot[i];
+    }
+    complete(m, src, send_op);
+    complete(m, dst, recv_op);
+    return true;
+}
+
+static bool start(machine *m, int actor, int o)
+{
+    const sched_op *op = &m->s->actor[actor].ops[o];
+    if (op->peer < 0 || op->peer >= m->s->actors || op->peer == actor)
+        return fail(m, "actor %d op %d names peer %d, which is not another actor", actor, o, op->peer);
+    if (op->chunk < 0 || op->count < 1 || op->chunk + op->count > m->s->chunks)
+        return fail(m, "actor %d op %d moves chunks outside the grid (first %d)", actor, o, op->chunk);
+    if (op->kind == OP_SEND) {
+        uint64_t *snapshot = malloc(sizeof(uint64_t) * (size_t)op->count);
+        for (int i = 0; i < op->count; i++) {
+            snapshot[i] = *slot(m, actor, op->chunk + i);
+            if (!snapshot[i]) {
+                free(snapshot);
+                return fail(m, "actor %d sends chunk %d to actor %d before holding it", actor, op->chunk + i, op->peer);
+            }
+        }
+        for (pending **link = &m->posted[op->peer]; *link; link = &(*link)->next) {
+            pending *p = *link;
+            if (m->s->actor[op->peer].ops[p->op].peer != actor) continue;
+            *link = p->next;
+            bool ok = deliver(m, actor, o, snapshot, op->peer, p->op);
+            free(p);
+            free(snapshot);
+            return ok;
+        }
+        pending *p = malloc(sizeof *p);
+        *p = (pending){actor, o, snapshot, m->inbox[op->peer]};
+        m->inbox[op->peer] = p;
+        return true;
+    }
+    for (pending **link = &m->inbox[actor]; *link; link = &(*link)->next) {
+        pending *p = *link;
+        if (p->actor != op->peer) continue;
+        *link = p->next;
+        bool ok = deliver(m, p->actor, p->op, p->snapshot, actor, o);
+        free(p->snapshot);
+        free(p);
+        return ok;
+    }
+    pending *p = malloc(sizeof *p);
+    *p = (pending){actor, o, NULL, m->posted[actor]};
+    m->posted[actor] = p;
+    return true;
+}
+
+static bool postcondition(machine *m)
+{
+    const schedule *s = m->s;
+    for (int r = 0; r < s->ranks; r++)
+        for (int c = 0; c < s->chunks; c++) {
+            uint64_t sum = 0;
+            bool check = true;
+            switch (s->prim) {
+            case PRIM_ALLREDUCE:
+            case PRIM_REDUCESCATTER:
+            case PRIM_REDUCE:
+                for (int q = 0; q < s->ranks; q++) sum += contribution(q, c);
+                check = s->prim == PRIM_ALLREDUCE || (s->prim == PRIM_REDUCE ? r == s->root : c / sched_slice_count(s) == r);
+                break;
+            case PRIM_ALLGATHER:
+            case PRIM_BCAST: sum = contribution(-1, c); break;
+            case PRIM_SENDRECV:
+                sum = contribution(-1, c);
+                check = r == s->peer;
+                break;
+            case PRIM_ALLTOALL: {
+                int block = s->chunks / (s->ranks * s->ranks), src = c / (s->chunks / s->ranks);
+                int dst = c % (s->chunks / s->ranks) / block;
+                sum = contribution(src, c);
+                check = dst == r;
+                break;
+            }
+            default: break;
+            }
+            if (check && *slot(m, r, c) != sum)
+                return fail(m, "rank %d chunk %d is wrong at the end of the schedule (%d)", r, c, *slot(m, r, c) == 0);
+        }
+    return true;
+}
+
+bool schedule_verify(const schedule *s_in, char *why, int why_size)
+{
+    schedule *s = (schedule *)s_in;
+    schedule_seal(s);
+    machine m = {0};
+    m.s = s;
+    m.why = why;
+    m.why_size = why_size;
+    m.values = calloc((size_t)s->actors * (size_t)s->chunks, sizeof *m.values);
+    m.graph = calloc((size_t)s->actors, sizeof *m.graph);
+    m.finished = calloc((size_t)s->actors, sizeof *m.finished);
+    m.inbox = calloc((size_t)s->actors, sizeof *m.inbox);
+    m.posted = calloc((size_t)s->actors, sizeof *m.posted);
+    if (!m.values) {
+        snprintf(why, (size_t)why_size, "schedule too large to verify in memory (%d actors x %d chunks)", s->actors, s->chunks);
+        return false;
+    }
+    initial_values(&m);
+    for (int a = 0; a < s->actors; a++) {
+        const sched_actor *actor = &s->actor[a];
+        m.finished[a] = calloc((size_t)actor->op_count + 1, sizeof(bool));
+        for (int o = 0; o < actor->op_count && !m.failed; o++)
+            for (int d = 0; d < actor->ops[o].dep_count; d++) {
+                int dep = actor->deps[actor->ops[o].dep_first + d];
+                if (dep < 0 || dep >= o) fail(&m, "actor %d op %d depends on op %d, which is not an earlier op", a, o, dep);
+            }
+        if (m.failed) break;
+        sched_op_graph(actor, &m.graph[a]);
+        for (int o = 0; o < actor->op_count; o++)
+            if (m.graph[a].remaining[o] == 0) push(&m, a, o);
+        m.total += actor->op_count;
+    }
+    while (!m.failed && m.stack_size > 0) {
+        m.stack_size--;
+        start(&m, m.stack_actor[m.stack_size], m.stack_op[m.stack_size]);
+    }
+    for (int a = 0; a < s->actors && !m.failed && m.done != m.total; a++)
+        for (int o = 0; o < s->actor[a].op_count; o++)
+            if (!m.finished[a][o]) {
+                fail(&m, "actor %d op %d (peer %d) never completes: a deadlock or an unmatched message", a, o,
+                     s->actor[a].ops[o].peer);
+                break;
+            }
+    bool ok = !m.failed && postcondition(&m);
+    for (int a = 0; a < s->actors; a++) {
+        op_graph_free(&m.graph[a]);
+        free(m.finished[a]);
+        while (m.posted[a]) {
+            pending *p = m.posted[a];
+            m.posted[a] = p->next;
+            free(p);
+        }
+        while (m.inbox[a]) {
+            pending *p = m.inbox[a];
+            m.inbox[a] = p->next;
+            free(p->snapshot);
+            free(p);
+        }
+    }
+    free(m.graph);
+    free(m.finished);
+    free(m.inbox);
+    free(m.posted);
+    free(m.values);
+    free(m.stack_actor);
+    free(m.stack_op);
+    return ok;
+}

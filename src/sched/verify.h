@@ -1,0 +1,17 @@
+/* verify.h — running a schedule on data (SPEC §4).  Each (rank, chunk) starts
+ * with a 64-bit fingerprint; sends carry a snapshot of their chunks, receives
+ * copy or reduce (wrapping addition) them; at the end the primitive's
+ * postcondition is checked on every rank.  Message matching follows the
+ * executor's rules (per-connection program order), so a schedule that
+ * verifies is the schedule that is timed. */
+#ifndef COLLSIM_VERIFY_H
+#define COLLSIM_VERIFY_H
+
+#include <stdbool.h>
+
+#include "sched/schedule.h"
+
+/* True when S computes its primitive; otherwise WHY says the first failure. */
+bool schedule_verify(const schedule *s, char *why, int why_size);
+
+#endif
