@@ -15,7 +15,7 @@ static void usage(FILE *out)
             "usage:\n"
             "  collsim platform describe PLATFORM.yaml      ranks, switches, links, per-tier alpha and BW,\n"
             "                                               diameter, bisection bandwidth\n"
-            "  collsim platform xml PLATFORM.yaml [--routes all|none]\n"
+            "  collsim platform xml PLATFORM.yaml [--routes all|ring|none]\n"
             "                                               the SimGrid platform it builds\n"
             "  collsim platform route PLATFORM.yaml SRC DST [--size 16MB]\n"
             "                                               the route between two nodes, and one message\n"

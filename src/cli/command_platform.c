@@ -15,17 +15,22 @@
 static int platform_xml(const topology *t, const char *routes)
 {
     bool all = routes ? strcmp(routes, "all") == 0 : t->ranks <= XML_ALL_ROUTES_MAX_RANKS;
-    if (routes && !all && strcmp(routes, "none") != 0) {
-        fprintf(stderr, "collsim platform xml: --routes takes all or none, not '%s'\n", routes);
+    bool ring = routes && strcmp(routes, "ring") == 0;
+    if (routes && !all && !ring && strcmp(routes, "none") != 0) {
+        fprintf(stderr, "collsim platform xml: --routes takes all, ring or none, not '%s'\n", routes);
         return 2;
     }
-    long count = all ? (long)t->ranks * (t->ranks - 1) : 0;
+    long count = all ? (long)t->ranks * (t->ranks - 1) : ring ? 2L * t->ranks : 0;
     node_pair *pairs = malloc(sizeof *pairs * (size_t)(count ? count : 1));
     long n = 0;
     for (int i = 0; all && i < t->ranks; i++)
         for (int j = 0; j < t->ranks; j++)
             if (i != j) pairs[n++] = (node_pair){i, j};
-    if (!all)
+    for (int i = 0; ring && i < t->ranks; i++) {
+        pairs[n++] = (node_pair){i, (i + 1) % t->ranks};
+        pairs[n++] = (node_pair){(i + 1) % t->ranks, i};
+    }
+    if (!all && !ring)
         printf("<!-- routes between the %d ranks are not listed (--routes all lists them): collsim computes each route\n"
                "     from the topology and writes only those a simulation uses -->\n", t->ranks);
     diag d = {0};

@@ -45,6 +45,41 @@ static sg_mailbox_t connection(int from, int to)
     return sg_mailbox_by_name(name);
 }
 
+static int compare_ints(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+static int op_key(const sched_op *op)
+{
+    return 2 * op->peer + (op->kind != OP_SEND);
+}
+
+/* The mailbox of every op, looked up once per distinct (peer, direction):
+ * SimGrid's by-name lookup builds a string per call, too slow per message. */
+static sg_mailbox_t *resolve_mailboxes(int self, const sched_actor *a)
+{
+    int ops = a->op_count, distinct = 0;
+    int *keys = malloc(sizeof(int) * (size_t)(ops + 1));
+    for (int o = 0; o < ops; o++) keys[o] = op_key(&a->ops[o]);
+    qsort(keys, (size_t)ops, sizeof *keys, compare_ints);
+    for (int o = 0; o < ops; o++)
+        if (distinct == 0 || keys[distinct - 1] != keys[o]) keys[distinct++] = keys[o];
+    sg_mailbox_t *by_key = malloc(sizeof *by_key * (size_t)(distinct + 1));
+    for (int k = 0; k < distinct; k++)
+        by_key[k] = keys[k] % 2 == 0 ? connection(self, keys[k] / 2) : connection(keys[k] / 2, self);
+    sg_mailbox_t *by_op = malloc(sizeof *by_op * (size_t)(ops + 1));
+    for (int o = 0; o < ops; o++) {
+        int key = op_key(&a->ops[o]);
+        const int *found = bsearch(&key, keys, (size_t)distinct, sizeof *keys, compare_ints);
+        by_op[o] = by_key[found - keys];
+    }
+    free(keys);
+    free(by_key);
+    return by_op;
+}
+
 static void actor_main(int argc, char **argv)
 {
     (void)argc;
@@ -63,15 +98,16 @@ static void actor_main(int argc, char **argv)
     int pending = 0, done = 0;
     void *sink = NULL;
     double last = 0;
+    sg_mailbox_t *mailbox = resolve_mailboxes(self, a);
     while (done < ops) {
         while (ready_count > 0) {
             int o = ready[--ready_count];
             const sched_op *op = &a->ops[o];
             long bytes = (long)(op->count * job->chunk_units);
             if (op->kind == OP_SEND)
-                comms[pending] = sg_mailbox_put_async(connection(self, op->peer), (void *)op, bytes);
+                comms[pending] = sg_mailbox_put_async(mailbox[o], (void *)op, bytes);
             else
-                comms[pending] = sg_mailbox_get_async(connection(op->peer, self), &sink);
+                comms[pending] = sg_mailbox_get_async(mailbox[o], &sink);
             pending_op[pending++] = o;
         }
         ssize_t i = sg_comm_wait_any(comms, (size_t)pending);
@@ -90,6 +126,7 @@ static void actor_main(int argc, char **argv)
     if (self < job->s->ranks) out_now[1 + SCHED_MAX_PHASES + self] = last;
     if (last > out_now[0]) out_now[0] = last;
     op_graph_free(&g);
+    free(mailbox);
     free(ready);
     free(comms);
     free(pending_op);
