@@ -13,6 +13,10 @@ static void usage(FILE *out)
     fprintf(out,
             "collsim %s — discrete-event simulation of collective communication on GPU-cluster fabrics\n\n"
             "usage:\n"
+            "  collsim run SCENARIO.yaml [--format table|csv|json] [-o FILE] [--verify] [--model cm02|lv08]\n"
+            "                            [--quiet] [--cfg=SIMGRID_OPTION ...]\n"
+            "                                               simulate every case of the scenario\n"
+            "  collsim verify SCENARIO.yaml                 run every schedule on data, no timing\n"
             "  collsim platform describe PLATFORM.yaml      ranks, switches, links, per-tier alpha and BW,\n"
             "                                               diameter, bisection bandwidth\n"
             "  collsim platform xml PLATFORM.yaml [--routes all|ring|none]\n"
@@ -20,7 +24,7 @@ static void usage(FILE *out)
             "  collsim platform route PLATFORM.yaml SRC DST [--size 16MB]\n"
             "                                               the route between two nodes, and one message\n"
             "                                               over it simulated against latency + size/BW\n"
-            "  collsim list platforms                       the platform kinds\n"
+            "  collsim list platforms|algorithms|primitives the platform kinds, the algorithms, the primitives\n"
             "  collsim --help | --version\n\n"
             "exit codes: 0 success, 1 regression or failed verification, 2 bad input\n",
             PACKAGE_VERSION);
@@ -43,6 +47,8 @@ int main(int argc, char **argv)
     }
     if (strcmp(command, "platform") == 0) return command_platform(argc - 2, argv + 2);
     if (strcmp(command, "list") == 0) return command_list(argc - 2, argv + 2);
+    if (strcmp(command, "run") == 0) return command_run(argc - 2, argv + 2);
+    if (strcmp(command, "verify") == 0) return command_verify(argc - 2, argv + 2);
     fprintf(stderr, "collsim: unknown command '%s' (collsim --help lists them)\n", command);
     return 2;
 }

@@ -6,5 +6,7 @@
 
 int command_platform(int argc, char **argv);
 int command_list(int argc, char **argv);
+int command_run(int argc, char **argv);
+int command_verify(int argc, char **argv);
 
 #endif

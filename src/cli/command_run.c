@@ -1,0 +1,143 @@
+/* command_run.c — `collsim run` (simulate every case) and `collsim verify`
+ * (run every schedule on data, no timing). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "algo/algorithm.h"
+#include "cli/commands.h"
+#include "exec/executor.h"
+#include "report/report.h"
+#include "scenario/scenario.h"
+#include "sched/verify.h"
+
+typedef struct run_options {
+    report_format format;
+    const char *output;
+    bool verify;
+    bool quiet;
+    sim_options sim;
+    const char *cfg[16];
+} run_options;
+
+static bool parse_options(int argc, char **argv, run_options *o, const char *command)
+{
+    int cfg_count = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--format") == 0 && i + 1 < argc) {
+            const char *f = argv[++i];
+            if (strcmp(f, "table") == 0) o->format = FORMAT_TABLE;
+            else if (strcmp(f, "csv") == 0) o->format = FORMAT_CSV;
+            else if (strcmp(f, "json") == 0) o->format = FORMAT_JSON;
+            else {
+                fprintf(stderr, "collsim %s: --format takes table, csv or json, not '%s'\n", command, f);
+                return false;
+            }
+        } else if (strcmp(a, "-o") == 0 && i + 1 < argc) o->output = argv[++i];
+        else if (strcmp(a, "--verify") == 0) o->verify = true;
+        else if (strcmp(a, "--quiet") == 0) o->quiet = true;
+        else if (strcmp(a, "--model") == 0 && i + 1 < argc) {
+            const char *m = argv[++i];
+            if (strcmp(m, "cm02") == 0) o->sim.model = NETWORK_CM02;
+            else if (strcmp(m, "lv08") == 0) o->sim.model = NETWORK_LV08;
+            else {
+                fprintf(stderr, "collsim %s: --model takes cm02 or lv08, not '%s'\n", command, m);
+                return false;
+            }
+        } else if (strncmp(a, "--cfg=", 6) == 0 && cfg_count < 15) o->cfg[cfg_count++] = a;
+        else {
+            fprintf(stderr, "collsim %s: unknown option '%s' (collsim --help lists them)\n", command, a);
+            return false;
+        }
+    }
+    o->cfg[cfg_count] = NULL;
+    o->sim.extra_cfg = o->cfg;
+    return true;
+}
+
+static schedule *build_case(const scenario *s, int c, int a, char *why, int why_size)
+{
+    const scenario_case *k = &s->cases[c];
+    const algorithm *algo = algorithm_find(k->prim, k->algorithms[a]);
+    algo_params p = {.ranks = s->platform.ranks, .segments = k->segments, .root = k->root};
+    for (int i = 0; i < s->platform.dim_count; i++) p.dims[i] = s->platform.dims[i];
+    p.dim_count = s->platform.dim_count;
+    return algo->build(&p, why, why_size);
+}
+
+static int run_or_verify(int argc, char **argv, bool simulate)
+{
+    const char *command = simulate ? "run" : "verify";
+    if (argc < 1) {
+        fprintf(stderr, "usage: collsim %s SCENARIO.yaml [options]\n", command);
+        return 2;
+    }
+    run_options o = {0};
+    if (!parse_options(argc - 1, argv + 1, &o, command)) return 2;
+    if (!simulate) o.verify = true;
+    scenario s;
+    diag d = {0};
+    if (!scenario_load(argv[0], &s, &d)) {
+        diag_print(&d);
+        return 2;
+    }
+    report r = {s.name, s.platform.name, s.platform.kind, o.sim.model == NETWORK_LV08 ? "lv08" : "cm02",
+                s.platform.ranks, NULL, 0, 0};
+    int status = 0;
+    int *nodes = malloc(sizeof(int) * (size_t)topology_node_count(&s.platform));
+    for (int i = 0; i < topology_node_count(&s.platform); i++) nodes[i] = i;
+    for (int c = 0; c < s.case_count && status == 0; c++) {
+        const scenario_case *k = &s.cases[c];
+        for (int a = 0; a < k->algorithm_count && status == 0; a++) {
+            char why[512] = "";
+            schedule *sched = build_case(&s, c, a, why, sizeof why);
+            if (!sched) {
+                fprintf(stderr, "%s:%d:1: %s %s cannot run on %d ranks: %s\n", s.path, k->line, primitive_name(k->prim),
+                        k->algorithms[a], s.platform.ranks, why);
+                status = 2;
+                break;
+            }
+            if (o.verify) {
+                bool ok = schedule_verify(sched, why, sizeof why);
+                if (!o.quiet || !ok)
+                    fprintf(ok ? stdout : stderr, "verify case %d %s %s on %d ranks: %s%s\n", c, primitive_name(k->prim),
+                            k->algorithms[a], s.platform.ranks, ok ? "ok" : "FAILED: ", ok ? "" : why);
+                if (!ok) status = 1;
+            }
+            for (int m = 0; simulate && status == 0 && m < k->size_count; m++) {
+                exec_result result;
+                if (!execute_schedule(&s.platform, sched, nodes, k->sizes[m], &o.sim, &result, &d)) {
+                    diag_print(&d);
+                    status = 2;
+                    break;
+                }
+                result_row row = {c, k->prim, "", 0, s.platform.ranks, k->sizes[m], result.time_s, 0, 0};
+                snprintf(row.algorithm, sizeof row.algorithm, "%s", k->algorithms[a]);
+                row.algbw_Bps = k->sizes[m] / result.time_s;                        /* 01 App. D */
+                row.busbw_Bps = row.algbw_Bps * primitive_busbw_factor(k->prim, s.platform.ranks);
+                report_add(&r, &row);
+                exec_result_free(&result);
+            }
+            schedule_free(sched);
+        }
+    }
+    if (simulate && status == 0 && !report_write(&r, o.format, o.output, &d)) {
+        diag_print(&d);
+        status = 2;
+    }
+    free(nodes);
+    report_free(&r);
+    scenario_free(&s);
+    return status;
+}
+
+int command_run(int argc, char **argv)
+{
+    return run_or_verify(argc, argv, true);
+}
+
+int command_verify(int argc, char **argv)
+{
+    return run_or_verify(argc, argv, false);
+}

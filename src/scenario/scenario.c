@@ -1,0 +1,147 @@
+/* scenario.c — reading scenario files: platform, cases, sizes (list or sweep). */
+#include "scenario/scenario.h"
+
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "algo/algorithm.h"
+#include "platform/platform.h"
+#include "yaml/yaml_tree.h"
+
+static bool read_sizes(yaml_tree *tree, ynode *node, scenario_case *c, diag *d)
+{
+    int n = yaml_sequence_length(node);
+    if (n >= 0) {
+        if (n == 0 || n > SCENARIO_MAX_SIZES)
+            return yaml_error(tree, node, d, "'sizes' must list 1 to %d sizes, e.g. [1MB, 16MB]", SCENARIO_MAX_SIZES);
+        for (int i = 0; i < n; i++)
+            if (!yaml_read_quantity(tree, yaml_sequence_item(tree, node, i), "sizes", UNIT_SIZE, false, &c->sizes[i], d))
+                return false;
+        c->size_count = n;
+        return true;
+    }
+    if (node->type != YAML_MAPPING_NODE)
+        return yaml_error(tree, node, d, "'sizes' must be a list [1MB, 16MB] or a sweep {from: 1KB, to: 1GB, factor: 4}");
+    static const char *const keys[] = {"from", "to", "factor", NULL};
+    if (!yaml_map_check_keys(tree, node, keys, d)) return false;
+    double from, to, factor;
+    ynode *f = yaml_map_require(tree, node, "from", d), *t = f ? yaml_map_require(tree, node, "to", d) : NULL;
+    ynode *k = t ? yaml_map_require(tree, node, "factor", d) : NULL;
+    if (!k || !yaml_read_quantity(tree, f, "from", UNIT_SIZE, false, &from, d) ||
+        !yaml_read_quantity(tree, t, "to", UNIT_SIZE, false, &to, d) || !yaml_read_positive_number(tree, k, "factor", &factor, d))
+        return false;
+    if (factor <= 1) return yaml_error(tree, k, d, "'factor' must be greater than 1, e.g. 2 or 4");
+    if (to < from) return yaml_error(tree, t, d, "'to' must be at least 'from'");
+    c->size_count = 0;
+    for (double m = from; m <= to * (1 + 1e-12); m *= factor) {
+        if (c->size_count == SCENARIO_MAX_SIZES)
+            return yaml_error(tree, node, d, "the sweep has more than %d sizes: raise 'factor' or narrow the range", SCENARIO_MAX_SIZES);
+        c->sizes[c->size_count++] = m;
+    }
+    return true;
+}
+
+static bool read_case(yaml_tree *tree, ynode *node, scenario_case *c, diag *d)
+{
+    static const char *const keys[] = {"primitive", "algorithms", "sizes", "groups", "segments", "root", NULL};
+    if (!yaml_expect_mapping(tree, node, "a case", d) || !yaml_map_check_keys(tree, node, keys, d)) return false;
+    memset(c, 0, sizeof *c);
+    c->line = (int)node->start_mark.line + 1;
+    ynode *prim = yaml_map_require(tree, node, "primitive", d);
+    const char *name;
+    if (!prim || !yaml_read_string(tree, prim, "primitive", &name, d)) return false;
+    if (!primitive_from_name(name, &c->prim))
+        return yaml_error(tree, prim, d, "unknown primitive '%s': expected bcast, reduce, allreduce, allgather, "
+                          "reducescatter, alltoall or sendrecv", name);
+    ynode *algos = yaml_map_require(tree, node, "algorithms", d);
+    if (!algos) return false;
+    int n = yaml_sequence_length(algos);
+    if (n <= 0 || n > SCENARIO_MAX_ALGORITHMS)
+        return yaml_error(tree, algos, d, "'algorithms' must list 1 to %d algorithm names, e.g. [ring]", SCENARIO_MAX_ALGORITHMS);
+    for (int i = 0; i < n; i++) {
+        ynode *item = yaml_sequence_item(tree, algos, i);
+        if (!yaml_read_string(tree, item, "algorithms", &name, d)) return false;
+        if (!algorithm_find(c->prim, name))
+            return yaml_error(tree, item, d, "no algorithm '%s' for %s: `collsim list algorithms` lists them", name,
+                              primitive_name(c->prim));
+        snprintf(c->algorithms[i], sizeof c->algorithms[i], "%s", name);
+    }
+    c->algorithm_count = n;
+    ynode *sizes = yaml_map_require(tree, node, "sizes", d);
+    if (!sizes || !read_sizes(tree, sizes, c, d)) return false;
+    ynode *groups = yaml_map_get(tree, node, "groups");
+    const char *text = NULL;
+    if (groups && (!yaml_read_string(tree, groups, "groups", &text, d) || strcmp(text, "all") != 0))
+        return yaml_error(tree, groups, d, "'groups' takes 'all' (group lists and layouts are not supported yet)");
+    long v;
+    ynode *seg = yaml_map_get(tree, node, "segments");
+    if (seg && !(yaml_read_positive_int(tree, seg, "segments", &v, d) && (c->segments = (int)v))) return false;
+    ynode *root = yaml_map_get(tree, node, "root");
+    if (root) {
+        const char *digits = root->type == YAML_SCALAR_NODE ? (const char *)root->data.scalar.value : "";
+        char *end = NULL;
+        long r = strtol(digits, &end, 10);
+        if (end == digits || *end != '\0' || r < 0)
+            return yaml_error(tree, root, d, "'root' must be a rank number, 0 or more");
+        c->root = (int)r;
+    }
+    return true;
+}
+
+bool scenario_load(const char *path, scenario *s, diag *d)
+{
+    memset(s, 0, sizeof *s);
+    snprintf(s->path, sizeof s->path, "%s", path);
+    yaml_tree tree;
+    if (!yaml_tree_load(&tree, path, d)) return false;
+    bool ok = false, platform_loaded = false;
+    ynode *root = yaml_tree_root(&tree);
+    static const char *const keys[] = {"name", "platform", "cases", "description", NULL};
+    if (!yaml_expect_mapping(&tree, root, "a scenario", d) || !yaml_map_check_keys(&tree, root, keys, d)) goto done;
+    ynode *node = yaml_map_get(&tree, root, "name");
+    const char *text = NULL;
+    if (node && !yaml_read_string(&tree, node, "name", &text, d)) goto done;
+    snprintf(s->name, sizeof s->name, "%s", text ? text : "scenario");
+    ynode *platform = yaml_map_require(&tree, root, "platform", d);
+    if (!platform) goto done;
+    if (platform->type == YAML_MAPPING_NODE) {
+        if (!platform_build(&tree, platform, &s->platform, d)) goto done;
+    } else {
+        if (!yaml_read_string(&tree, platform, "platform", &text, d)) goto done;
+        char dir_buffer[512], file[1024];
+        snprintf(dir_buffer, sizeof dir_buffer, "%s", path);
+        if (text[0] == '/') snprintf(file, sizeof file, "%s", text);
+        else snprintf(file, sizeof file, "%s/%s", dirname(dir_buffer), text);
+        if (!platform_load(file, &s->platform, d)) goto done;
+    }
+    platform_loaded = true;
+    ynode *cases = yaml_map_require(&tree, root, "cases", d);
+    if (!cases) goto done;
+    int n = yaml_sequence_length(cases);
+    if (n <= 0) {
+        yaml_error(&tree, cases, d, "'cases' must be a non-empty list of cases");
+        goto done;
+    }
+    s->cases = calloc((size_t)n, sizeof *s->cases);
+    for (int i = 0; i < n; i++)
+        if (!read_case(&tree, yaml_sequence_item(&tree, cases, i), &s->cases[i], d)) goto done;
+    s->case_count = n;
+    ok = true;
+done:
+    yaml_tree_free(&tree);
+    if (!ok) {
+        if (platform_loaded) topology_free(&s->platform);
+        free(s->cases);
+        s->cases = NULL;
+    }
+    return ok;
+}
+
+void scenario_free(scenario *s)
+{
+    topology_free(&s->platform);
+    free(s->cases);
+    s->cases = NULL;
+}
