@@ -74,6 +74,23 @@ START_TEST(test_unmatched_send_is_a_deadlock)
 }
 END_TEST
 
+START_TEST(test_executor_reports_a_deadlock)
+{
+    topology t;
+    load_text("kind: star\nranks: 3\nalpha: 0.5us\nbandwidth: 900GBps\n", &t);
+    schedule *s = build(PRIM_ALLREDUCE, "ring", 3);
+    sched_recv(s, 0, 2, 0, 1, false, SCHED_NO_DEP, SCHED_NO_DEP); /* a receive nobody sends to */
+    int nodes[3] = {0, 1, 2};
+    exec_result result;
+    sim_options options = {NETWORK_CM02, NULL};
+    diag d = {0};
+    ck_assert(!execute_schedule(&t, s, nodes, 1e6, &options, &result, &d));
+    ck_assert_ptr_nonnull(strstr(d.message, "deadlock"));
+    schedule_free(s);
+    topology_free(&t);
+}
+END_TEST
+
 START_TEST(test_ring_allreduce_star_matches_formula)
 {
     static const int ranks[] = {4, 16, 72, 512};
@@ -114,6 +131,7 @@ int main(void)
     tcase_add_test(tc, test_dropped_contribution_fails_verification);
     tcase_add_test(tc, test_duplicated_chunk_fails_verification);
     tcase_add_test(tc, test_unmatched_send_is_a_deadlock);
+    tcase_add_test(tc, test_executor_reports_a_deadlock);
     tcase_add_test(tc, test_ring_allreduce_star_matches_formula);
     suite_add_tcase(s, tc);
     return run_suite(s);

@@ -6,6 +6,24 @@
 static const algorithm table[] = {
     {"ring", PRIM_ALLREDUCE, "ring reduce-scatter then ring all-gather, N-1 steps each (Patarasuk-Yuan)",
      "explainer 01 §5.1", allreduce_ring},
+    {"recursive_doubling", PRIM_ALLREDUCE, "butterfly exchanging the whole vector with i XOR 2^k; other N folded",
+     "explainer 01 App. B.1, B.3", allreduce_recursive_doubling},
+    {"rabenseifner", PRIM_ALLREDUCE, "recursive-halving RS then recursive-doubling AG; other N folded",
+     "explainer 01 App. B.2, B.3", allreduce_rabenseifner},
+    {"ring", PRIM_BCAST, "pipelined chain from the root, P segments (default N), N+P-2 steps", "explainer 01 §3.1",
+     bcast_ring},
+    {"ring", PRIM_REDUCE, "pipelined chain into the root, receive-reduce then forward, P segments (default N)",
+     "explainer 01 §4.1", reduce_ring},
+    {"ring", PRIM_ALLGATHER, "N-1 steps forwarding one slice to the right (phase 2 of ring AR)", "explainer 01 §6",
+     allgather_ring},
+    {"recursive_doubling", PRIM_ALLGATHER, "butterfly doubling the gathered block each step (power-of-two N)",
+     "explainer 01 App. B.4", allgather_recursive_doubling},
+    {"ring", PRIM_REDUCESCATTER, "N-1 steps accumulating one slice to the right (phase 1 of ring AR)", "explainer 01 §6",
+     reducescatter_ring},
+    {"recursive_halving", PRIM_REDUCESCATTER, "butterfly halving the reduced range each step (power-of-two N)",
+     "explainer 01 App. B.4", reducescatter_recursive_halving},
+    {"pairwise", PRIM_ALLTOALL, "N-1 rounds; round k sends to i+k and receives from i-k", "explainer 01 §7.2",
+     alltoall_pairwise},
 };
 
 const algorithm *algorithm_table(int *count)

@@ -31,5 +31,14 @@ const algorithm *algorithm_find(primitive prim, const char *name);
 
 /* Algorithms (one file each). */
 schedule *allreduce_ring(const algo_params *p, char *why, int why_size);
+schedule *bcast_ring(const algo_params *p, char *why, int why_size);
+schedule *reduce_ring(const algo_params *p, char *why, int why_size);
+schedule *allgather_ring(const algo_params *p, char *why, int why_size);
+schedule *reducescatter_ring(const algo_params *p, char *why, int why_size);
+schedule *alltoall_pairwise(const algo_params *p, char *why, int why_size);
+schedule *allreduce_recursive_doubling(const algo_params *p, char *why, int why_size);
+schedule *allreduce_rabenseifner(const algo_params *p, char *why, int why_size);
+schedule *allgather_recursive_doubling(const algo_params *p, char *why, int why_size);
+schedule *reducescatter_recursive_halving(const algo_params *p, char *why, int why_size);
 
 #endif

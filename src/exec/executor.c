@@ -116,6 +116,7 @@ static void actor_main(int argc, char **argv)
         pending_op[i] = pending_op[pending - 1];
         pending--;
         done++;
+        out_now[1 + SCHED_MAX_PHASES + job->s->ranks]++; /* completed ops: a deadlock leaves it short */
         double now = simgrid_get_clock();
         last = now;
         double *phase_end = &out_now[1 + a->ops[o].phase];
@@ -162,13 +163,19 @@ bool execute_schedule(const topology *t, schedule *s, const int *actor_nodes, do
                       const sim_options *options, exec_result *result, diag *d)
 {
     schedule_seal(s);
-    long long bytes = llround(size_bytes);
+    /* the chunk grid holds M bytes, except all-to-all's N x N blocks: M is each
+     * rank's total payload, M/N per destination (SPEC §4, explainer 01 §7) */
+    long long bytes = llround(s->prim == PRIM_ALLTOALL ? size_bytes * s->ranks : size_bytes);
     if (bytes <= 0) return diag_fail(d, "the message size must be at least 1 byte");
     long long k = s->chunks / gcd(bytes, s->chunks); /* smallest K with bytes*K/chunks whole */
     exec_job job = {t, s, actor_nodes, options, bytes * k / s->chunks, (double)k};
-    int out_count = 1 + SCHED_MAX_PHASES + s->ranks;
+    int out_count = 2 + SCHED_MAX_PHASES + s->ranks; /* ..., then the count of completed ops */
     double *out = calloc((size_t)out_count, sizeof *out);
     bool ok = simgrid_fork(run_job, &job, out, out_count, d);
+    long total = 0;
+    for (int a = 0; a < s->actors; a++) total += s->actor[a].op_count;
+    if (ok && out[out_count - 1] != (double)total)
+        ok = diag_fail(d, "the schedule deadlocked in simulation: %.0f of %ld operations completed", out[out_count - 1], total);
     if (ok) {
         result->time_s = out[0];
         memcpy(result->phase_end_s, out + 1, sizeof result->phase_end_s);

@@ -20,7 +20,10 @@ typedef struct machine {
     bool **finished;
     pending **inbox;       /* per receiving actor: sends not yet matched */
     pending **posted;      /* per actor: its receives not yet matched */
-    int *stack_actor, *stack_op, stack_size, stack_capacity;
+    /* ready ops, sends apart: a send that becomes ready together with a
+     * receive reads its chunks first, as in the executor, where a send reads
+     * at posting and a receive writes only when its message has arrived */
+    struct ready { int *actor, *op, size, capacity; } ready[2];
     long done, total;
     char *why;
     int why_size;
@@ -55,13 +58,14 @@ static bool fail(machine *m, const char *fmt, int a, int b, int c)
 
 static void push(machine *m, int actor, int op)
 {
-    if (m->stack_size == m->stack_capacity) {
-        m->stack_capacity = m->stack_capacity ? 2 * m->stack_capacity : 1024;
-        m->stack_actor = realloc(m->stack_actor, sizeof(int) * (size_t)m->stack_capacity);
-        m->stack_op = realloc(m->stack_op, sizeof(int) * (size_t)m->stack_capacity);
+    struct ready *r = &m->ready[m->s->actor[actor].ops[op].kind != OP_SEND];
+    if (r->size == r->capacity) {
+        r->capacity = r->capacity ? 2 * r->capacity : 1024;
+        r->actor = realloc(r->actor, sizeof(int) * (size_t)r->capacity);
+        r->op = realloc(r->op, sizeof(int) * (size_t)r->capacity);
     }
-    m->stack_actor[m->stack_size] = actor;
-    m->stack_op[m->stack_size++] = op;
+    r->actor[r->size] = actor;
+    r->op[r->size++] = op;
 }
 
 static void complete(machine *m, int actor, int op)
@@ -221,9 +225,10 @@ bool schedule_verify(const schedule *s_in, char *why, int why_size)
             if (m.graph[a].remaining[o] == 0) push(&m, a, o);
         m.total += actor->op_count;
     }
-    while (!m.failed && m.stack_size > 0) {
-        m.stack_size--;
-        start(&m, m.stack_actor[m.stack_size], m.stack_op[m.stack_size]);
+    while (!m.failed && (m.ready[0].size > 0 || m.ready[1].size > 0)) {
+        struct ready *r = &m.ready[m.ready[0].size > 0 ? 0 : 1];
+        r->size--;
+        start(&m, r->actor[r->size], r->op[r->size]);
     }
     for (int a = 0; a < s->actors && !m.failed && m.done != m.total; a++)
         for (int o = 0; o < s->actor[a].op_count; o++)
@@ -253,7 +258,9 @@ bool schedule_verify(const schedule *s_in, char *why, int why_size)
     free(m.inbox);
     free(m.posted);
     free(m.values);
-    free(m.stack_actor);
-    free(m.stack_op);
+    for (int k = 0; k < 2; k++) {
+        free(m.ready[k].actor);
+        free(m.ready[k].op);
+    }
     return ok;
 }

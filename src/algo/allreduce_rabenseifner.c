@@ -1,0 +1,90 @@
+/* allreduce_rabenseifner.c — Rabenseifner halving-doubling all-reduce
+ * (explainer 01 App. B.2): recursive-halving reduce-scatter, then
+ * recursive-doubling all-gather over the same partners in reverse order.  N
+ * chunks.  RS step k = 1..log2 N: partner i XOR 2^(k-1); of the range both
+ * still hold, the rank with bit k-1 clear keeps the lower half, the other the
+ * upper; each sends the partner's half and reduces its own.  Rank i ends with
+ * the full sum of one chunk (bit-reversed i).  AG step j = log2 N..1: partner
+ * i XOR 2^(j-1); send the range kept at RS step j, copy the partner's.  Each
+ * step's two ops wait for both of the previous step.  Payloads M/2, M/4, ...,
+ * M/N, then back up: n_alpha = 2 log2 N, n_beta = 2(N-1)/N:
+ * t = 2 log2 N alpha + 2(N-1)/N M/BW.
+ *
+ * At N = 4 this gives R1 chunk 2 and R3 chunk 3 after RS; the App. B.2 trace
+ * shows R1 keeping chunk 3 and R3 chunk 2 at step 2, against the lower/upper
+ * rule it uses for R0/R2 and at step 1.  Costs are identical either way.
+ *
+ * Non-power-of-two N: the [TRG05] fold of App. B.3 (algorithms_extra.h), with
+ * P chunks for the P-rank butterfly: t = 2(alpha + M/BW) + 2 log2 P alpha +
+ * 2(P-1)/P M/BW, P the largest power of two <= N. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "algo/rank_math.h"
+
+/* First chunk of the range virtual rank SELF keeps at RS step STEP (0-based)
+ * of a BUTTERFLY-rank, BUTTERFLY-chunk halving: 2^-(STEP+1) of the vector. */
+static int kept_first(int self, int butterfly, int step)
+{
+    int first = 0, count = butterfly;
+    for (int j = 0; j <= step; j++) {
+        count /= 2;
+        if (self & (1 << j)) first += count;
+    }
+    return first;
+}
+
+schedule *allreduce_rabenseifner(const algo_params *p, char *why, int why_size)
+{
+    int n = p->ranks;
+    if (n < 2) {
+        snprintf(why, (size_t)why_size, "Rabenseifner all-reduce needs at least 2 ranks");
+        return NULL;
+    }
+    int butterfly = power_of_two_floor(n), extras = n - butterfly, steps = 0;
+    while ((1 << steps) < butterfly) steps++;
+    schedule *s = schedule_create(PRIM_ALLREDUCE, n, 0, butterfly);
+    /* Phases must be emitted in order (schedule.c), so each phase loops over all
+     * ranks, carrying each rank's last send and receive. */
+    int *last_send = malloc(sizeof(int) * (size_t)n), *last_recv = malloc(sizeof(int) * (size_t)n);
+    sched_set_phase(s, 0, "reduce-scatter");
+    for (int rank = 0; rank < n; rank++) {
+        last_send[rank] = last_recv[rank] = SCHED_NO_DEP;
+        if (fold_is_extra(rank, extras)) {
+            last_send[rank] = sched_send(s, rank, rank + 1, 0, butterfly, SCHED_NO_DEP, SCHED_NO_DEP);
+            continue;
+        }
+        if (rank < 2 * extras) last_recv[rank] = sched_recv(s, rank, rank - 1, 0, butterfly, true, SCHED_NO_DEP, SCHED_NO_DEP);
+        int self = fold_virtual_rank(rank, extras);
+        for (int step = 0; step < steps; step++) {
+            int partner_self = self ^ (1 << step), partner = fold_real_rank(partner_self, extras);
+            int count = butterfly >> (step + 1);
+            int send = sched_send(s, rank, partner, kept_first(partner_self, butterfly, step), count, last_send[rank],
+                                  last_recv[rank]);
+            last_recv[rank] = sched_recv(s, rank, partner, kept_first(self, butterfly, step), count, true, last_send[rank],
+                                         last_recv[rank]);
+            last_send[rank] = send;
+        }
+    }
+    sched_set_phase(s, 1, "all-gather");
+    for (int rank = 0; rank < n; rank++) {
+        if (fold_is_extra(rank, extras)) {
+            sched_recv(s, rank, rank + 1, 0, butterfly, false, last_send[rank], SCHED_NO_DEP);
+            continue;
+        }
+        int self = fold_virtual_rank(rank, extras);
+        for (int step = steps - 1; step >= 0; step--) {
+            int partner_self = self ^ (1 << step), partner = fold_real_rank(partner_self, extras);
+            int count = butterfly >> (step + 1);
+            int send = sched_send(s, rank, partner, kept_first(self, butterfly, step), count, last_send[rank],
+                                  last_recv[rank]);
+            last_recv[rank] = sched_recv(s, rank, partner, kept_first(partner_self, butterfly, step), count, false,
+                                         last_send[rank], last_recv[rank]);
+            last_send[rank] = send;
+        }
+        if (rank < 2 * extras) sched_send(s, rank, rank - 1, 0, butterfly, last_send[rank], last_recv[rank]);
+    }
+    free(last_send);
+    free(last_recv);
+    return s;
+}
