@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/memory.h"
+
 void topology_init(topology *t, const char *kind)
 {
     memset(t, 0, sizeof *t);
@@ -19,23 +21,9 @@ void topology_free(topology *t)
     memset(t, 0, sizeof *t);
 }
 
-static void *grow(void *array, int *capacity, int needed, size_t item)
-{
-    if (needed <= *capacity) return array;
-    int capacity_new = *capacity ? *capacity * 2 : 64;
-    while (capacity_new < needed) capacity_new *= 2;
-    void *p = realloc(array, (size_t)capacity_new * item);
-    if (!p) {
-        fprintf(stderr, "collsim: out of memory\n");
-        exit(3);
-    }
-    *capacity = capacity_new;
-    return p;
-}
-
 int topology_add_link(topology *t, const char *name, double bandwidth_Bps, double latency_s, int tier)
 {
-    t->links = grow(t->links, &t->link_capacity, t->link_count + 1, sizeof *t->links);
+    t->links = grow_array(t->links, &t->link_capacity, t->link_count + 1, sizeof *t->links);
     topo_link *l = &t->links[t->link_count];
     memset(l, 0, sizeof *l);
     snprintf(l->name, sizeof l->name, "%s", name);
@@ -54,7 +42,7 @@ int topology_add_latency_link(topology *t, const char *name, double latency_s, i
 
 int topology_add_switch(topology *t, const char *name, int tier, unsigned inc)
 {
-    t->switches = grow(t->switches, &t->switch_capacity, t->switch_count + 1, sizeof *t->switches);
+    t->switches = grow_array(t->switches, &t->switch_capacity, t->switch_count + 1, sizeof *t->switches);
     topo_switch *s = &t->switches[t->switch_count];
     memset(s, 0, sizeof *s);
     snprintf(s->name, sizeof s->name, "%s", name);

@@ -5,19 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void *grow(void *array, int *capacity, int needed, size_t item)
-{
-    if (needed <= *capacity) return array;
-    int capacity_new = *capacity ? *capacity * 2 : 16;
-    while (capacity_new < needed) capacity_new *= 2;
-    void *p = realloc(array, (size_t)capacity_new * item);
-    if (!p) {
-        fprintf(stderr, "collsim: out of memory building a schedule\n");
-        exit(3);
-    }
-    *capacity = capacity_new;
-    return p;
-}
+#include "util/memory.h"
 
 schedule *schedule_create(primitive prim, int ranks, int switch_actors, int chunks)
 {
@@ -52,7 +40,7 @@ static int current_phase(const schedule *s)
 static int emit(schedule *s, int actor, op_kind kind, int peer, int chunk, int count, int dep_a, int dep_b)
 {
     sched_actor *a = &s->actor[actor];
-    a->ops = grow(a->ops, &a->op_capacity, a->op_count + 1, sizeof *a->ops);
+    a->ops = grow_array(a->ops, &a->op_capacity, a->op_count + 1, sizeof *a->ops);
     sched_op *op = &a->ops[a->op_count];
     op->kind = (uint8_t)kind;
     op->phase = (uint8_t)current_phase(s);
@@ -88,7 +76,7 @@ void sched_add_dep(schedule *s, int actor, int op, int dep)
         fprintf(stderr, "collsim: internal error: dependency added to an earlier op\n");
         abort();
     }
-    a->deps = grow(a->deps, &a->dep_capacity, a->dep_count + 1, sizeof *a->deps);
+    a->deps = grow_array(a->deps, &a->dep_capacity, a->dep_count + 1, sizeof *a->deps);
     a->deps[a->dep_count++] = dep;
     a->ops[op].dep_count++;
 }
