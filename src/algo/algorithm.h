@@ -29,6 +29,9 @@ typedef struct algorithm {
 const algorithm *algorithm_table(int *count);
 const algorithm *algorithm_find(primitive prim, const char *name);
 
+/* A ring over ranks 0..N-1 doing RS, AG or both (allreduce_ring.c). */
+schedule *ring_schedule(primitive prim, int n, char *why, int why_size);
+
 /* Algorithms (one file each). */
 schedule *allreduce_ring(const algo_params *p, char *why, int why_size);
 schedule *bcast_ring(const algo_params *p, char *why, int why_size);
