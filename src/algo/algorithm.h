@@ -34,6 +34,9 @@ schedule *ring_schedule(primitive prim, int n, char *why, int why_size);
 
 /* Algorithms (one file each). */
 schedule *allreduce_ring(const algo_params *p, char *why, int why_size);
+schedule *allreduce_torus_dimdecomp(const algo_params *p, char *why, int why_size);
+schedule *allgather_torus_dimdecomp(const algo_params *p, char *why, int why_size);
+schedule *reducescatter_torus_dimdecomp(const algo_params *p, char *why, int why_size);
 schedule *bcast_ring(const algo_params *p, char *why, int why_size);
 schedule *reduce_ring(const algo_params *p, char *why, int why_size);
 schedule *allgather_ring(const algo_params *p, char *why, int why_size);
