@@ -8,6 +8,7 @@
  * gathered total.  Needs N = 2^k (App. B.4); other N are refused. */
 #include <stdio.h>
 
+#include "algo/butterfly.h"
 #include "algo/rank_math.h"
 
 schedule *allgather_recursive_doubling(const algo_params *p, char *why, int why_size)
@@ -26,9 +27,8 @@ schedule *allgather_recursive_doubling(const algo_params *p, char *why, int why_
         int last_send = SCHED_NO_DEP, last_recv = SCHED_NO_DEP;
         for (int mask = 1; mask < n; mask *= 2) {
             int partner = i ^ mask, mine = i & ~(mask - 1), theirs = partner & ~(mask - 1);
-            int send = sched_send(s, i, partner, sched_slice_first(s, mine), mask * slice, last_send, last_recv);
-            last_recv = sched_recv(s, i, partner, sched_slice_first(s, theirs), mask * slice, false, last_send, last_recv);
-            last_send = send;
+            butterfly_step(s, i, partner, sched_slice_first(s, mine), sched_slice_first(s, theirs), mask * slice, false,
+                           &last_send, &last_recv);
         }
     }
     return s;

@@ -14,12 +14,13 @@
  * shows R1 keeping chunk 3 and R3 chunk 2 at step 2, against the lower/upper
  * rule it uses for R0/R2 and at step 1.  Costs are identical either way.
  *
- * Non-power-of-two N: the [TRG05] fold of App. B.3 (algorithms_extra.h), with
+ * Non-power-of-two N: the [TRG05] fold of App. B.3 (rank_math.h), with
  * P chunks for the P-rank butterfly: t = 2(alpha + M/BW) + 2 log2 P alpha +
  * 2(P-1)/P M/BW, P the largest power of two <= N. */
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "algo/butterfly.h"
 #include "algo/rank_math.h"
 
 /* First chunk of the range virtual rank SELF keeps at RS step STEP (0-based)
@@ -59,11 +60,8 @@ schedule *allreduce_rabenseifner(const algo_params *p, char *why, int why_size)
         for (int step = 0; step < steps; step++) {
             int partner_self = self ^ (1 << step), partner = fold_real_rank(partner_self, extras);
             int count = butterfly >> (step + 1);
-            int send = sched_send(s, rank, partner, kept_first(partner_self, butterfly, step), count, last_send[rank],
-                                  last_recv[rank]);
-            last_recv[rank] = sched_recv(s, rank, partner, kept_first(self, butterfly, step), count, true, last_send[rank],
-                                         last_recv[rank]);
-            last_send[rank] = send;
+            butterfly_step(s, rank, partner, kept_first(partner_self, butterfly, step), kept_first(self, butterfly, step),
+                           count, true, &last_send[rank], &last_recv[rank]);
         }
     }
     sched_set_phase(s, 1, "all-gather");
@@ -76,11 +74,8 @@ schedule *allreduce_rabenseifner(const algo_params *p, char *why, int why_size)
         for (int step = steps - 1; step >= 0; step--) {
             int partner_self = self ^ (1 << step), partner = fold_real_rank(partner_self, extras);
             int count = butterfly >> (step + 1);
-            int send = sched_send(s, rank, partner, kept_first(self, butterfly, step), count, last_send[rank],
-                                  last_recv[rank]);
-            last_recv[rank] = sched_recv(s, rank, partner, kept_first(partner_self, butterfly, step), count, false,
-                                         last_send[rank], last_recv[rank]);
-            last_send[rank] = send;
+            butterfly_step(s, rank, partner, kept_first(self, butterfly, step), kept_first(partner_self, butterfly, step),
+                           count, false, &last_send[rank], &last_recv[rank]);
         }
         if (rank < 2 * extras) sched_send(s, rank, rank - 1, 0, butterfly, last_send[rank], last_recv[rank]);
     }

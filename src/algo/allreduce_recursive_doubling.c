@@ -4,23 +4,18 @@
  * and adds what it receives; both ops of step k wait for both ops of step k-1.
  * n_alpha = n_beta = log2 N: t = log2 N (alpha + M/BW).
  *
- * The read/write hazard: a step sends and reduces into the same chunk, so the
- * send must read the vector before the partner's vector is added.  A
- * dependency means "after completion", and a send completes only when the
- * partner's receive matches it, so "receive after own send" deadlocks the
- * symmetric exchange (each receive would wait for the other's).  The schedule
- * instead emits each step's receive before its send, both ready together:
- * verify.c starts simultaneously ready ops last-emitted first, so the send
- * snapshots the vector before the receive is posted.  The executor does not
- * carry data and posts both at once.  (A real implementation receives into a
- * scratch buffer; the schedule has none.)
+ * Each step sends and reduces into the same chunk: the send reads the vector
+ * when posted, before the partner's vector lands (butterfly.h; the verifier
+ * starts ready sends before ready receives, as the executor's data would
+ * flow).  A real implementation receives into a scratch buffer.
  *
  * Non-power-of-two N: the fold of App. B.3 as [TRG05] does it (see
- * algorithms_extra.h): the R = N - P even ranks below 2R hand their vector to
+ * rank_math.h): the R = N - P even ranks below 2R hand their vector to
  * their odd neighbour first and get the sum back last, 2 more steps of a full
  * vector: t = (log2 P + 2)(alpha + M/BW), P the largest power of two <= N. */
 #include <stdio.h>
 
+#include "algo/butterfly.h"
 #include "algo/rank_math.h"
 
 schedule *allreduce_recursive_doubling(const algo_params *p, char *why, int why_size)
@@ -43,10 +38,7 @@ schedule *allreduce_recursive_doubling(const algo_params *p, char *why, int why_
         int self = fold_virtual_rank(rank, extras);
         for (int mask = 1; mask < butterfly; mask *= 2) {
             int partner = fold_real_rank(self ^ mask, extras);
-            /* receive emitted first: the send snapshots before it lands (see top) */
-            int recv = sched_recv(s, rank, partner, 0, 1, true, last_send, last_recv);
-            last_send = sched_send(s, rank, partner, 0, 1, last_send, last_recv);
-            last_recv = recv;
+            butterfly_step(s, rank, partner, 0, 0, 1, true, &last_send, &last_recv);
         }
         if (rank < 2 * extras) sched_send(s, rank, rank - 1, 0, 1, last_send, last_recv);
     }

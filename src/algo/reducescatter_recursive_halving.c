@@ -10,6 +10,7 @@
  * rank's input.  Needs N = 2^k (App. B.4); other N are refused. */
 #include <stdio.h>
 
+#include "algo/butterfly.h"
 #include "algo/rank_math.h"
 
 schedule *reducescatter_recursive_halving(const algo_params *p, char *why, int why_size)
@@ -29,9 +30,8 @@ schedule *reducescatter_recursive_halving(const algo_params *p, char *why, int w
         for (int mask = n / 2; mask >= 1; mask /= 2) {
             int partner = i ^ mask, kept = (i & mask) ? first + mask : first,
                 given = (i & mask) ? first : first + mask;
-            int send = sched_send(s, i, partner, sched_slice_first(s, given), mask * slice, last_send, last_recv);
-            last_recv = sched_recv(s, i, partner, sched_slice_first(s, kept), mask * slice, true, last_send, last_recv);
-            last_send = send;
+            butterfly_step(s, i, partner, sched_slice_first(s, given), sched_slice_first(s, kept), mask * slice, true,
+                           &last_send, &last_recv);
             first = kept;
         }
     }
