@@ -76,23 +76,11 @@ static void time_one(builder build, const char *name, const algo_params *p, doub
     char why[512] = "";
     schedule *s = build(p, why, sizeof why);
     ck_assert_msg(s != NULL, "%s refused N = %d: %s", name, p->ranks, why);
-    int *nodes = malloc(sizeof(int) * (size_t)p->ranks);
-    for (int i = 0; i < p->ranks; i++) nodes[i] = i;
     for (size_t m = 0; m < COUNT(timed_sizes); m++) {
-        double expected = expected_time(p->ranks, timed_sizes[m], s->segments);
-        exec_result result;
-        sim_options options = {NETWORK_CM02, NULL};
-        diag d = {0};
-        ck_assert_msg(execute_schedule(&t, s, nodes, timed_sizes[m] * size_scale, &options, &result, &d), "%s",
-                      d.message);
-        ck_assert_msg(relative_error(result.time_s, expected) < 1e-9,
-                      "%s, N = %d, P = %d, M = %g: simulated %.17g, formula %.17g (relative error %.3g)", name, p->ranks,
-                      s->segments, timed_sizes[m], result.time_s, expected, relative_error(result.time_s, expected));
-        fprintf(stderr, "%-32s N = %2d P = %2d M = %-5g relative error %.3g\n", name, p->ranks, s->segments,
-                timed_sizes[m], relative_error(result.time_s, expected));
-        exec_result_free(&result);
+        char what[128];
+        snprintf(what, sizeof what, "%s, N = %d, P = %d", name, p->ranks, s->segments);
+        expect_time(&t, s, timed_sizes[m] * size_scale, expected_time(p->ranks, timed_sizes[m], s->segments), what);
     }
-    free(nodes);
     schedule_free(s);
     topology_free(&t);
 }

@@ -1,6 +1,8 @@
 /* test_support.c — helpers shared by the Check test programs. */
 #include "test_support.h"
 
+#include "exec/executor.h"
+
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -48,4 +50,20 @@ int run_suite(Suite *s)
     int failed = srunner_ntests_failed(runner);
     srunner_free(runner);
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+void expect_time(const topology *t, schedule *s, double size_bytes, double expected_s, const char *what)
+{
+    int *nodes = malloc(sizeof(int) * (size_t)s->actors);
+    for (int i = 0; i < s->actors; i++) nodes[i] = i;
+    exec_result result;
+    sim_options options = {NETWORK_CM02, NULL};
+    diag d = {0};
+    bool ok = execute_schedule(t, s, nodes, size_bytes, &options, &result, &d);
+    free(nodes);
+    if (!ok) ck_abort_msg("%s: %s", what, d.message);
+    double error = relative_error(result.time_s, expected_s);
+    exec_result_free(&result);
+    ck_assert_msg(error < 1e-9, "%s, M = %g: simulated %.17g, formula %.17g (relative error %.3g)", what, size_bytes,
+                  result.time_s, expected_s, error);
 }
