@@ -30,6 +30,14 @@ static const algorithm table[] = {
      "explainer 01 App. B.4", reducescatter_recursive_halving},
     {"pairwise", PRIM_ALLTOALL, "N-1 rounds; round k sends to i+k and receives from i-k", "explainer 01 §7.2",
      alltoall_pairwise},
+    {"hierarchical", PRIM_ALLREDUCE, "inner RS -> outer sub-AR of each position -> inner AG; inner/outer selectable",
+     "explainer 03 §2.1", allreduce_hierarchical},
+    {"hierarchical", PRIM_ALLGATHER, "outer AG of each position, then inner AG; inner/outer selectable",
+     "explainer 03 §2.1", allgather_hierarchical},
+    {"hierarchical", PRIM_REDUCESCATTER, "inner RS, then outer RS of each position; inner/outer selectable",
+     "explainer 03 §2.1", reducescatter_hierarchical},
+    {"hierarchical", PRIM_ALLTOALL, "pairwise direct-send, intra-domain peers first, then across domains",
+     "explainer 03 §2.2", alltoall_hierarchical},
 };
 
 const algorithm *algorithm_table(int *count)

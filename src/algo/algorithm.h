@@ -8,13 +8,17 @@
 #include "sched/schedule.h"
 
 #define ALGO_MAX_DIMS 8
+#define SEGMENTS_AUTO (-1) /* algo_params.segments: P* of explainer 01 App. C.3 for the size */
 
 typedef struct algo_params {
     int ranks;
-    int segments;               /* pipelining segments P (0: the algorithm's default) */
+    int segments;               /* pipelining segments P (0: the algorithm's default, SEGMENTS_AUTO: P*) */
+    double size_bytes, alpha_s, bandwidth_Bps; /* what P* is computed for */
     int root;                   /* BC / Reduce root */
     int dims[ALGO_MAX_DIMS];    /* torus shape of the group (torus algorithms) */
     int dim_count;
+    int domain_ranks;           /* hierarchical: ranks per inner domain (pod, leaf) */
+    const char *inner, *outer;  /* hierarchical: algorithms of the inner and outer tiers (NULL: ring) */
 } algo_params;
 
 typedef struct algorithm {
@@ -46,5 +50,9 @@ schedule *allreduce_recursive_doubling(const algo_params *p, char *why, int why_
 schedule *allreduce_rabenseifner(const algo_params *p, char *why, int why_size);
 schedule *allgather_recursive_doubling(const algo_params *p, char *why, int why_size);
 schedule *reducescatter_recursive_halving(const algo_params *p, char *why, int why_size);
+schedule *allreduce_hierarchical(const algo_params *p, char *why, int why_size);
+schedule *allgather_hierarchical(const algo_params *p, char *why, int why_size);
+schedule *reducescatter_hierarchical(const algo_params *p, char *why, int why_size);
+schedule *alltoall_hierarchical(const algo_params *p, char *why, int why_size);
 
 #endif

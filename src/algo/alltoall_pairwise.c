@@ -7,6 +7,7 @@
  * destination): t = (N-1) alpha + (N-1)/N M/BW. */
 #include <stdio.h>
 
+#include "algo/butterfly.h"
 #include "algo/rank_math.h"
 
 schedule *alltoall_pairwise(const algo_params *p, char *why, int why_size)
@@ -22,10 +23,8 @@ schedule *alltoall_pairwise(const algo_params *p, char *why, int why_size)
         int previous_send = SCHED_NO_DEP, previous_recv = SCHED_NO_DEP;
         for (int k = 1; k < n; k++) {
             int to = rank_mod(i + k, n), from = rank_mod(i - k, n);
-            int send = sched_send(s, i, to, sched_block_first(s, i, to), block, previous_send, previous_recv);
-            int recv = sched_recv(s, i, from, sched_block_first(s, from, i), block, false, previous_send, previous_recv);
-            previous_send = send;
-            previous_recv = recv;
+            exchange_step(s, i, to, from, sched_block_first(s, i, to), sched_block_first(s, from, i), block, false,
+                          &previous_send, &previous_recv);
         }
     }
     return s;

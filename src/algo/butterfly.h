@@ -11,6 +11,10 @@
 
 #include "sched/schedule.h"
 
+/* The same with distinct peers: send to TO, receive from FROM (pairwise
+ * all-to-all rounds, explainer 01 §7.2). */
+void exchange_step(schedule *s, int rank, int to, int from, int send_first, int recv_first, int count, bool reduce,
+                   int *last_send, int *last_recv);
 void butterfly_step(schedule *s, int rank, int partner, int send_first, int recv_first, int count, bool reduce,
                     int *last_send, int *last_recv);
 

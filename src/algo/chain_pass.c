@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "algo/pipeline.h"
 #include "algo/rank_math.h"
 
 void chain_pass(schedule *s, const int *members, int n, int first, int segments, bool reduce, int *entry)
@@ -26,7 +27,7 @@ void chain_pass(schedule *s, const int *members, int n, int first, int segments,
 
 schedule *chain_schedule(primitive prim, const algo_params *p, char *why, int why_size)
 {
-    int n = p->ranks, root = p->root, segments = p->segments > 0 ? p->segments : p->ranks;
+    int n = p->ranks, root = p->root, segments = pipeline_segments(p, n - 1, n); /* L = N-1, 01 App. C.3 */
     const char *what = prim == PRIM_BCAST ? "ring broadcast" : "ring reduce";
     if (n < 2) {
         snprintf(why, (size_t)why_size, "%s needs at least 2 ranks", what);

@@ -56,14 +56,38 @@ static bool parse_options(int argc, char **argv, run_options *o, const char *com
     return true;
 }
 
-static schedule *build_case(const scenario *s, int c, int a, char *why, int why_size)
+/* The schedule of algorithm A of case C for SIZE_BYTES (which matters only to
+ * `segments: auto`).  Tier α and BW for P* are the platform's first tier's. */
+static schedule *build_case(const scenario *s, int c, int a, double size_bytes, char *why, int why_size)
 {
     const scenario_case *k = &s->cases[c];
     const algorithm *algo = algorithm_find(k->prim, k->algorithms[a]);
-    algo_params p = {.ranks = s->platform.ranks, .segments = k->segments, .root = k->root};
+    algo_params p = {.ranks = s->platform.ranks, .segments = k->segments, .root = k->root, .size_bytes = size_bytes,
+                     .alpha_s = s->platform.tiers[0].alpha_s, .bandwidth_Bps = s->platform.tiers[0].bandwidth_Bps,
+                     .domain_ranks = s->platform.domain_ranks, .inner = k->inner[0] ? k->inner : NULL,
+                     .outer = k->outer[0] ? k->outer : NULL};
     for (int i = 0; i < s->platform.dim_count; i++) p.dims[i] = s->platform.dims[i];
     p.dim_count = s->platform.dim_count;
     return algo->build(&p, why, why_size);
+}
+
+/* Build (and with --verify, check) the schedule of one case; exit status. */
+static int prepare_case(const scenario *s, int c, int a, double size_bytes, const run_options *o, schedule **out)
+{
+    const scenario_case *k = &s->cases[c];
+    char why[512] = "";
+    *out = build_case(s, c, a, size_bytes, why, sizeof why);
+    if (!*out) {
+        fprintf(stderr, "%s:%d:1: %s %s cannot run on %d ranks: %s\n", s->path, k->line, primitive_name(k->prim),
+                k->algorithms[a], s->platform.ranks, why);
+        return 2;
+    }
+    if (!o->verify) return 0;
+    bool ok = schedule_verify(*out, why, sizeof why);
+    if (!o->quiet || !ok)
+        fprintf(ok ? stdout : stderr, "verify case %d %s %s on %d ranks (P = %d): %s%s\n", c, primitive_name(k->prim),
+                k->algorithms[a], s->platform.ranks, (*out)->segments, ok ? "ok" : "FAILED: ", ok ? "" : why);
+    return ok ? 0 : 1;
 }
 
 static int run_or_verify(int argc, char **argv, bool simulate)
@@ -90,29 +114,22 @@ static int run_or_verify(int argc, char **argv, bool simulate)
     for (int c = 0; c < s.case_count && status == 0; c++) {
         const scenario_case *k = &s.cases[c];
         for (int a = 0; a < k->algorithm_count && status == 0; a++) {
-            char why[512] = "";
-            schedule *sched = build_case(&s, c, a, why, sizeof why);
-            if (!sched) {
-                fprintf(stderr, "%s:%d:1: %s %s cannot run on %d ranks: %s\n", s.path, k->line, primitive_name(k->prim),
-                        k->algorithms[a], s.platform.ranks, why);
-                status = 2;
-                break;
-            }
-            if (o.verify) {
-                bool ok = schedule_verify(sched, why, sizeof why);
-                if (!o.quiet || !ok)
-                    fprintf(ok ? stdout : stderr, "verify case %d %s %s on %d ranks: %s%s\n", c, primitive_name(k->prim),
-                            k->algorithms[a], s.platform.ranks, ok ? "ok" : "FAILED: ", ok ? "" : why);
-                if (!ok) status = 1;
-            }
-            for (int m = 0; simulate && status == 0 && m < k->size_count; m++) {
+            /* one schedule for every size, unless P* depends on the size */
+            schedule *sched = NULL;
+            for (int m = 0; status == 0 && m < k->size_count; m++) {
+                if (sched && k->segments == SEGMENTS_AUTO) {
+                    schedule_free(sched);
+                    sched = NULL;
+                }
+                if (!sched) status = prepare_case(&s, c, a, k->sizes[m], &o, &sched);
+                if (status != 0 || !simulate) continue;
                 exec_result result;
                 if (!execute_schedule(&s.platform, sched, nodes, k->sizes[m], &o.sim, &result, &d)) {
                     diag_print(&d);
                     status = 2;
                     break;
                 }
-                result_row row = {c, k->prim, "", 0, s.platform.ranks, k->sizes[m], result.time_s, 0, 0};
+                result_row row = {c, k->prim, "", 0, s.platform.ranks, k->sizes[m], result.time_s, 0, 0, sched->segments};
                 snprintf(row.algorithm, sizeof row.algorithm, "%s", k->algorithms[a]);
                 row.algbw_Bps = k->sizes[m] / result.time_s;                        /* 01 App. D */
                 row.busbw_Bps = row.algbw_Bps * primitive_busbw_factor(k->prim, s.platform.ranks);

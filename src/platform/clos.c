@@ -186,6 +186,7 @@ bool clos_construct(platform_reader *r, topology *t, const clos_shape *shape)
     }
     t->route = clos_route;
     t->oversubscription = shape->oversubscription;
+    t->domain_ranks = shape->ranks_per_leaf;
     t->diameter_links = leaves_total == 1 ? 2 : shape->pods == 1 ? 4 : 6;
     if (leaves_total == 1) {
         t->bisection_Bps = (double)(t->ranks / 2) * leaf->bandwidth_Bps;

@@ -234,6 +234,7 @@ bool build_superpod(platform_reader *r, topology *t)
         }
     t->route = superpod_route;
     t->oversubscription = s;
+    t->domain_ranks = p->gpus;
     int ib_links = has_spines ? 4 : 2;
     t->diameter_links = p->pods == 1 ? 2 : (p->rails > 1 ? 2 : 0) + ib_links;
     if (p->pods == 1) {

@@ -75,6 +75,8 @@ typedef struct topology {
     int dims[TOPO_MAX_DIMS];
     int dim_count;
     double oversubscription;  /* 0 when not a switched multi-tier fabric */
+    int domain_ranks;         /* ranks of one inner domain (SuperPOD pod, Clos leaf): the inner
+                                 groups of hierarchical schedules (03 §2.1); 0 when single-tier */
     int diameter_links;       /* physical links on the longest rank-to-rank route */
     double bisection_Bps;     /* one direction, narrowest equal-halves cut */
     char bisection_cut[128];  /* which cut that is */

@@ -32,20 +32,20 @@ static void print_table(const report *r, FILE *out)
         if (row->case_index != current) {
             current = row->case_index;
             fprintf(out, "#\n# case %d: %s over %d ranks\n", current, primitive_name(row->prim), row->ranks);
-            fprintf(out, "# %14s  %-22s %14s %13s %13s\n", "size(B)", "algorithm", "time(us)", "algbw(GB/s)", "busbw(GB/s)");
+            fprintf(out, "# %14s  %-22s %6s %14s %13s %13s\n", "size(B)", "algorithm", "P", "time(us)", "algbw(GB/s)", "busbw(GB/s)");
         }
-        fprintf(out, "  %14.0f  %-22s %14.4f %13.3f %13.3f\n", row->size_bytes, row->algorithm, row->time_s * 1e6,
+        fprintf(out, "  %14.0f  %-22s %6d %14.4f %13.3f %13.3f\n", row->size_bytes, row->algorithm, row->segments, row->time_s * 1e6,
                 row->algbw_Bps / 1e9, row->busbw_Bps / 1e9);
     }
 }
 
 static void print_csv(const report *r, FILE *out)
 {
-    fprintf(out, "case,primitive,algorithm,group,ranks,size_bytes,time_s,algbw_Bps,busbw_Bps\n");
+    fprintf(out, "case,primitive,algorithm,group,ranks,size_bytes,segments,time_s,algbw_Bps,busbw_Bps\n");
     for (int i = 0; i < r->row_count; i++) {
         const result_row *row = &r->rows[i];
-        fprintf(out, "%d,%s,%s,%d,%d,%.17g,%.17g,%.17g,%.17g\n", row->case_index, primitive_name(row->prim), row->algorithm,
-                row->group, row->ranks, row->size_bytes, row->time_s, row->algbw_Bps, row->busbw_Bps);
+        fprintf(out, "%d,%s,%s,%d,%d,%.17g,%d,%.17g,%.17g,%.17g\n", row->case_index, primitive_name(row->prim), row->algorithm,
+                row->group, row->ranks, row->size_bytes, row->segments, row->time_s, row->algbw_Bps, row->busbw_Bps);
     }
 }
 
@@ -71,9 +71,9 @@ static void print_json(const report *r, FILE *out)
         const result_row *row = &r->rows[i];
         fprintf(out,
                 "%s\n  {\"case\": %d, \"primitive\": \"%s\", \"algorithm\": \"%s\", \"group\": %d, \"ranks\": %d, "
-                "\"size_bytes\": %.17g, \"time_s\": %.17g, \"algbw_Bps\": %.17g, \"busbw_Bps\": %.17g}",
+                "\"size_bytes\": %.17g, \"segments\": %d, \"time_s\": %.17g, \"algbw_Bps\": %.17g, \"busbw_Bps\": %.17g}",
                 i ? "," : "", row->case_index, primitive_name(row->prim), row->algorithm, row->group, row->ranks,
-                row->size_bytes, row->time_s, row->algbw_Bps, row->busbw_Bps);
+                row->size_bytes, row->segments, row->time_s, row->algbw_Bps, row->busbw_Bps);
     }
     fprintf(out, "\n ]}\n");
 }

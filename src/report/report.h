@@ -20,6 +20,7 @@ typedef struct result_row {
     double size_bytes;
     double time_s;
     double algbw_Bps, busbw_Bps;
+    int segments;      /* pipelining segments P of the schedule that ran */
 } result_row;
 
 typedef struct report {

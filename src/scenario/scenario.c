@@ -43,9 +43,27 @@ static bool read_sizes(yaml_tree *tree, ynode *node, scenario_case *c, diag *d)
     return true;
 }
 
+/* `inner:` / `outer:` of a hierarchical case: an algorithm name known for
+ * some primitive (which primitive each tier runs depends on the case). */
+static bool read_tier_algorithm(yaml_tree *tree, ynode *node, const char *key, char *out, diag *d)
+{
+    ynode *v = yaml_map_get(tree, node, key);
+    const char *name;
+    if (!v) return true;
+    if (!yaml_read_string(tree, v, key, &name, d)) return false;
+    int count;
+    const algorithm *table = algorithm_table(&count);
+    for (int i = 0; i < count; i++)
+        if (strcmp(table[i].name, name) == 0) {
+            snprintf(out, 32, "%s", name);
+            return true;
+        }
+    return yaml_error(tree, v, d, "'%s' names no algorithm ('%s'): `collsim list algorithms` lists them", key, name);
+}
+
 static bool read_case(yaml_tree *tree, ynode *node, scenario_case *c, diag *d)
 {
-    static const char *const keys[] = {"primitive", "algorithms", "sizes", "groups", "segments", "root", NULL};
+    static const char *const keys[] = {"primitive", "algorithms", "sizes", "groups", "segments", "root", "inner", "outer", NULL};
     if (!yaml_expect_mapping(tree, node, "a case", d) || !yaml_map_check_keys(tree, node, keys, d)) return false;
     memset(c, 0, sizeof *c);
     c->line = (int)node->start_mark.line + 1;
@@ -77,7 +95,11 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario_case *c, diag *d)
         return yaml_error(tree, groups, d, "'groups' takes 'all' (group lists and layouts are not supported yet)");
     long v;
     ynode *seg = yaml_map_get(tree, node, "segments");
-    if (seg && !(yaml_read_positive_int(tree, seg, "segments", &v, d) && (c->segments = (int)v))) return false;
+    if (seg && seg->type == YAML_SCALAR_NODE && strcmp((const char *)seg->data.scalar.value, "auto") == 0)
+        c->segments = SEGMENTS_AUTO;
+    else if (seg && !(yaml_read_positive_int(tree, seg, "segments", &v, d) && (c->segments = (int)v))) return false;
+    if (!read_tier_algorithm(tree, node, "inner", c->inner, d) || !read_tier_algorithm(tree, node, "outer", c->outer, d))
+        return false;
     ynode *root = yaml_map_get(tree, node, "root");
     if (root) {
         const char *digits = root->type == YAML_SCALAR_NODE ? (const char *)root->data.scalar.value : "";

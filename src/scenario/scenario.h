@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 
+#include "algo/algorithm.h"
 #include "platform/topology.h"
 #include "sched/schedule.h"
 #include "util/diag.h"
@@ -18,7 +19,8 @@ typedef struct scenario_case {
     char algorithms[SCENARIO_MAX_ALGORITHMS][32];
     int size_count;
     double sizes[SCENARIO_MAX_SIZES];
-    int segments;      /* 0: the algorithm's default */
+    int segments;      /* 0: the algorithm's default; SEGMENTS_AUTO: P* of 01 App. C.3 per size */
+    char inner[32], outer[32]; /* hierarchical tiers' algorithms ("" = ring) */
     int root;
     int line;          /* where the case starts, for messages */
 } scenario_case;

@@ -29,6 +29,7 @@ void schedule_free(schedule *s)
         free(s->actor[a].deps);
     }
     free(s->actor);
+    free(s->slice_owner);
     free(s);
 }
 
@@ -158,6 +159,12 @@ int sched_slice_count(const schedule *s)
 int sched_slice_first(const schedule *s, int rank)
 {
     return rank * sched_slice_count(s);
+}
+
+int sched_slice_owner(const schedule *s, int chunk)
+{
+    int position = chunk / sched_slice_count(s);
+    return s->slice_owner ? s->slice_owner[position] : position;
 }
 
 int sched_block_first(const schedule *s, int src, int dst)

@@ -59,6 +59,7 @@ typedef struct schedule {
     int root;        /* BC / Reduce root, sendrecv source */
     int peer;        /* sendrecv destination */
     int segments;    /* pipelining segments P (1 when not pipelined) */
+    int *slice_owner; /* AG / RS: rank whose slice sits at slice position p (NULL: rank p); owned */
     int phase_count;
     char phase_names[SCHED_MAX_PHASES][24];
     sched_actor *actor;
@@ -91,6 +92,9 @@ void op_graph_free(op_graph *g);
 /* Chunks of the slice owned by group rank R for AG/RS (chunks / ranks each). */
 int sched_slice_first(const schedule *s, int rank);
 int sched_slice_count(const schedule *s);
+/* The rank whose AG input / RS output is chunk C (slice positions may be
+ * permuted by a composed schedule: hierarchical AG / RS, 03 §2.1). */
+int sched_slice_owner(const schedule *s, int chunk);
 /* First chunk of all-to-all block (src, dst). */
 int sched_block_first(const schedule *s, int src, int dst);
 

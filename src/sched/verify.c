@@ -87,7 +87,7 @@ static void initial_values(machine *m)
             case PRIM_ALLREDUCE:
             case PRIM_REDUCESCATTER:
             case PRIM_REDUCE: v = contribution(r, c); break;
-            case PRIM_ALLGATHER: v = c / sched_slice_count(s) == r ? contribution(-1, c) : 0; break;
+            case PRIM_ALLGATHER: v = sched_slice_owner(s, c) == r ? contribution(-1, c) : 0; break;
             case PRIM_BCAST:
             case PRIM_SENDRECV: v = r == s->root ? contribution(-1, c) : 0; break;
             case PRIM_ALLTOALL: v = c / (s->chunks / s->ranks) == r ? contribution(r, c) : 0; break;
@@ -170,7 +170,7 @@ static bool postcondition(machine *m)
             case PRIM_REDUCESCATTER:
             case PRIM_REDUCE:
                 for (int q = 0; q < s->ranks; q++) sum += contribution(q, c);
-                check = s->prim == PRIM_ALLREDUCE || (s->prim == PRIM_REDUCE ? r == s->root : c / sched_slice_count(s) == r);
+                check = s->prim == PRIM_ALLREDUCE || (s->prim == PRIM_REDUCE ? r == s->root : sched_slice_owner(s, c) == r);
                 break;
             case PRIM_ALLGATHER:
             case PRIM_BCAST: sum = contribution(-1, c); break;

@@ -1,0 +1,48 @@
+/* alltoall_hierarchical.c — all-to-all on a two-tier fabric (explainer 03
+ * §2.2): A2A does not decompose (no reduction, no replication), so it stays
+ * pairwise direct-send; what the hierarchy changes is which peers are cheap.
+ * Rank (g,q) = g·D + q of L = N/D domains runs N-1 rounds, each sending M/N
+ * to ((g+dp) mod L, (q+dl) mod D) and receiving from ((g-dp), (q-dl)), every
+ * round after the previous one (01 §7.2):
+ *   phase "inner": dp = 0, dl = 1..D-1 (the D-1 intra-domain peers);
+ *   phase "outer": dp = 1..L-1, dl = 0..D-1 (the N-D peers across domains).
+ * The time is 03 §2.2's destination-weighted sum when each round's send and
+ * receive see the same path class: (D-1)(α_inner + (M/N)/BW_inner) +
+ * Σ_outer (α_class + (M/N)/BW_outer). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "algo/butterfly.h"
+#include "algo/rank_math.h"
+
+schedule *alltoall_hierarchical(const algo_params *p, char *why, int why_size)
+{
+    int n = p->ranks, d = p->domain_ranks;
+    if (d < 1 || n % d != 0 || d == n) {
+        snprintf(why, (size_t)why_size,
+                 "hierarchical needs a two-tier group: %d ranks in domains of %d (run it on a SuperPOD or Clos platform "
+                 "with more than one pod or leaf)", n, d);
+        return NULL;
+    }
+    int l = n / d;
+    schedule *s = schedule_create(PRIM_ALLTOALL, n, 0, n * n);
+    int block = s->chunks / (n * n);
+    int *last_send = malloc(sizeof(int) * (size_t)n), *last_recv = malloc(sizeof(int) * (size_t)n);
+    for (int r = 0; r < n; r++) last_send[r] = last_recv[r] = SCHED_NO_DEP;
+    for (int outer = 0; outer < 2; outer++) {
+        sched_set_phase(s, outer, outer ? "outer" : "inner");
+        for (int r = 0; r < n; r++) {
+            int g = r / d, q = r % d;
+            for (int dp = outer; dp < (outer ? l : 1); dp++)
+                for (int dl = outer ? 0 : 1; dl < d; dl++) {
+                    int to = rank_mod(g + dp, l) * d + rank_mod(q + dl, d);
+                    int from = rank_mod(g - dp, l) * d + rank_mod(q - dl, d);
+                    exchange_step(s, r, to, from, sched_block_first(s, r, to), sched_block_first(s, from, r), block,
+                                  false, &last_send[r], &last_recv[r]);
+                }
+        }
+    }
+    free(last_send);
+    free(last_recv);
+    return s;
+}

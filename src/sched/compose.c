@@ -1,0 +1,46 @@
+/* compose.c — embedding one schedule in another. */
+#include "sched/compose.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+
+/* Ops of actor A in [FIRST, END) that no op of that range depends on. */
+static int part_sinks(const sched_actor *a, int first, int end, int *sinks)
+{
+    bool *needed = calloc((size_t)(end - first) + 1, sizeof(bool));
+    for (int o = first; o < end; o++)
+        for (int d = 0; d < a->ops[o].dep_count; d++) {
+            int dep = a->deps[a->ops[o].dep_first + d];
+            if (dep >= first) needed[dep - first] = true;
+        }
+    int count = 0;
+    for (int o = first; o < end; o++)
+        if (!needed[o - first]) sinks[count++] = o;
+    free(needed);
+    return count;
+}
+
+void sched_embed(schedule *parent, const schedule *child, const int *actor_map, int first_chunk, int width,
+                 int *part_start)
+{
+    for (int a = 0; a < child->actors; a++) {
+        const sched_actor *from = &child->actor[a];
+        if (from->op_count == 0) continue;
+        int to = actor_map[a], base = parent->actor[to].op_count;
+        int *sinks = malloc(sizeof(int) * ((size_t)(base - part_start[to]) + 1));
+        int sink_count = part_sinks(&parent->actor[to], part_start[to], base, sinks);
+        for (int o = 0; o < from->op_count; o++) {
+            const sched_op *op = &from->ops[o];
+            int peer = actor_map[op->peer], chunk = first_chunk + op->chunk * width, count = op->count * width;
+            int index = op->kind == OP_SEND
+                            ? sched_send(parent, to, peer, chunk, count, SCHED_NO_DEP, SCHED_NO_DEP)
+                            : sched_recv(parent, to, peer, chunk, count, op->kind == OP_RECV_REDUCE, SCHED_NO_DEP,
+                                         SCHED_NO_DEP);
+            for (int d = 0; d < op->dep_count; d++) sched_add_dep(parent, to, index, base + from->deps[op->dep_first + d]);
+            if (op->dep_count == 0)
+                for (int k = 0; k < sink_count; k++) sched_add_dep(parent, to, index, sinks[k]);
+        }
+        free(sinks);
+        part_start[to] = base;
+    }
+}

@@ -1,0 +1,19 @@
+/* compose.h — schedules made of schedules: a hierarchical collective
+ * (explainer 03 §2.1) runs whole sub-collectives on subsets of its ranks, one
+ * tier after the other.  Any registered algorithm can be such a part, which is
+ * how `hierarchical` takes its inner and outer algorithms as parameters. */
+#ifndef COLLSIM_COMPOSE_H
+#define COLLSIM_COMPOSE_H
+
+#include "sched/schedule.h"
+
+/* Copy CHILD's ops into PARENT: child actor a becomes parent actor
+ * ACTOR_MAP[a], child chunk k becomes parent chunks FIRST_CHUNK + k*WIDTH
+ * .. + WIDTH.  The child's first ops (those without dependencies) wait for
+ * every op of the parent actor's previous part that nothing else in that part
+ * waits for (its sinks); the part starts at PART_START[actor], which is then
+ * moved to this part.  Start with PART_START all zero. */
+void sched_embed(schedule *parent, const schedule *child, const int *actor_map, int first_chunk, int width,
+                 int *part_start);
+
+#endif
