@@ -54,8 +54,10 @@ int run_suite(Suite *s)
 
 void expect_time(const topology *t, schedule *s, double size_bytes, double expected_s, const char *what)
 {
-    int *nodes = malloc(sizeof(int) * (size_t)s->actors);
-    for (int i = 0; i < s->actors; i++) nodes[i] = i;
+    int *ranks = malloc(sizeof(int) * (size_t)s->ranks);
+    for (int i = 0; i < s->ranks; i++) ranks[i] = i;
+    int *nodes = exec_actor_nodes(s, ranks);
+    free(ranks);
     exec_result result;
     sim_options options = {NETWORK_CM02, NULL};
     diag d = {0};

@@ -1,6 +1,8 @@
 /* algorithm.c — the algorithm table. */
 #include "algo/algorithm.h"
 
+#include "platform/topology.h"
+
 #include <string.h>
 
 static const algorithm table[] = {
@@ -38,7 +40,26 @@ static const algorithm table[] = {
      "explainer 03 §2.1", reducescatter_hierarchical},
     {"hierarchical", PRIM_ALLTOALL, "pairwise direct-send, intra-domain peers first, then across domains",
      "explainer 03 §2.2", alltoall_hierarchical},
+    {"inc", PRIM_ALLREDUCE, "switch ALU reduces the pushes, multicast returns the sum; P segments (default P*)",
+     "explainer 04 §1.1, §1.2, §2", allreduce_inc},
+    {"inc", PRIM_REDUCE, "switch ALU reduces the pushes of all but the root into the root", "explainer 04 §1.1",
+     reduce_inc},
+    {"inc", PRIM_BCAST, "the root pushes once, switch multicast fans out", "explainer 04 §1.2", bcast_inc},
+    {"inc", PRIM_ALLGATHER, "N concurrent switch multicasts, one per slice", "explainer 04 §1.2", allgather_inc},
+    {"inc", PRIM_REDUCESCATTER, "N concurrent switch reductions, one per slice into its owner", "explainer 04 §1.1",
+     reducescatter_inc},
+    {"inc", PRIM_ALLTOALL, "hardware scatter-gather: all blocks submitted at once, no rounds", "explainer 04 §1.3",
+     alltoall_inc},
 };
+
+unsigned algorithm_inc_capabilities(const algorithm *a)
+{
+    if (a->build == allreduce_inc) return INC_REDUCE | INC_MULTICAST;
+    if (a->build == reduce_inc || a->build == reducescatter_inc) return INC_REDUCE;
+    if (a->build == bcast_inc || a->build == allgather_inc) return INC_MULTICAST;
+    if (a->build == alltoall_inc) return INC_A2A;
+    return 0;
+}
 
 const algorithm *algorithm_table(int *count)
 {

@@ -5,6 +5,7 @@
 #ifndef COLLSIM_ALGORITHM_H
 #define COLLSIM_ALGORITHM_H
 
+#include "platform/inc_tree.h"
 #include "sched/schedule.h"
 
 #define ALGO_MAX_DIMS 8
@@ -19,6 +20,7 @@ typedef struct algo_params {
     int dim_count;
     int domain_ranks;           /* hierarchical: ranks per inner domain (pod, leaf) */
     const char *inner, *outer;  /* hierarchical: algorithms of the inner and outer tiers (NULL: ring) */
+    const inc_tree *inc;        /* inc: the group's aggregation tree (NULL: none, inc refuses) */
 } algo_params;
 
 typedef struct algorithm {
@@ -54,5 +56,14 @@ schedule *allreduce_hierarchical(const algo_params *p, char *why, int why_size);
 schedule *allgather_hierarchical(const algo_params *p, char *why, int why_size);
 schedule *reducescatter_hierarchical(const algo_params *p, char *why, int why_size);
 schedule *alltoall_hierarchical(const algo_params *p, char *why, int why_size);
+schedule *allreduce_inc(const algo_params *p, char *why, int why_size);
+schedule *bcast_inc(const algo_params *p, char *why, int why_size);
+schedule *reduce_inc(const algo_params *p, char *why, int why_size);
+schedule *allgather_inc(const algo_params *p, char *why, int why_size);
+schedule *reducescatter_inc(const algo_params *p, char *why, int why_size);
+schedule *alltoall_inc(const algo_params *p, char *why, int why_size);
+/* The INC capabilities (INC_* of topology.h) algorithm A needs of every switch
+ * of the tree; 0 when it runs no switch actors. */
+unsigned algorithm_inc_capabilities(const algorithm *a);
 
 #endif

@@ -68,7 +68,19 @@ static schedule *build_case(const scenario *s, int c, int a, double size_bytes, 
                      .outer = k->outer[0] ? k->outer : NULL};
     for (int i = 0; i < s->platform.dim_count; i++) p.dims[i] = s->platform.dims[i];
     p.dim_count = s->platform.dim_count;
-    return algo->build(&p, why, why_size);
+    unsigned capabilities = algorithm_inc_capabilities(algo);
+    if (!capabilities) return algo->build(&p, why, why_size);
+    p.alpha_s = s->platform.tiers[0].alpha_switch_s; /* INC pipelines pay α_switch per leg (04 §2) */
+    int *members = malloc(sizeof(int) * (size_t)p.ranks);
+    for (int i = 0; i < p.ranks; i++) members[i] = i;
+    inc_tree tree;
+    bool found = inc_tree_build(&s->platform, members, p.ranks, capabilities, &tree, why, why_size);
+    free(members);
+    if (!found) return NULL;
+    p.inc = &tree;
+    schedule *built = algo->build(&p, why, why_size);
+    inc_tree_free(&tree);
+    return built;
 }
 
 /* Build (and with --verify, check) the schedule of one case; exit status. */
@@ -114,18 +126,21 @@ static int run_or_verify(int argc, char **argv, bool simulate)
     for (int c = 0; c < s.case_count && status == 0; c++) {
         const scenario_case *k = &s.cases[c];
         for (int a = 0; a < k->algorithm_count && status == 0; a++) {
-            /* one schedule for every size, unless P* depends on the size */
-            schedule *sched = NULL;
+            /* built per size: P* (01 App. C.3) depends on it */
             for (int m = 0; status == 0 && m < k->size_count; m++) {
-                if (sched && k->segments == SEGMENTS_AUTO) {
+                schedule *sched = NULL;
+                status = prepare_case(&s, c, a, k->sizes[m], &o, &sched);
+                if (status != 0 || !simulate) {
                     schedule_free(sched);
-                    sched = NULL;
+                    continue;
                 }
-                if (!sched) status = prepare_case(&s, c, a, k->sizes[m], &o, &sched);
-                if (status != 0 || !simulate) continue;
                 exec_result result;
-                if (!execute_schedule(&s.platform, sched, nodes, k->sizes[m], &o.sim, &result, &d)) {
+                int *actor_nodes = exec_actor_nodes(sched, nodes);
+                bool ran = execute_schedule(&s.platform, sched, actor_nodes, k->sizes[m], &o.sim, &result, &d);
+                free(actor_nodes);
+                if (!ran) {
                     diag_print(&d);
+                    schedule_free(sched);
                     status = 2;
                     break;
                 }
@@ -135,8 +150,8 @@ static int run_or_verify(int argc, char **argv, bool simulate)
                 row.busbw_Bps = row.algbw_Bps * primitive_busbw_factor(k->prim, s.platform.ranks);
                 report_add(&r, &row);
                 exec_result_free(&result);
+                schedule_free(sched);
             }
-            schedule_free(sched);
         }
     }
     if (simulate && status == 0 && !report_write(&r, o.format, o.output, &d)) {

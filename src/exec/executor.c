@@ -192,3 +192,10 @@ void exec_result_free(exec_result *r)
     free(r->rank_finish_s);
     r->rank_finish_s = NULL;
 }
+
+int *exec_actor_nodes(const schedule *s, const int *rank_nodes)
+{
+    int *nodes = malloc(sizeof(int) * (size_t)s->actors);
+    for (int a = 0; a < s->actors; a++) nodes[a] = a < s->ranks ? rank_nodes[a] : s->switch_node[a - s->ranks];
+    return nodes;
+}

@@ -25,5 +25,8 @@ typedef struct exec_result {
 bool execute_schedule(const topology *t, schedule *s, const int *actor_nodes, double size_bytes,
                       const sim_options *options, exec_result *result, diag *d);
 void exec_result_free(exec_result *r);
+/* Where each actor of S runs: group rank a on RANK_NODES[a], switch actor k
+ * on the switch node the schedule names.  Caller frees. */
+int *exec_actor_nodes(const schedule *s, const int *rank_nodes);
 
 #endif

@@ -101,6 +101,21 @@ static int clos_route(const topology *t, int src, int dst, route_hop *hops)
     return src < dst ? switch_leg(t, c, src, dst, false, hops) : switch_leg(t, c, dst, src, true, hops);
 }
 
+/* Aggregation tree: rank -> its leaf -> spine 0 of the pod -> super-spine 0
+ * of plane 0: the legs switch_leg routes. */
+static int clos_inc_parent(const topology *t, int node)
+{
+    const clos *c = t->kind_data;
+    int s = node - t->ranks, leaves_total = c->shape.pods * c->shape.leaves;
+    if (node < t->ranks) return t->ranks + c->leaf_switch0 + leaf_of(c, node);
+    if (s >= c->leaf_switch0 && s < c->leaf_switch0 + leaves_total)
+        return t->ranks + c->spine_switch0 + pod_of_leaf(c, s - c->leaf_switch0) * c->shape.spines;
+    if (c->shape.super_spines && s >= c->spine_switch0 && s < c->spine_switch0 + c->shape.pods * c->shape.spines &&
+        (s - c->spine_switch0) % c->shape.spines == 0)
+        return t->ranks + c->super_switch0;
+    return -1;
+}
+
 bool clos_construct(platform_reader *r, topology *t, const clos_shape *shape)
 {
     const topo_tier *leaf = &shape->tiers[0], *spine = &shape->tiers[1], *super = &shape->tiers[2];
@@ -185,6 +200,7 @@ bool clos_construct(platform_reader *r, topology *t, const clos_shape *shape)
         switch_attach_delays(t, topology_add_switch(t, name, 2, super->inc), &super_split);
     }
     t->route = clos_route;
+    t->inc_parent = clos_inc_parent;
     t->oversubscription = shape->oversubscription;
     t->domain_ranks = shape->ranks_per_leaf;
     t->diameter_links = leaves_total == 1 ? 2 : shape->pods == 1 ? 4 : 6;

@@ -21,6 +21,11 @@ static int star_route(const topology *t, int src, int dst, route_hop *hops)
     return n;
 }
 
+static int star_inc_parent(const topology *t, int node)
+{
+    return node < t->ranks ? t->ranks : -1;
+}
+
 bool build_star(platform_reader *r, topology *t)
 {
     long ranks;
@@ -40,6 +45,7 @@ bool build_star(platform_reader *r, topology *t)
     int s = topology_add_switch(t, "switch", 0, tier.inc);
     switch_attach_delays(t, s, &split);
     t->route = star_route;
+    t->inc_parent = star_inc_parent;
     t->diameter_links = 2;
     t->bisection_Bps = (double)(t->ranks / 2) * tier.bandwidth_Bps;
     snprintf(t->bisection_cut, sizeof t->bisection_cut, "%d rank links on one side of the switch", t->ranks / 2);

@@ -94,6 +94,21 @@ static int switch_leg(const topology *t, const superpod *p, int lower, int upper
     return route_switch_leg(t, h, uplink(t, p, rail, leaf % p->leaves_per_rail, cable), sw->port_link, downward);
 }
 
+/* Aggregation tree: one pod is GPU -> NVSwitch (NVLS); across pods, GPU ->
+ * its rail leaf -> spine 0 of the rail (IB SHARP).  Rails share no switch,
+ * so a group spanning rails has no common root. */
+static int superpod_inc_parent(const topology *t, int node)
+{
+    const superpod *p = t->kind_data;
+    int s = node - t->ranks;
+    if (node < t->ranks)
+        return t->ranks + (p->pods == 1 ? p->nvswitch0 + pod_of(p, node)
+                                         : leaf_switch(p, rail_of(p, node), pod_of(p, node) / p->pods_per_leaf));
+    if (p->leaves_per_rail > 1 && s >= p->leaf0 && s < p->leaf0 + p->rails * p->leaves_per_rail)
+        return t->ranks + p->spine0 + (s - p->leaf0) / p->leaves_per_rail * p->spines;
+    return -1;
+}
+
 static int superpod_route(const topology *t, int src, int dst, route_hop *hops)
 {
     const superpod *p = t->kind_data;
@@ -233,6 +248,7 @@ bool build_superpod(platform_reader *r, topology *t)
             switch_attach_delays(t, topology_add_switch(t, name, 2, ib_spine.inc), &spine_split);
         }
     t->route = superpod_route;
+    t->inc_parent = superpod_inc_parent;
     t->oversubscription = s;
     t->domain_ranks = p->gpus;
     int ib_links = has_spines ? 4 : 2;

@@ -60,6 +60,8 @@ typedef struct topo_switch {
 
 struct topology;
 typedef int (*route_fn)(const struct topology *t, int src, int dst, route_hop *hops);
+/* The switch above NODE in the in-network aggregation tree, or -1 (04 §2). */
+typedef int (*inc_parent_fn)(const struct topology *t, int node);
 
 typedef struct topology {
     char name[128];
@@ -82,6 +84,7 @@ typedef struct topology {
     char bisection_cut[128];  /* which cut that is */
     char notes[512];          /* kind-specific lines for describe */
     route_fn route;
+    inc_parent_fn inc_parent; /* NULL: no switches to aggregate in (torus, mesh) */
     void *kind_data;          /* owned, freed with the topology */
 } topology;
 

@@ -30,6 +30,7 @@ void schedule_free(schedule *s)
     }
     free(s->actor);
     free(s->slice_owner);
+    free(s->switch_node);
     free(s);
 }
 

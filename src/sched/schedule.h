@@ -60,6 +60,7 @@ typedef struct schedule {
     int peer;        /* sendrecv destination */
     int segments;    /* pipelining segments P (1 when not pipelined) */
     int *slice_owner; /* AG / RS: rank whose slice sits at slice position p (NULL: rank p); owned */
+    int *switch_node; /* per switch actor (actor ranks + k): the topology node it runs on; owned */
     int phase_count;
     char phase_names[SCHED_MAX_PHASES][24];
     sched_actor *actor;

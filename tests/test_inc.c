@@ -1,0 +1,256 @@
+/* test_inc.c — in-network collectives (explainer 04 §1): switch actors that
+ * reduce and multicast, verified on data over one-switch and two-level trees,
+ * and timed on an INC star against the pipelined forms derived here from
+ * 01 App. C.3, whose P -> ∞ limits are 04 §2.1's 2α_switch + M/BW. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "algo/algorithm.h"
+#include "platform/platform.h"
+#include "sched/verify.h"
+#include "test_support.h"
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+static const int group_sizes[] = {2, 3, 4, 5, 7, 8, 16, 64, 72};
+static const double sizes[] = {1e3, 1e6, 1e9};
+static const double alpha_switch = 0.2e-6, bw = 900e9;
+
+static schedule *build_inc(primitive prim, const inc_tree *tree, int n, int root, int segments, char *why, int size)
+{
+    algo_params p = {.ranks = n, .root = root, .segments = segments, .inc = tree};
+    return algorithm_find(prim, "inc")->build(&p, why, size);
+}
+
+static void verify_tree(primitive prim, const inc_tree *tree, int n, const char *shape)
+{
+    static const int segment_counts[] = {0, 1, 3};
+    int roots[] = {0, n / 2, n - 1};
+    for (size_t r = 0; r < COUNT(roots); r++)
+        for (size_t k = 0; k < COUNT(segment_counts); k++) {
+            char why[512] = "";
+            schedule *s = build_inc(prim, tree, n, roots[r], segment_counts[k], why, sizeof why);
+            ck_assert_msg(s != NULL, "inc %s refused N = %d: %s", primitive_name(prim), n, why);
+            ck_assert_msg(schedule_verify(s, why, sizeof why), "inc %s, %s, N = %d, root %d, P = %d: %s",
+                          primitive_name(prim), shape, n, roots[r], segment_counts[k], why);
+            schedule_free(s);
+        }
+}
+
+static const primitive tree_prims[] = {PRIM_ALLREDUCE, PRIM_REDUCE, PRIM_BCAST, PRIM_ALLGATHER, PRIM_REDUCESCATTER};
+
+START_TEST(test_inc_verifies_on_one_switch)
+{
+    for (size_t i = 0; i < COUNT(group_sizes); i++) {
+        inc_tree tree;
+        inc_tree_single_switch(&tree, group_sizes[i], group_sizes[i]);
+        for (size_t p = 0; p < COUNT(tree_prims); p++) verify_tree(tree_prims[p], &tree, group_sizes[i], "one switch");
+        inc_tree_free(&tree);
+    }
+}
+END_TEST
+
+/* A Clos's tree (rank -> leaf -> spine 0), built by the platform. */
+static void load_inc_clos(topology *t, double oversubscription)
+{
+    char yaml[320];
+    snprintf(yaml, sizeof yaml,
+             "kind: clos\nleaves: 4\nranks_per_leaf: 4\nspines: 2\noversubscription: %g\nrouting: spread\n"
+             "alpha_leaf: 2us\nalpha_spine: 8us\nbandwidth: 50GBps\nalpha_switch: 0.3us\ninc: [reduce, multicast]\n",
+             oversubscription);
+    load_text(yaml, t);
+}
+
+static void clos_tree(const topology *t, inc_tree *tree)
+{
+    int members[16];
+    for (int i = 0; i < 16; i++) members[i] = i;
+    char why[256] = "";
+    ck_assert_msg(inc_tree_build(t, members, 16, INC_REDUCE | INC_MULTICAST, tree, why, sizeof why), "%s", why);
+}
+
+START_TEST(test_inc_verifies_on_a_two_level_clos_tree)
+{
+    topology t;
+    load_inc_clos(&t, 1);
+    inc_tree tree;
+    clos_tree(&t, &tree);
+    ck_assert_int_eq(tree.switches, 5); /* 4 leaves + 1 spine */
+    ck_assert_int_eq(tree.depth, 2);
+    for (size_t p = 0; p < COUNT(tree_prims); p++) verify_tree(tree_prims[p], &tree, 16, "Clos tree");
+    inc_tree_free(&tree);
+    topology_free(&t);
+}
+END_TEST
+
+static void star_with_inc(topology *t, int n, const char *inc)
+{
+    char yaml[256];
+    snprintf(yaml, sizeof yaml, "kind: star\nranks: %d\nalpha: 0.5us\nbandwidth: 900GBps\nalpha_switch: 0.2us\ninc: [%s]\n",
+             n, inc);
+    load_text(yaml, t);
+}
+
+/* AR / BC / Reduce on one switch: two legs (rank -> switch, switch -> rank),
+ * each slot α_switch + M/(P·BW): 01 App. C.3 with L = 2. */
+START_TEST(test_inc_allreduce_bcast_reduce_star_match_two_stage_pipeline)
+{
+    static const int segment_counts[] = {1, 4, 16};
+    static const primitive prims[] = {PRIM_ALLREDUCE, PRIM_BCAST, PRIM_REDUCE};
+    int n = 16;
+    topology t;
+    star_with_inc(&t, n, "reduce, multicast");
+    inc_tree tree;
+    inc_tree_single_switch(&tree, n, n);
+    for (size_t k = 0; k < COUNT(prims); k++)
+        for (size_t i = 0; i < COUNT(segment_counts); i++) {
+            char why[256] = "";
+            schedule *s = build_inc(prims[k], &tree, n, 3, segment_counts[i], why, sizeof why);
+            ck_assert_ptr_nonnull(s);
+            double p = segment_counts[i];
+            for (size_t m = 0; m < COUNT(sizes); m++)
+                expect_time(&t, s, sizes[m], (p + 1) * (alpha_switch + sizes[m] / (p * bw)), primitive_name(prims[k]));
+            schedule_free(s);
+        }
+    inc_tree_free(&tree);
+    topology_free(&t);
+}
+END_TEST
+
+/* AG (RS): one flow per slice.  The owner's push (the switch's delivery) of
+ * a segment of M/(N·P) is one stream; the other side carries N-1 concurrent
+ * streams, so its slots are α_switch + (N-1)·M/(N·P·BW) and bound the
+ * pipeline: t = (P+1)α_switch + (N-1)/N·M/BW + M/(N·P·BW). */
+START_TEST(test_inc_allgather_reducescatter_star_match_concurrent_flows)
+{
+    static const int segment_counts[] = {1, 4};
+    static const primitive prims[] = {PRIM_ALLGATHER, PRIM_REDUCESCATTER};
+    int n = 16;
+    topology t;
+    star_with_inc(&t, n, "reduce, multicast");
+    inc_tree tree;
+    inc_tree_single_switch(&tree, n, n);
+    for (size_t k = 0; k < COUNT(prims); k++)
+        for (size_t i = 0; i < COUNT(segment_counts); i++) {
+            char why[256] = "";
+            schedule *s = build_inc(prims[k], &tree, n, 0, segment_counts[i], why, sizeof why);
+            ck_assert_ptr_nonnull(s);
+            double p = segment_counts[i];
+            for (size_t m = 0; m < COUNT(sizes); m++)
+                expect_time(&t, s, sizes[m],
+                            (p + 1) * alpha_switch + (n - 1.0) / n * sizes[m] / bw + sizes[m] / (n * p * bw),
+                            primitive_name(prims[k]));
+            schedule_free(s);
+        }
+    inc_tree_free(&tree);
+    topology_free(&t);
+}
+END_TEST
+
+/* HW A2A (04 §1.3): every block in flight at once; one path α (the star's
+ * rank-to-rank α = 0.5 us), (N-1)/N·M/BW through each port. */
+START_TEST(test_inc_alltoall_star_pays_one_alpha)
+{
+    int n = 16;
+    topology t;
+    star_with_inc(&t, n, "a2a");
+    inc_tree tree;
+    inc_tree_single_switch(&tree, n, n);
+    char why[256] = "";
+    schedule *s = build_inc(PRIM_ALLTOALL, &tree, n, 0, 0, why, sizeof why);
+    ck_assert_ptr_nonnull(s);
+    ck_assert_msg(schedule_verify(s, why, sizeof why), "%s", why);
+    for (size_t m = 0; m < COUNT(sizes); m++)
+        expect_time(&t, s, sizes[m], 0.5e-6 + (n - 1.0) / n * sizes[m] / bw, "inc all-to-all");
+    schedule_free(s);
+    inc_tree_free(&tree);
+    topology_free(&t);
+}
+END_TEST
+
+/* One stage of the tree: the route's latency plus a segment at the route's
+ * narrowest bandwidth, read from the platform independently of the executor. */
+static double stage(const topology *t, int a, int b, double segment_bytes)
+{
+    route_hop hops[ROUTE_MAX_HOPS];
+    int count = topology_route(t, a, b, hops);
+    return route_latency(t, hops, count) + segment_bytes / route_bandwidth(t, hops, count);
+}
+
+/* Two levels: rank -> leaf -> spine -> leaf -> rank, a 4-stage flow shop of
+ * identical segments: t = Σ τ_i + (P-1)·max τ_i. */
+START_TEST(test_inc_allreduce_clos_matches_four_stage_pipeline)
+{
+    static const int segment_counts[] = {1, 4};
+    topology t;
+    load_inc_clos(&t, 2);
+    inc_tree tree;
+    clos_tree(&t, &tree);
+    int leaf = tree.switch_node[tree.rank_parent[0]], spine = tree.switch_node[tree.switch_parent[tree.rank_parent[0]]];
+    for (size_t i = 0; i < COUNT(segment_counts); i++) {
+        char why[256] = "";
+        schedule *s = build_inc(PRIM_ALLREDUCE, &tree, 16, 0, segment_counts[i], why, sizeof why);
+        ck_assert_ptr_nonnull(s);
+        double p = segment_counts[i];
+        for (size_t m = 0; m < COUNT(sizes); m++) {
+            double seg = sizes[m] / p;
+            double tau[4] = {stage(&t, 0, leaf, seg), stage(&t, leaf, spine, seg), stage(&t, spine, leaf, seg),
+                             stage(&t, leaf, 0, seg)};
+            double total = 0, slowest = 0;
+            for (int k = 0; k < 4; k++) {
+                total += tau[k];
+                slowest = fmax(slowest, tau[k]);
+            }
+            expect_time(&t, s, sizes[m], total + (p - 1) * slowest, "inc AR on a Clos tree");
+        }
+        schedule_free(s);
+    }
+    inc_tree_free(&tree);
+    topology_free(&t);
+}
+END_TEST
+
+START_TEST(test_inc_refuses_fabrics_without_a_capable_tree)
+{
+    int members[144];
+    for (int i = 0; i < 144; i++) members[i] = i;
+    char why[256] = "";
+    inc_tree tree;
+    topology t;
+    load_shipped("torus-4x4", &t);
+    ck_assert(!inc_tree_build(&t, members, 16, INC_REDUCE, &tree, why, sizeof why));
+    ck_assert_ptr_nonnull(strstr(why, "no switches"));
+    topology_free(&t);
+    load_shipped("superpod-l2", &t); /* rails are separate trees */
+    ck_assert(!inc_tree_build(&t, members, 144, INC_REDUCE, &tree, why, sizeof why));
+    ck_assert_ptr_nonnull(strstr(why, "rail"));
+    topology_free(&t);
+    star_with_inc(&t, 8, "multicast");
+    ck_assert(!inc_tree_build(&t, members, 8, INC_REDUCE | INC_MULTICAST, &tree, why, sizeof why));
+    ck_assert_ptr_nonnull(strstr(why, "reduction"));
+    topology_free(&t);
+    ck_assert_ptr_null(build_inc(PRIM_ALLREDUCE, NULL, 8, 0, 0, why, sizeof why));
+    ck_assert_ptr_nonnull(strstr(why, "inc"));
+}
+END_TEST
+
+int main(void)
+{
+    Suite *suite = suite_create("inc");
+    TCase *verify = tcase_create("verify");
+    tcase_add_test(verify, test_inc_verifies_on_one_switch);
+    tcase_add_test(verify, test_inc_verifies_on_a_two_level_clos_tree);
+    tcase_add_test(verify, test_inc_refuses_fabrics_without_a_capable_tree);
+    suite_add_tcase(suite, verify);
+    TCase *timing = tcase_create("timing");
+    tcase_set_timeout(timing, 60);
+    tcase_add_test(timing, test_inc_allreduce_bcast_reduce_star_match_two_stage_pipeline);
+    tcase_add_test(timing, test_inc_allgather_reducescatter_star_match_concurrent_flows);
+    tcase_add_test(timing, test_inc_alltoall_star_pays_one_alpha);
+    tcase_add_test(timing, test_inc_allreduce_clos_matches_four_stage_pipeline);
+    suite_add_tcase(suite, timing);
+    return run_suite(suite);
+}
