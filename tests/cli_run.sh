@@ -1,0 +1,59 @@
+#!/bin/sh
+# Command-level checks of `collsim run` / `verify` for the scenario keys of
+# issue 3 (inner/outer tiers, segments: auto, inc) and their bad input.
+top_srcdir=${top_srcdir:-.}
+top_builddir=${top_builddir:-.}
+collsim="$top_builddir/collsim"
+platforms=$(cd "$top_srcdir/platforms" && pwd)
+work=$(mktemp -d /tmp/collsim-cli-run-XXXXXX)
+trap 'rm -rf "$work"' EXIT
+pass=0
+fail=0
+check() { # description, command output, grep pattern
+    if printf '%s\n' "$2" | grep -Eq -- "$3"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $1: no /$3/ in:"; printf '%s\n' "$2"; fi
+}
+scenario() { # file, platform, case lines...
+    file=$work/$1; platform=$2; shift 2
+    printf 'name: t\nplatform: %s\ncases:\n' "$platforms/$platform" > "$file"
+    for line in "$@"; do printf '%s\n' "$line" >> "$file"; done
+}
+
+# hierarchical with explicit tiers on the L = 2 SuperPOD: 03 §2.1's case study, 114.5 us
+scenario h.yaml superpod-l2.yaml "  - primitive: allreduce" "    algorithms: [hierarchical]" \
+    "    inner: ring" "    outer: rabenseifner" "    sizes: [16MB]"
+out=$("$collsim" run "$work/h.yaml" --verify --format csv 2>&1)
+check "hierarchical verifies" "$out" 'verify case 0 allreduce hierarchical on 144 ranks .*: ok'
+check "hierarchical AR at 16 MB (Rabenseifner outer on 2 pods = ring)" "$out" ',16000000,1,0.000114506'
+
+# segments: auto picks P* per size (01 App. C.3): ring BC on 72 ranks, L = 71:
+# 1 KB -> P = 1; 1 GB -> sqrt((71 - 1) * 1e9 / (0.5e-6 * 900e9)) = 394.4 -> 394
+scenario auto.yaml nvl72-star.yaml "  - primitive: bcast" "    algorithms: [ring]" "    sizes: [1KB, 1GB]" \
+    "    segments: auto"
+out=$("$collsim" run "$work/auto.yaml" --format csv 2>&1)
+check "auto P at 1 KB" "$out" 'bcast,ring,0,72,1000,1,'
+check "auto P at 1 GB" "$out" 'bcast,ring,0,72,1000000000,394,'
+
+# inc on the NVL72 star at P = 8: 9 (0.2 us + 16 MB / (8 * 900 GB/s)) = 21.8 us
+scenario inc.yaml nvl72-star.yaml "  - primitive: allreduce" "    algorithms: [inc]" "    sizes: [16MB]" "    segments: 8"
+out=$("$collsim" run "$work/inc.yaml" --verify --format csv 2>&1)
+check "inc verifies" "$out" 'allreduce inc on 72 ranks \(P = 8\): ok'
+check "inc AR time" "$out" ',16000000,8,2.1(79999999999|80000000000)[0-9]*e-05'
+
+# bad input: exit 2 with the case's position
+scenario bad1.yaml torus-4x4.yaml "  - primitive: allreduce" "    algorithms: [inc]" "    sizes: [1MB]"
+out=$("$collsim" run "$work/bad1.yaml" 2>&1); status=$?
+check "inc on a torus exits 2" "$status" '^2$'
+check "inc on a torus says why" "$out" 'bad1.yaml:4:1: allreduce inc cannot run .*no switches'
+scenario bad2.yaml clos-16.yaml "  - primitive: allreduce" "    algorithms: [hierarchical]" "    inner: frobnicate" "    sizes: [1MB]"
+out=$("$collsim" run "$work/bad2.yaml" 2>&1); status=$?
+check "unknown tier algorithm exits 2" "$status" '^2$'
+check "unknown tier algorithm is positioned" "$out" "bad2.yaml:6:12: 'inner' names no algorithm"
+scenario bad3.yaml star-512.yaml "  - primitive: allreduce" "    algorithms: [hierarchical]" "    sizes: [1MB]"
+out=$("$collsim" run "$work/bad3.yaml" 2>&1); status=$?
+check "hierarchical on a star exits 2" "$status" '^2$'
+check "hierarchical on a star says why" "$out" 'two-tier'
+scenario bad4.yaml star-512.yaml "  - primitive: bcast" "    algorithms: [ring]" "    sizes: [1MB]" "    segments: some"
+out=$("$collsim" run "$work/bad4.yaml" 2>&1); status=$?
+check "bad segments exits 2" "$status" '^2$'
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
