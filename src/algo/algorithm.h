@@ -37,12 +37,20 @@ const algorithm *algorithm_find(primitive prim, const char *name);
 
 /* A ring over ranks 0..N-1 doing RS, AG or both (allreduce_ring.c). */
 schedule *ring_schedule(primitive prim, int n, char *why, int why_size);
+/* Dimension-decomposed RS, AG or AR over the group's torus shape, rings per
+ * dim, or Rabenseifner's halving / doubling on power-of-two dims when
+ * HALVING (torus_dimdecomp.c). */
+schedule *torus_dimdecomp_schedule(primitive prim, const algo_params *p, bool halving, char *why, int why_size);
 
 /* Algorithms (one file each). */
 schedule *allreduce_ring(const algo_params *p, char *why, int why_size);
 schedule *allreduce_torus_dimdecomp(const algo_params *p, char *why, int why_size);
 schedule *allgather_torus_dimdecomp(const algo_params *p, char *why, int why_size);
 schedule *reducescatter_torus_dimdecomp(const algo_params *p, char *why, int why_size);
+schedule *allreduce_torus_rabenseifner(const algo_params *p, char *why, int why_size);
+schedule *bcast_torus_dimdecomp(const algo_params *p, char *why, int why_size);
+schedule *reduce_torus_dimdecomp(const algo_params *p, char *why, int why_size);
+schedule *alltoall_torus(const algo_params *p, char *why, int why_size);
 schedule *bcast_ring(const algo_params *p, char *why, int why_size);
 schedule *reduce_ring(const algo_params *p, char *why, int why_size);
 schedule *allgather_ring(const algo_params *p, char *why, int why_size);

@@ -5,10 +5,10 @@
  * still hold, the rank with bit k-1 clear keeps the lower half, the other the
  * upper; each sends the partner's half and reduces its own.  Rank i ends with
  * the full sum of one chunk (bit-reversed i).  AG step j = log2 N..1: partner
- * i XOR 2^(j-1); send the range kept at RS step j, copy the partner's.  Each
- * step's two ops wait for both of the previous step.  Payloads M/2, M/4, ...,
- * M/N, then back up: n_alpha = 2 log2 N, n_beta = 2(N-1)/N:
- * t = 2 log2 N alpha + 2(N-1)/N M/BW.
+ * i XOR 2^(j-1); send the range kept at RS step j, copy the partner's
+ * (butterfly.c's halving_doubling_pass).  Each step's two ops wait for both
+ * of the previous step.  Payloads M/2, M/4, ..., M/N, then back up:
+ * n_alpha = 2 log2 N, n_beta = 2(N-1)/N: t = 2 log2 N alpha + 2(N-1)/N M/BW.
  *
  * At N = 4 this gives R1 chunk 2 and R3 chunk 3 after RS; the App. B.2 trace
  * shows R1 keeping chunk 3 and R3 chunk 2 at step 2, against the lower/upper
@@ -23,18 +23,6 @@
 #include "algo/butterfly.h"
 #include "algo/rank_math.h"
 
-/* First chunk of the range virtual rank SELF keeps at RS step STEP (0-based)
- * of a BUTTERFLY-rank, BUTTERFLY-chunk halving: 2^-(STEP+1) of the vector. */
-static int kept_first(int self, int butterfly, int step)
-{
-    int first = 0, count = butterfly;
-    for (int j = 0; j <= step; j++) {
-        count /= 2;
-        if (self & (1 << j)) first += count;
-    }
-    return first;
-}
-
 schedule *allreduce_rabenseifner(const algo_params *p, char *why, int why_size)
 {
     int n = p->ranks;
@@ -42,43 +30,31 @@ schedule *allreduce_rabenseifner(const algo_params *p, char *why, int why_size)
         snprintf(why, (size_t)why_size, "Rabenseifner all-reduce needs at least 2 ranks");
         return NULL;
     }
-    int butterfly = power_of_two_floor(n), extras = n - butterfly, steps = 0;
-    while ((1 << steps) < butterfly) steps++;
+    int butterfly = power_of_two_floor(n), extras = n - butterfly;
     schedule *s = schedule_create(PRIM_ALLREDUCE, n, 0, butterfly);
-    /* Phases must be emitted in order (schedule.c), so each phase loops over all
+    /* Phases must be emitted in order (schedule.c), so each phase covers all
      * ranks, carrying each rank's last send and receive. */
     int *last_send = malloc(sizeof(int) * (size_t)n), *last_recv = malloc(sizeof(int) * (size_t)n);
+    int *members = malloc(sizeof(int) * (size_t)butterfly);
+    for (int v = 0; v < butterfly; v++) members[v] = fold_real_rank(v, extras);
     sched_set_phase(s, 0, "reduce-scatter");
     for (int rank = 0; rank < n; rank++) {
         last_send[rank] = last_recv[rank] = SCHED_NO_DEP;
-        if (fold_is_extra(rank, extras)) {
+        if (fold_is_extra(rank, extras))
             last_send[rank] = sched_send(s, rank, rank + 1, 0, butterfly, SCHED_NO_DEP, SCHED_NO_DEP);
-            continue;
-        }
-        if (rank < 2 * extras) last_recv[rank] = sched_recv(s, rank, rank - 1, 0, butterfly, true, SCHED_NO_DEP, SCHED_NO_DEP);
-        int self = fold_virtual_rank(rank, extras);
-        for (int step = 0; step < steps; step++) {
-            int partner_self = self ^ (1 << step), partner = fold_real_rank(partner_self, extras);
-            int count = butterfly >> (step + 1);
-            butterfly_step(s, rank, partner, kept_first(partner_self, butterfly, step), kept_first(self, butterfly, step),
-                           count, true, &last_send[rank], &last_recv[rank]);
-        }
+        else if (rank < 2 * extras)
+            last_recv[rank] = sched_recv(s, rank, rank - 1, 0, butterfly, true, SCHED_NO_DEP, SCHED_NO_DEP);
     }
+    halving_doubling_pass(s, members, butterfly, 0, 1, true, last_send, last_recv);
     sched_set_phase(s, 1, "all-gather");
-    for (int rank = 0; rank < n; rank++) {
-        if (fold_is_extra(rank, extras)) {
+    halving_doubling_pass(s, members, butterfly, 0, 1, false, last_send, last_recv);
+    for (int rank = 0; rank < 2 * extras; rank++) {
+        if (fold_is_extra(rank, extras))
             sched_recv(s, rank, rank + 1, 0, butterfly, false, last_send[rank], SCHED_NO_DEP);
-            continue;
-        }
-        int self = fold_virtual_rank(rank, extras);
-        for (int step = steps - 1; step >= 0; step--) {
-            int partner_self = self ^ (1 << step), partner = fold_real_rank(partner_self, extras);
-            int count = butterfly >> (step + 1);
-            butterfly_step(s, rank, partner, kept_first(self, butterfly, step), kept_first(partner_self, butterfly, step),
-                           count, false, &last_send[rank], &last_recv[rank]);
-        }
-        if (rank < 2 * extras) sched_send(s, rank, rank - 1, 0, butterfly, last_send[rank], last_recv[rank]);
+        else
+            sched_send(s, rank, rank - 1, 0, butterfly, last_send[rank], last_recv[rank]);
     }
+    free(members);
     free(last_send);
     free(last_recv);
     return s;
