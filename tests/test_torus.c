@@ -157,21 +157,26 @@ START_TEST(test_torus_reduce_verifies_for_roots_and_segment_counts)
 }
 END_TEST
 
+/* Roots at a corner, the middle and the far end; default and chosen P. */
+static void time_chains(primitive prim)
+{
+    static const struct {
+        const char *platform;
+        int root, segments;
+    } cases[] = {{"torus-4x4", 0, 0}, {"torus-4x4", 9, 3}, {"torus-8x8x8", 511, 0}, {"torus-8x8x8", 300, 5}};
+    for (size_t i = 0; i < COUNT(cases); i++)
+        time_on_shipped(cases[i].platform, prim, "torus_dimdecomp", cases[i].root, cases[i].segments, torus_chain_time);
+}
+
 START_TEST(test_torus_bcast_matches_the_pipelined_chain_formula)
 {
-    time_on_shipped("torus-4x4", PRIM_BCAST, "torus_dimdecomp", 0, 0, torus_chain_time);
-    time_on_shipped("torus-4x4", PRIM_BCAST, "torus_dimdecomp", 9, 3, torus_chain_time);
-    time_on_shipped("torus-8x8x8", PRIM_BCAST, "torus_dimdecomp", 0, 0, torus_chain_time);
-    time_on_shipped("torus-8x8x8", PRIM_BCAST, "torus_dimdecomp", 300, 5, torus_chain_time);
+    time_chains(PRIM_BCAST);
 }
 END_TEST
 
 START_TEST(test_torus_reduce_matches_the_pipelined_chain_formula)
 {
-    time_on_shipped("torus-4x4", PRIM_REDUCE, "torus_dimdecomp", 0, 0, torus_chain_time);
-    time_on_shipped("torus-4x4", PRIM_REDUCE, "torus_dimdecomp", 15, 3, torus_chain_time);
-    time_on_shipped("torus-8x8x8", PRIM_REDUCE, "torus_dimdecomp", 511, 0, torus_chain_time);
-    time_on_shipped("torus-8x8x8", PRIM_REDUCE, "torus_dimdecomp", 300, 5, torus_chain_time);
+    time_chains(PRIM_REDUCE);
 }
 END_TEST
 

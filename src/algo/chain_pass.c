@@ -33,7 +33,7 @@ void chain_pass(schedule *s, const int *members, int n, int first, int segments,
 
 void bidirectional_chain_pass(schedule *s, const int *ring, int d, int first, int segments, bool reduce, int *held)
 {
-    int lengths[2] = {d / 2, d - 1 - d / 2}; /* 02 §3.2: a floor(d/2)-step wave each way */
+    const int lengths[2] = {d / 2, d - 1 - d / 2}; /* 02 §3.2: a floor(d/2)-step wave each way */
     int *chain = malloc(sizeof(int) * (size_t)(d / 2 + 1));
     /* A reduce's ring[0] takes each chain's receive after what it held
      * before the line (BEFORE), then holds both receives. */
