@@ -6,9 +6,10 @@
  *       (chain_pass.c: floor(d_i/2) and ceil(d_i/2)-1 hops).
  *   Reduce: the time reverse, dims k-1 first, each line's two chains
  *       reducing into its member on the root's coordinate.
- * The message is cut in P segments (chunks; default L below), and a rank
- * forwards (BC) or sends its partial sum of (Reduce) segment g as soon as it
- * has it, so dims pipeline into one another: one tree of depth
+ * The message is cut in P segments (chunks; default L below; `segments:
+ * auto` gives 01 App. C.3's P* for that L), and a rank forwards (BC) or
+ * sends its partial sum of (Reduce) segment g as soon as it has it, so dims
+ * pipeline into one another: one tree of depth
  * L = sum_i floor(d_i/2) (the torus diameter), every hop a distinct directed
  * link carrying one stream.  App. C.3 with that L is exact:
  *   t = (L + P - 1)(alpha + M/(P BW)),
@@ -19,6 +20,7 @@
 #include <stdlib.h>
 
 #include "algo/chain_pass.h"
+#include "algo/pipeline.h"
 #include "algo/torus_shape.h"
 
 /* Whether RANK's line along DIM is active, with RANK its source / sink:
@@ -44,7 +46,7 @@ static schedule *torus_chains(primitive prim, const algo_params *p, char *why, i
         depth += g.dims[i] / 2; /* 02 §3.2: floor(d_i/2) per dim, the diameter */
         if (g.dims[i] > d_max) d_max = g.dims[i];
     }
-    int segments = p->segments > 0 ? p->segments : (depth > 0 ? depth : 1);
+    int segments = pipeline_segments(p, depth, depth); /* 01 App. C.3 with L = depth; default P = L */
     schedule *s = schedule_create(prim, g.n, 0, segments);
     s->root = p->root;
     s->segments = segments;
