@@ -6,6 +6,8 @@
 static const algorithm table[] = {
     {"ring", PRIM_ALLREDUCE, "ring reduce-scatter then ring all-gather, N-1 steps each (Patarasuk-Yuan)",
      "explainer 01 §5.1", allreduce_ring},
+    {"dbt", PRIM_ALLREDUCE, "double binary tree: two complementary trees, each reducing then broadcasting half, P segments",
+     "explainer 01 §5.2, App. C", allreduce_dbt},
     {"recursive_doubling", PRIM_ALLREDUCE, "butterfly exchanging the whole vector with i XOR 2^k; other N folded",
      "explainer 01 App. B.1, B.3", allreduce_recursive_doubling},
     {"rabenseifner", PRIM_ALLREDUCE, "recursive-halving RS then recursive-doubling AG; other N folded",
