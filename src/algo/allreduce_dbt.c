@@ -16,12 +16,10 @@
  * (P+3) alpha + (3P+2) M/(2P BW); at N = 2^D >= 8 with P >= 2D-2:
  * (2D+P-1) alpha + (4P+4D-8) M/(2P BW), i.e. 2 M/BW at large P (a rank
  * interior in one tree sends 4 segments per slot: 00 §4's 2 M/BW). */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include <stddef.h>
 
-#include "algo/algorithm.h"
 #include "algo/double_tree.h"
+#include "algo/group_check.h"
 
 typedef struct slot_ops {
     int ops[16], count;
@@ -67,10 +65,7 @@ static void emit_tree_slot(schedule *s, const double_tree *t, int tree, int rank
 schedule *allreduce_dbt(const algo_params *p, char *why, int why_size)
 {
     int n = p->ranks;
-    if (n < 2) {
-        snprintf(why, (size_t)why_size, "double binary tree all-reduce needs at least 2 ranks");
-        return NULL;
-    }
+    if (!group_accepted(p, "double binary tree all-reduce", NULL, why, why_size)) return NULL;
     double_tree t;
     double_tree_init(&t, n);
     int segments = p->segments > 0 ? p->segments : 2 * t.depth;

@@ -10,10 +10,10 @@
  * n_alpha = log2 N, n_beta = log2 N / 2 with M each rank's payload:
  * t = log2 N alpha + log2 N M/(2 BW).  App. B.5 gives no form for other N
  * ("needs padding or a modified final round"): refused. */
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "algo/butterfly.h"
+#include "algo/group_check.h"
 #include "algo/rank_math.h"
 
 /* The blocks rank RANK sends at round ROUND (App. B.5: slots with bit ROUND set). */
@@ -31,13 +31,8 @@ static range_list round_blocks(const schedule *s, int rank, int round, chunk_ran
 schedule *alltoall_bruck(const algo_params *p, char *why, int why_size)
 {
     int n = p->ranks;
-    if (n < 2 || !is_power_of_two(n)) {
-        snprintf(why, (size_t)why_size,
-                 "Bruck all-to-all needs a power-of-two number of ranks, at least 2 (got %d): explainer 01 App. B.5 "
-                 "gives no form for other N",
-                 n);
+    if (!group_accepted(p, "Bruck all-to-all", "explainer 01 App. B.5 gives no form for other N", why, why_size))
         return NULL;
-    }
     schedule *s = schedule_create(PRIM_ALLTOALL, n, 0, n * n);
     chunk_range *sent = malloc(sizeof *sent * (size_t)n), *received = malloc(sizeof *received * (size_t)n);
     for (int i = 0; i < n; i++) {

@@ -15,9 +15,9 @@
  * block a step after the 1-hop one (3 steps; here they share step 1), and it
  * counts one direction of dedicated per-direction links, which carries
  * N-1 blocks only up to N = 5 (sum of d <= N/2 in general). */
-#include <stdio.h>
 #include <stdlib.h>
 
+#include "algo/group_check.h"
 #include "algo/rank_math.h"
 
 /* The blocks rank RANK sends at step STEP toward DIRECTION (+1 right, -1 left). */
@@ -34,10 +34,7 @@ static int step_blocks(const schedule *s, int rank, int step, int direction, chu
 schedule *alltoall_ring_relay(const algo_params *p, char *why, int why_size)
 {
     int n = p->ranks;
-    if (n < 2) {
-        snprintf(why, (size_t)why_size, "ring relay all-to-all needs at least 2 ranks");
-        return NULL;
-    }
+    if (!group_accepted(p, "ring relay all-to-all", NULL, why, why_size)) return NULL;
     schedule *s = schedule_create(PRIM_ALLTOALL, n, 0, n * n);
     chunk_range *ranges = malloc(sizeof *ranges * (size_t)n);
     for (int i = 0; i < n; i++) {

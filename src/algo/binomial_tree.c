@@ -9,9 +9,9 @@
  * from the children in reverse step order, then send the partial sum up. */
 #include "algo/binomial_tree.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 
+#include "algo/group_check.h"
 #include "algo/rank_math.h"
 
 int binomial_depth(int n)
@@ -54,15 +54,8 @@ static void emit_rank(schedule *s, int rank, int parent, const int *children, in
 schedule *binomial_schedule(primitive prim, const algo_params *p, char *why, int why_size)
 {
     int n = p->ranks, root = p->root, segments = p->segments > 0 ? p->segments : 1;
-    const char *what = prim == PRIM_BCAST ? "binomial broadcast" : "binomial reduce";
-    if (n < 2) {
-        snprintf(why, (size_t)why_size, "%s needs at least 2 ranks", what);
+    if (!rooted_group_accepted(p, prim == PRIM_BCAST ? "binomial broadcast" : "binomial reduce", why, why_size))
         return NULL;
-    }
-    if (root < 0 || root >= n) {
-        snprintf(why, (size_t)why_size, "%s: root %d is not a rank of the group (0..%d)", what, root, n - 1);
-        return NULL;
-    }
     schedule *s = schedule_create(prim, n, 0, segments);
     s->root = root;
     s->segments = segments;

@@ -1,9 +1,9 @@
 /* chain_pass.c — pipelined chains for broadcast and reduce. */
 #include "algo/chain_pass.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 
+#include "algo/group_check.h"
 #include "algo/rank_math.h"
 
 void chain_pass(schedule *s, const int *members, int n, int first, int segments, bool reduce, int *entry)
@@ -27,15 +27,7 @@ void chain_pass(schedule *s, const int *members, int n, int first, int segments,
 schedule *chain_schedule(primitive prim, const algo_params *p, char *why, int why_size)
 {
     int n = p->ranks, root = p->root, segments = p->segments > 0 ? p->segments : p->ranks;
-    const char *what = prim == PRIM_BCAST ? "ring broadcast" : "ring reduce";
-    if (n < 2) {
-        snprintf(why, (size_t)why_size, "%s needs at least 2 ranks", what);
-        return NULL;
-    }
-    if (root < 0 || root >= n) {
-        snprintf(why, (size_t)why_size, "%s: root %d is not a rank of the group (0..%d)", what, root, n - 1);
-        return NULL;
-    }
+    if (!rooted_group_accepted(p, prim == PRIM_BCAST ? "ring broadcast" : "ring reduce", why, why_size)) return NULL;
     schedule *s = schedule_create(prim, n, 0, segments);
     s->root = root;
     s->segments = segments;

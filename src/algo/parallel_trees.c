@@ -1,11 +1,10 @@
 /* parallel_trees.c — the PAT rounds, forward for AG and backward for RS. */
 #include "algo/parallel_trees.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "algo/butterfly.h"
-#include "algo/rank_math.h"
+#include "algo/group_check.h"
 
 /* The slices j = RESIDUE mod MODULUS, one range each, into RANGES. */
 static range_list residue_slices(const schedule *s, int residue, int modulus, chunk_range *ranges)
@@ -19,14 +18,9 @@ static range_list residue_slices(const schedule *s, int residue, int modulus, ch
 schedule *pat_schedule(primitive prim, const algo_params *p, char *why, int why_size)
 {
     int n = p->ranks;
-    const char *what = prim == PRIM_ALLGATHER ? "PAT all-gather" : "PAT reduce-scatter";
-    if (n < 2 || !is_power_of_two(n)) {
-        snprintf(why, (size_t)why_size,
-                 "%s needs a power-of-two number of ranks, at least 2 (got %d): its partners are i XOR 2^k "
-                 "(explainer 01 App. A)",
-                 what, n);
+    if (!group_accepted(p, prim == PRIM_ALLGATHER ? "PAT all-gather" : "PAT reduce-scatter",
+                        "its partners are i XOR 2^k (explainer 01 App. A)", why, why_size))
         return NULL;
-    }
     bool reduce = prim == PRIM_REDUCESCATTER;
     schedule *s = schedule_create(prim, n, 0, n);
     chunk_range *sent = malloc(sizeof *sent * (size_t)n), *received = malloc(sizeof *received * (size_t)n);
