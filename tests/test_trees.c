@@ -188,7 +188,7 @@ END_TEST
  * scattered the chunks it carries. */
 START_TEST(test_pat_and_bruck_send_one_message_per_round)
 {
-    schedule_builder builds[] = {allgather_pat, reducescatter_pat, alltoall_bruck};
+    static const schedule_builder builds[] = {allgather_pat, reducescatter_pat, alltoall_bruck};
     for (int b = 0; b < 3; b++)
         for (int n = 2; n <= 64; n *= 2) {
             algo_params p = {.ranks = n};

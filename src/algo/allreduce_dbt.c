@@ -11,8 +11,9 @@
  * its previous slot.
  * Seed: n_alpha = 2 ceil(log2 N), n_beta = ceil(log2 N) at P = 1 (§5.2 closed
  * form), M/BW at P* (§5.2, 02 §5.1) or 2 M/BW (00 §4, 04 §3.1).
- * On a star a slot lasts alpha + K m/BW, K the most sends (or receives) one
- * rank has in it, m = M/(2P): t = sum over slots.  At N = 4:
+ * On a star (one access link per rank) a slot lasts alpha + K m/BW, K the
+ * most sends (or receives) one rank has in it, m = M/(2P), so n_alpha =
+ * 2D+P-1 and n_beta = (sum of K)/(2P).  At N = 4:
  * (P+3) alpha + (3P+2) M/(2P BW); at N = 2^D >= 8 with P >= 2D-2:
  * (2D+P-1) alpha + (4P+4D-8) M/(2P BW), i.e. 2 M/BW at large P (a rank
  * interior in one tree sends 4 segments per slot: 00 §4's 2 M/BW). */
@@ -21,45 +22,47 @@
 #include "algo/double_tree.h"
 #include "algo/group_check.h"
 
+/* One rank's ops of one slot, and of its previous non-empty slot. */
 typedef struct slot_ops {
     int ops[16], count;
 } slot_ops;
 
-/* Emit op OP's barrier: it waits for every op of the rank's previous slot. */
-static void after(schedule *s, int rank, int op, const slot_ops *previous, slot_ops *current)
+typedef struct slot_context {
+    schedule *s;
+    int rank, slot, first_chunk; /* first chunk of the tree's half */
+    const slot_ops *previous;
+    slot_ops *current;
+} slot_context;
+
+/* The op of a role that acts in STEP, on segment slot - STEP if that is a
+ * segment; it waits for every op of the rank's previous slot. */
+static void act(slot_context *c, op_kind kind, int peer, int step)
 {
-    for (int k = 0; k < previous->count; k++) sched_add_dep(s, rank, op, previous->ops[k]);
-    current->ops[current->count++] = op;
+    int segment = c->slot - step;
+    if (segment < 0 || segment >= c->s->segments) return;
+    int chunk = c->first_chunk + segment;
+    int op = kind == OP_SEND ? sched_send(c->s, c->rank, peer, chunk, 1, SCHED_NO_DEP, SCHED_NO_DEP)
+                             : sched_recv(c->s, c->rank, peer, chunk, 1, kind == OP_RECV_REDUCE, SCHED_NO_DEP,
+                                          SCHED_NO_DEP);
+    for (int k = 0; k < c->previous->count; k++) sched_add_dep(c->s, c->rank, op, c->previous->ops[k]);
+    c->current->ops[c->current->count++] = op;
 }
 
-/* Rank RANK's ops of slot SLOT in tree TREE: each of its four roles (receive
- * from children, send up, receive from the parent, send down) acts in one
- * step, on segment SLOT - step when that is a segment. */
-static void emit_tree_slot(schedule *s, const double_tree *t, int tree, int rank, int slot, const slot_ops *previous,
-                           slot_ops *current)
+/* The rank's roles in TREE: receive-reduce from each child in the child's
+ * step (its height + 1), send up in its own, receive the result from its
+ * parent in broadcast step D + depth, send it down one step later. */
+static void act_in_tree(slot_context *c, const double_tree *t, int tree)
 {
-    int segments = s->segments, depth = t->depth, children[2];
-    int child_count = double_tree_children(t, tree, rank, children), parent = double_tree_parent(t, tree, rank);
-    int first_chunk = tree * segments;
-#define SEGMENT_AT(step) (slot - (step) >= 0 && slot - (step) < segments)
-    for (int c = 0; c < child_count; c++) {
-        int step = double_tree_height(t, tree, children[c]) + 1;
-        if (SEGMENT_AT(step))
-            after(s, rank, sched_recv(s, rank, children[c], first_chunk + slot - step, 1, true, SCHED_NO_DEP, SCHED_NO_DEP),
-                  previous, current);
+    int children[2], child_count = double_tree_children(t, tree, c->rank, children);
+    int parent = double_tree_parent(t, tree, c->rank), down = t->depth + double_tree_depth(t, tree, c->rank);
+    c->first_chunk = tree * c->s->segments;
+    for (int k = 0; k < child_count; k++)
+        act(c, OP_RECV_REDUCE, children[k], double_tree_height(t, tree, children[k]) + 1);
+    if (parent >= 0) {
+        act(c, OP_SEND, parent, double_tree_height(t, tree, c->rank) + 1);
+        act(c, OP_RECV, parent, down);
     }
-    int up = double_tree_height(t, tree, rank) + 1, down = depth + double_tree_depth(t, tree, rank);
-    if (parent >= 0 && SEGMENT_AT(up))
-        after(s, rank, sched_send(s, rank, parent, first_chunk + slot - up, 1, SCHED_NO_DEP, SCHED_NO_DEP), previous,
-              current);
-    if (parent >= 0 && SEGMENT_AT(down))
-        after(s, rank, sched_recv(s, rank, parent, first_chunk + slot - down, 1, false, SCHED_NO_DEP, SCHED_NO_DEP),
-              previous, current);
-    for (int c = 0; c < child_count; c++)
-        if (SEGMENT_AT(down + 1))
-            after(s, rank, sched_send(s, rank, children[c], first_chunk + slot - down - 1, 1, SCHED_NO_DEP, SCHED_NO_DEP),
-                  previous, current);
-#undef SEGMENT_AT
+    for (int k = 0; k < child_count; k++) act(c, OP_SEND, children[k], down + 1);
 }
 
 schedule *allreduce_dbt(const algo_params *p, char *why, int why_size)
@@ -75,7 +78,8 @@ schedule *allreduce_dbt(const algo_params *p, char *why, int why_size)
         slot_ops previous = {.count = 0};
         for (int slot = 1; slot < 2 * t.depth + segments; slot++) {
             slot_ops current = {.count = 0};
-            for (int tree = 0; tree < 2; tree++) emit_tree_slot(s, &t, tree, rank, slot, &previous, &current);
+            slot_context c = {s, rank, slot, 0, &previous, &current};
+            for (int tree = 0; tree < 2; tree++) act_in_tree(&c, &t, tree);
             if (current.count > 0) previous = current;
         }
     }

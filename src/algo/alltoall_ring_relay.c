@@ -31,6 +31,26 @@ static int step_blocks(const schedule *s, int rank, int step, int direction, chu
     return count;
 }
 
+/* A rank's ops of one step (at most a send and a receive each way). */
+typedef struct step_ops {
+    int op[4], count;
+} step_ops;
+
+/* Rank RANK's message of STEP toward DIRECTION: sent to its neighbour that
+ * way, or (!SEND) received from its neighbour on the other side; it waits
+ * for all of the rank's previous step. */
+static void relay(schedule *s, int rank, int step, int direction, bool send, chunk_range *ranges,
+                  const step_ops *previous, step_ops *current)
+{
+    int peer = rank_mod(rank + (send ? direction : -direction), s->ranks);
+    int count = step_blocks(s, send ? rank : peer, step, direction, ranges);
+    if (count == 0) return;
+    int op = send ? sched_send_ranges(s, rank, peer, ranges, count, SCHED_NO_DEP, SCHED_NO_DEP)
+                  : sched_recv_ranges(s, rank, peer, ranges, count, false, SCHED_NO_DEP, SCHED_NO_DEP);
+    for (int k = 0; k < previous->count; k++) sched_add_dep(s, rank, op, previous->op[k]);
+    current->op[current->count++] = op;
+}
+
 schedule *alltoall_ring_relay(const algo_params *p, char *why, int why_size)
 {
     int n = p->ranks;
@@ -38,22 +58,14 @@ schedule *alltoall_ring_relay(const algo_params *p, char *why, int why_size)
     schedule *s = schedule_create(PRIM_ALLTOALL, n, 0, n * n);
     chunk_range *ranges = malloc(sizeof *ranges * (size_t)n);
     for (int i = 0; i < n; i++) {
-        int previous[4], previous_count = 0;
+        step_ops previous = {.count = 0};
         for (int step = 1; step <= n / 2; step++) {
-            int ops[4], op_count = 0;
+            step_ops current = {.count = 0};
             for (int direction = 1; direction >= -1; direction -= 2) {
-                int count = step_blocks(s, i, step, direction, ranges);
-                if (count > 0) ops[op_count++] = sched_send_ranges(s, i, rank_mod(i + direction, n), ranges, count,
-                                                                    SCHED_NO_DEP, SCHED_NO_DEP);
-                for (int d = 0; count > 0 && d < previous_count; d++) sched_add_dep(s, i, ops[op_count - 1], previous[d]);
-                int from = rank_mod(i - direction, n); /* its blocks travel toward DIRECTION */
-                count = step_blocks(s, from, step, direction, ranges);
-                if (count > 0) ops[op_count++] = sched_recv_ranges(s, i, from, ranges, count, false, SCHED_NO_DEP,
-                                                                    SCHED_NO_DEP);
-                for (int d = 0; count > 0 && d < previous_count; d++) sched_add_dep(s, i, ops[op_count - 1], previous[d]);
+                relay(s, i, step, direction, true, ranges, &previous, &current);
+                relay(s, i, step, direction, false, ranges, &previous, &current);
             }
-            for (int k = 0; k < op_count; k++) previous[k] = ops[k];
-            previous_count = op_count;
+            previous = current;
         }
     }
     free(ranges);

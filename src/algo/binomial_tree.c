@@ -14,19 +14,22 @@
 #include "algo/group_check.h"
 #include "algo/rank_math.h"
 
-int binomial_depth(int n)
+/* ceil(log2 N): the tree depth L and the root's number of children. */
+static int binomial_depth(int n)
 {
     int depth = 0;
     while ((1 << depth) < n) depth++;
     return depth;
 }
 
-int binomial_parent(int v)
+/* Parent of virtual rank V (V > 0): V without its highest bit. */
+static int binomial_parent(int v)
 {
     return v - power_of_two_floor(v);
 }
 
-int binomial_children(int v, int n, int *children)
+/* Children of V in step order (V + 2^j for 2^j > V, below N); returns how many. */
+static int binomial_children(int v, int n, int *children)
 {
     int count = 0;
     int bit = v == 0 ? 1 : 2 * power_of_two_floor(v);

@@ -13,14 +13,6 @@
 
 #include "algo/algorithm.h"
 
-/* ceil(log2 N): the tree depth L and the root's number of children. */
-int binomial_depth(int n);
-/* Parent of virtual rank V (V > 0). */
-int binomial_parent(int v);
-/* Children of V in step order, written to CHILDREN (room for
- * binomial_depth(N)); returns how many. */
-int binomial_children(int v, int n, int *children);
-
 /* The pipelined binomial broadcast (PRIM_BCAST) or reduce (PRIM_REDUCE) of
  * P = p->segments segments (default 1) from / into p->root; NULL with WHY for
  * a bad group or root. */

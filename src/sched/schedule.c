@@ -87,7 +87,7 @@ static int emit_ranges(schedule *s, int actor, op_kind kind, int peer, const chu
     }
     int stored = a->range_count - first;
     if (stored > UINT16_MAX) {
-        fprintf(stderr, "collsim: internal error: one message of more than %d chunk ranges\n", UINT16_MAX);
+        fprintf(stderr, "collsim: internal error: one message of more than %d chunk ranges\n", (int)UINT16_MAX);
         abort();
     }
     int index = emit(s, actor, kind, peer, a->ranges[first].first, total, dep_a, dep_b);
