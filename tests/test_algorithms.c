@@ -13,85 +13,7 @@
 #include "sched/verify.h"
 #include "test_support.h"
 
-typedef schedule *(*builder)(const algo_params *p, char *why, int why_size);
-/* Seed time in seconds for N ranks, M bytes, P segments. */
-typedef double (*formula)(double n, double m, double p);
-
-static const int group_sizes[] = {2, 3, 4, 5, 7, 8, 16, 64, 72};
-static const int timed_ranks[] = {4, 16, 64};
-static const double timed_sizes[] = {1e3, 1e6, 1e9};
-static const double alpha = 0.5e-6, bw = 900e9;
-
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
-
-static void verify_one(builder build, const algo_params *p, const char *name)
-{
-    char why[512] = "";
-    schedule *s = build(p, why, sizeof why);
-    ck_assert_msg(s != NULL, "%s refused N = %d: %s", name, p->ranks, why);
-    ck_assert_msg(schedule_verify(s, why, sizeof why), "%s, N = %d, root %d, P = %d: %s", name, p->ranks, p->root,
-                  p->segments, why);
-    schedule_free(s);
-}
-
-/* Verify at every group size; sizes that are not powers of two must be
- * refused with a message saying so when POWER_OF_TWO_ONLY. */
-static void verify_group_sizes(builder build, const char *name, bool power_of_two_only)
-{
-    for (size_t i = 0; i < COUNT(group_sizes); i++) {
-        algo_params p = {.ranks = group_sizes[i]};
-        if (power_of_two_only && !is_power_of_two(p.ranks)) {
-            char why[512] = "";
-            ck_assert_msg(build(&p, why, sizeof why) == NULL, "%s accepted N = %d", name, p.ranks);
-            ck_assert_msg(strstr(why, "power-of-two") != NULL, "%s: unclear refusal: %s", name, why);
-            continue;
-        }
-        verify_one(build, &p, name);
-    }
-}
-
-/* Chains: every root position and segment count matters to the rotation. */
-static void verify_chain(builder build, const char *name)
-{
-    static const int segment_counts[] = {0, 1, 3, 9};
-    for (size_t i = 0; i < COUNT(group_sizes); i++) {
-        int n = group_sizes[i];
-        int roots[] = {0, n / 2, n - 1};
-        for (size_t r = 0; r < COUNT(roots); r++)
-            for (size_t k = 0; k < COUNT(segment_counts); k++) {
-                algo_params p = {.ranks = n, .root = roots[r], .segments = segment_counts[k]};
-                verify_one(build, &p, name);
-            }
-    }
-}
-
-/* Simulate on "kind: star" with N ranks and compare with EXPECTED.  SIZE_SCALE
- * converts the seed's M into the executor's size_bytes (the whole chunk grid). */
-static void time_one(builder build, const char *name, const algo_params *p, double size_scale, formula expected_time)
-{
-    char yaml[256];
-    snprintf(yaml, sizeof yaml, "kind: star\nranks: %d\nalpha: 0.5us\nbandwidth: 900GBps\n", p->ranks);
-    topology t;
-    load_text(yaml, &t);
-    char why[512] = "";
-    schedule *s = build(p, why, sizeof why);
-    ck_assert_msg(s != NULL, "%s refused N = %d: %s", name, p->ranks, why);
-    for (size_t m = 0; m < COUNT(timed_sizes); m++) {
-        char what[128];
-        snprintf(what, sizeof what, "%s, N = %d, P = %d", name, p->ranks, s->segments);
-        expect_time(&t, s, timed_sizes[m] * size_scale, expected_time(p->ranks, timed_sizes[m], s->segments), what);
-    }
-    schedule_free(s);
-    topology_free(&t);
-}
-
-static void time_at_timed_ranks(builder build, const char *name, formula expected_time)
-{
-    for (size_t r = 0; r < COUNT(timed_ranks); r++) {
-        algo_params p = {.ranks = timed_ranks[r]};
-        time_one(build, name, &p, 1, expected_time);
-    }
-}
+static const double alpha = STAR_ALPHA_S, bw = STAR_BANDWIDTH_BPS;
 
 /* 01 §6: ring AG / RS; 01 §7.2: pairwise A2A */
 static double ring_ag_rs_time(double n, double m, double p)
@@ -160,13 +82,13 @@ END_TEST
 
 START_TEST(test_ring_bcast_verifies_for_every_root_and_segment_count)
 {
-    verify_chain(bcast_ring, "ring broadcast");
+    verify_roots_and_segments(bcast_ring, "ring broadcast");
 }
 END_TEST
 
 START_TEST(test_ring_reduce_verifies_for_every_root_and_segment_count)
 {
-    verify_chain(reduce_ring, "ring reduce");
+    verify_roots_and_segments(reduce_ring, "ring reduce");
 }
 END_TEST
 
@@ -207,33 +129,30 @@ END_TEST
 
 START_TEST(test_ring_allgather_star_matches_formula)
 {
-    time_at_timed_ranks(allgather_ring, "ring all-gather", ring_ag_rs_time);
+    expect_star_times_at_timed_ranks(allgather_ring, "ring all-gather", ring_ag_rs_time);
 }
 END_TEST
 
 START_TEST(test_ring_reducescatter_star_matches_formula)
 {
-    time_at_timed_ranks(reducescatter_ring, "ring reduce-scatter", ring_ag_rs_time);
+    expect_star_times_at_timed_ranks(reducescatter_ring, "ring reduce-scatter", ring_ag_rs_time);
 }
 END_TEST
 
 /* M is each rank's total payload (SPEC §4, 01 §7: M/N per destination). */
 START_TEST(test_pairwise_alltoall_star_matches_formula)
 {
-    for (size_t r = 0; r < COUNT(timed_ranks); r++) {
-        algo_params p = {.ranks = timed_ranks[r]};
-        time_one(alltoall_pairwise, "pairwise all-to-all", &p, 1, ring_ag_rs_time);
-    }
+    expect_star_times_at_timed_ranks(alltoall_pairwise, "pairwise all-to-all", ring_ag_rs_time);
 }
 END_TEST
 
-static void time_chain(builder build, const char *name)
+static void time_chain(schedule_builder build, const char *name)
 {
-    for (size_t r = 0; r < COUNT(timed_ranks); r++) {
+    for (int r = 0; r < 3; r++) {
         int segment_counts[] = {0, 1, 5};
-        for (size_t k = 0; k < COUNT(segment_counts); k++) {
-            algo_params p = {.ranks = timed_ranks[r], .root = 1, .segments = segment_counts[k]};
-            time_one(build, name, &p, 1, chain_time);
+        for (int k = 0; k < 3; k++) {
+            algo_params p = {.ranks = timed_group_sizes[r], .root = 1, .segments = segment_counts[k]};
+            expect_star_times(build, &p, chain_time, name);
         }
     }
 }
@@ -252,25 +171,25 @@ END_TEST
 
 START_TEST(test_recursive_doubling_allreduce_star_matches_formula)
 {
-    time_at_timed_ranks(allreduce_recursive_doubling, "recursive-doubling all-reduce", recursive_doubling_ar_time);
+    expect_star_times_at_timed_ranks(allreduce_recursive_doubling, "recursive-doubling all-reduce", recursive_doubling_ar_time);
 }
 END_TEST
 
 START_TEST(test_rabenseifner_allreduce_star_matches_formula)
 {
-    time_at_timed_ranks(allreduce_rabenseifner, "Rabenseifner all-reduce", rabenseifner_time);
+    expect_star_times_at_timed_ranks(allreduce_rabenseifner, "Rabenseifner all-reduce", rabenseifner_time);
 }
 END_TEST
 
 START_TEST(test_recursive_doubling_allgather_star_matches_formula)
 {
-    time_at_timed_ranks(allgather_recursive_doubling, "recursive-doubling all-gather", recursive_doubling_ag_rs_time);
+    expect_star_times_at_timed_ranks(allgather_recursive_doubling, "recursive-doubling all-gather", recursive_doubling_ag_rs_time);
 }
 END_TEST
 
 START_TEST(test_recursive_halving_reducescatter_star_matches_formula)
 {
-    time_at_timed_ranks(reducescatter_recursive_halving, "recursive-halving reduce-scatter",
+    expect_star_times_at_timed_ranks(reducescatter_recursive_halving, "recursive-halving reduce-scatter",
                         recursive_doubling_ag_rs_time);
 }
 END_TEST
@@ -278,8 +197,8 @@ END_TEST
 START_TEST(test_folded_allreduce_butterflies_star_match_fold_formula)
 {
     algo_params p = {.ranks = 72};
-    time_one(allreduce_recursive_doubling, "folded recursive-doubling AR", &p, 1, folded_recursive_doubling_time);
-    time_one(allreduce_rabenseifner, "folded Rabenseifner AR", &p, 1, folded_rabenseifner_time);
+    expect_star_times(allreduce_recursive_doubling, &p, folded_recursive_doubling_time, "folded recursive-doubling AR");
+    expect_star_times(allreduce_rabenseifner, &p, folded_rabenseifner_time, "folded Rabenseifner AR");
 }
 END_TEST
 

@@ -2,11 +2,14 @@
 #include "test_support.h"
 
 #include "exec/executor.h"
+#include "algo/rank_math.h"
+#include "sched/verify.h"
 
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 void load_shipped(const char *name, topology *t)
 {
@@ -68,4 +71,72 @@ void expect_time(const topology *t, schedule *s, double size_bytes, double expec
     exec_result_free(&result);
     ck_assert_msg(error < 1e-9, "%s, M = %g: simulated %.17g, formula %.17g (relative error %.3g)", what, size_bytes,
                   result.time_s, expected_s, error);
+}
+
+const int verified_group_sizes[9] = {2, 3, 4, 5, 7, 8, 16, 64, 72};
+
+void expect_verified(schedule_builder build, const algo_params *p, const char *name)
+{
+    char why[512] = "";
+    schedule *s = build(p, why, sizeof why);
+    ck_assert_msg(s != NULL, "%s refused N = %d: %s", name, p->ranks, why);
+    ck_assert_msg(schedule_verify(s, why, sizeof why), "%s, N = %d, root %d, P = %d: %s", name, p->ranks, p->root,
+                  p->segments, why);
+    schedule_free(s);
+}
+
+void verify_group_sizes(schedule_builder build, const char *name, bool power_of_two_only)
+{
+    for (int i = 0; i < 9; i++) {
+        algo_params p = {.ranks = verified_group_sizes[i]};
+        if (power_of_two_only && !is_power_of_two(p.ranks)) {
+            char why[512] = "";
+            ck_assert_msg(build(&p, why, sizeof why) == NULL, "%s accepted N = %d", name, p.ranks);
+            ck_assert_msg(strstr(why, "power-of-two") != NULL, "%s: unclear refusal: %s", name, why);
+            continue;
+        }
+        expect_verified(build, &p, name);
+    }
+}
+
+void verify_roots_and_segments(schedule_builder build, const char *name)
+{
+    static const int segment_counts[] = {0, 1, 3, 9};
+    for (int i = 0; i < 9; i++) {
+        int n = verified_group_sizes[i], roots[] = {0, n / 2, n - 1};
+        for (int r = 0; r < 3; r++)
+            for (int k = 0; k < 4; k++) {
+                algo_params p = {.ranks = n, .root = roots[r], .segments = segment_counts[k]};
+                expect_verified(build, &p, name);
+            }
+    }
+}
+
+void expect_star_times(schedule_builder build, const algo_params *p, time_formula expected, const char *name)
+{
+    static const double sizes[] = {1e3, 1e6, 1e9};
+    char yaml[256];
+    snprintf(yaml, sizeof yaml, "kind: star\nranks: %d\nalpha: 0.5us\nbandwidth: 900GBps\n", p->ranks);
+    topology t;
+    load_text(yaml, &t);
+    char why[512] = "";
+    schedule *s = build(p, why, sizeof why);
+    ck_assert_msg(s != NULL, "%s refused N = %d: %s", name, p->ranks, why);
+    for (int m = 0; m < 3; m++) {
+        char what[128];
+        snprintf(what, sizeof what, "%s, N = %d, P = %d", name, p->ranks, s->segments);
+        expect_time(&t, s, sizes[m], expected(p->ranks, sizes[m], s->segments), what);
+    }
+    schedule_free(s);
+    topology_free(&t);
+}
+
+const int timed_group_sizes[3] = {4, 16, 64};
+
+void expect_star_times_at_timed_ranks(schedule_builder build, const char *name, time_formula expected)
+{
+    for (int r = 0; r < 3; r++) {
+        algo_params p = {.ranks = timed_group_sizes[r]};
+        expect_star_times(build, &p, expected, name);
+    }
 }

@@ -5,6 +5,7 @@
 
 #include <check.h>
 
+#include "algo/algorithm.h"
 #include "net/simgrid_run.h"
 #include "sched/schedule.h"
 #include "platform/platform.h"
@@ -20,6 +21,28 @@ void simulate_flows(const topology *t, const flow *flows, int count, double *fin
 /* Simulate S on T (schedule actor a on rank a) for SIZE_BYTES and fail the
  * test unless the time is within 1e-9 of EXPECTED_S; WHAT names the case. */
 void expect_time(const topology *t, schedule *s, double size_bytes, double expected_s, const char *what);
+/* Algorithm tests: a builder (src/algo), the group sizes every schedule is
+ * verified at, and a seed time in seconds for N ranks, M bytes, P segments. */
+typedef schedule *(*schedule_builder)(const algo_params *p, char *why, int why_size);
+typedef double (*time_formula)(double n, double m, double p);
+extern const int verified_group_sizes[9]; /* 2, 3, 4, 5, 7, 8, 16, 64, 72 */
+/* Build P and fail the test unless it is accepted and computes its primitive. */
+void expect_verified(schedule_builder build, const algo_params *p, const char *name);
+/* Verify at every group size (root 0, default segments); when
+ * POWER_OF_TWO_ONLY, other sizes must be refused with a "power-of-two" message. */
+void verify_group_sizes(schedule_builder build, const char *name, bool power_of_two_only);
+/* Verify at every group size, for roots 0, N/2, N-1 and segments 0, 1, 3, 9. */
+void verify_roots_and_segments(schedule_builder build, const char *name);
+/* Simulate P's schedule on "kind: star" with p->ranks ranks, alpha 0.5 us,
+ * 900 GBps, for M = 1 KB, 1 MB, 1 GB, against EXPECTED (01 §1 units: M is
+ * what the primitive's formulas call M; A2A: each rank's payload). */
+void expect_star_times(schedule_builder build, const algo_params *p, time_formula expected, const char *name);
+/* The same at N = 4, 16, 64 (timed_group_sizes), default parameters. */
+extern const int timed_group_sizes[3];
+void expect_star_times_at_timed_ranks(schedule_builder build, const char *name, time_formula expected);
+#define STAR_ALPHA_S 0.5e-6
+#define STAR_BANDWIDTH_BPS 900e9
+
 /* Run every test of S (forking per test) and return the process exit status. */
 int run_suite(Suite *s);
 /* |a/b - 1| */

@@ -60,6 +60,13 @@ schedule *allreduce_recursive_doubling(const algo_params *p, char *why, int why_
 schedule *allreduce_rabenseifner(const algo_params *p, char *why, int why_size);
 schedule *allgather_recursive_doubling(const algo_params *p, char *why, int why_size);
 schedule *reducescatter_recursive_halving(const algo_params *p, char *why, int why_size);
+schedule *bcast_binomial(const algo_params *p, char *why, int why_size);
+schedule *reduce_binomial(const algo_params *p, char *why, int why_size);
+schedule *allreduce_dbt(const algo_params *p, char *why, int why_size);
+schedule *allgather_pat(const algo_params *p, char *why, int why_size);
+schedule *reducescatter_pat(const algo_params *p, char *why, int why_size);
+schedule *alltoall_bruck(const algo_params *p, char *why, int why_size);
+schedule *alltoall_ring_relay(const algo_params *p, char *why, int why_size);
 schedule *allreduce_hierarchical(const algo_params *p, char *why, int why_size);
 schedule *allgather_hierarchical(const algo_params *p, char *why, int why_size);
 schedule *reducescatter_hierarchical(const algo_params *p, char *why, int why_size);

@@ -37,7 +37,7 @@ schedule *alltoall_hierarchical(const algo_params *p, char *why, int why_size)
                 for (int dl = outer ? 0 : 1; dl < d; dl++) {
                     int to = rank_mod(g + dp, l) * d + rank_mod(q + dl, d);
                     int from = rank_mod(g - dp, l) * d + rank_mod(q - dl, d);
-                    exchange_step(s, r, to, from, sched_block_first(s, r, to), sched_block_first(s, from, r), block,
+                    pairwise_step(s, r, to, from, sched_block_first(s, r, to), sched_block_first(s, from, r), block,
                                   false, &last_send[r], &last_recv[r]);
                 }
         }

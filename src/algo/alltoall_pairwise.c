@@ -23,7 +23,7 @@ schedule *alltoall_pairwise(const algo_params *p, char *why, int why_size)
         int previous_send = SCHED_NO_DEP, previous_recv = SCHED_NO_DEP;
         for (int k = 1; k < n; k++) {
             int to = rank_mod(i + k, n), from = rank_mod(i - k, n);
-            exchange_step(s, i, to, from, sched_block_first(s, i, to), sched_block_first(s, from, i), block, false,
+            pairwise_step(s, i, to, from, sched_block_first(s, i, to), sched_block_first(s, from, i), block, false,
                           &previous_send, &previous_recv);
         }
     }

@@ -1,20 +1,27 @@
-/* butterfly.c — the pairwise exchange step shared by the butterflies and the
- * pairwise all-to-alls, and Rabenseifner's halving / doubling passes built
- * from it. */
+/* butterfly.c — the exchange step shared by the butterflies, PAT, Bruck and
+ * the pairwise all-to-alls, and Rabenseifner's halving / doubling passes
+ * built from it. */
 #include "algo/butterfly.h"
 
-void exchange_step(schedule *s, int rank, int to, int from, int send_first, int recv_first, int count, bool reduce,
+void exchange_step(schedule *s, int rank, int to, range_list send, int from, range_list recv, bool reduce,
                    int *last_send, int *last_recv)
 {
-    int send = sched_send(s, rank, to, send_first, count, *last_send, *last_recv);
-    *last_recv = sched_recv(s, rank, from, recv_first, count, reduce, *last_send, *last_recv);
-    *last_send = send;
+    int sent = sched_send_ranges(s, rank, to, send.ranges, send.count, *last_send, *last_recv);
+    *last_recv = sched_recv_ranges(s, rank, from, recv.ranges, recv.count, reduce, *last_send, *last_recv);
+    *last_send = sent;
+}
+
+void pairwise_step(schedule *s, int rank, int to, int from, int send_first, int recv_first, int count, bool reduce,
+                   int *last_send, int *last_recv)
+{
+    chunk_range send = {send_first, count}, recv = {recv_first, count};
+    exchange_step(s, rank, to, (range_list){&send, 1}, from, (range_list){&recv, 1}, reduce, last_send, last_recv);
 }
 
 void butterfly_step(schedule *s, int rank, int partner, int send_first, int recv_first, int count, bool reduce,
                     int *last_send, int *last_recv)
 {
-    exchange_step(s, rank, partner, partner, send_first, recv_first, count, reduce, last_send, last_recv);
+    pairwise_step(s, rank, partner, partner, send_first, recv_first, count, reduce, last_send, last_recv);
 }
 
 /* First slice of the range member SELF keeps at halving step STEP (0-based)

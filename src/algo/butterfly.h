@@ -17,7 +17,11 @@
  * in reverse order, each sending what it kept at that step and copying the
  * partner's.  Payloads n/2, n/4, ..., 1 slices (and back up).  LAST_SEND and
  * LAST_RECV, indexed by actor, are each member's previous ops (SCHED_NO_DEP
- * for none), updated to its last step's. */
+ * for none), updated to its last step's.
+ *
+ * exchange_step is the general form: one message of several chunk ranges
+ * to TO and one from FROM (PAT's strided sets, App. A; Bruck's rotating
+ * slots, App. B.5); butterfly_step is the case TO = FROM, one range each. */
 #ifndef COLLSIM_BUTTERFLY_H
 #define COLLSIM_BUTTERFLY_H
 
@@ -25,9 +29,17 @@
 
 #include "sched/schedule.h"
 
-/* The same with distinct peers: send to TO, receive from FROM (pairwise
- * all-to-all rounds, explainer 01 §7.2). */
-void exchange_step(schedule *s, int rank, int to, int from, int send_first, int recv_first, int count, bool reduce,
+typedef struct range_list {
+    const chunk_range *ranges;
+    int count;
+} range_list;
+
+void exchange_step(schedule *s, int rank, int to, range_list send, int from, range_list recv, bool reduce,
+                   int *last_send, int *last_recv);
+
+/* One range each way, TO and FROM distinct (pairwise all-to-all rounds,
+ * explainer 01 §7.2). */
+void pairwise_step(schedule *s, int rank, int to, int from, int send_first, int recv_first, int count, bool reduce,
                    int *last_send, int *last_recv);
 void butterfly_step(schedule *s, int rank, int partner, int send_first, int recv_first, int count, bool reduce,
                     int *last_send, int *last_recv);

@@ -1,10 +1,10 @@
 /* chain_pass.c — pipelined chains for broadcast and reduce. */
 #include "algo/chain_pass.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "algo/group_check.h"
 #include "algo/pipeline.h"
 #include "algo/rank_math.h"
 
@@ -61,15 +61,7 @@ void bidirectional_chain_pass(schedule *s, const int *ring, int d, int first, in
 schedule *chain_schedule(primitive prim, const algo_params *p, char *why, int why_size)
 {
     int n = p->ranks, root = p->root, segments = pipeline_segments(p, n - 1, n); /* L = N-1, 01 App. C.3 */
-    const char *what = prim == PRIM_BCAST ? "ring broadcast" : "ring reduce";
-    if (n < 2) {
-        snprintf(why, (size_t)why_size, "%s needs at least 2 ranks", what);
-        return NULL;
-    }
-    if (root < 0 || root >= n) {
-        snprintf(why, (size_t)why_size, "%s: root %d is not a rank of the group (0..%d)", what, root, n - 1);
-        return NULL;
-    }
+    if (!rooted_group_accepted(p, prim == PRIM_BCAST ? "ring broadcast" : "ring reduce", why, why_size)) return NULL;
     schedule *s = schedule_create(prim, n, 0, segments);
     s->root = root;
     s->segments = segments;

@@ -29,17 +29,28 @@ void sched_embed(schedule *parent, const schedule *child, const int *actor_map, 
         int to = actor_map[a], base = parent->actor[to].op_count;
         int *sinks = malloc(sizeof(int) * ((size_t)(base - part_start[to]) + 1));
         int sink_count = part_sinks(&parent->actor[to], part_start[to], base, sinks);
+        chunk_range *ranges = NULL;
+        int range_capacity = 0;
         for (int o = 0; o < from->op_count; o++) {
             const sched_op *op = &from->ops[o];
-            int peer = actor_map[op->peer], chunk = first_chunk + op->chunk * width, count = op->count * width;
+            int peer = actor_map[op->peer], range_count = sched_op_range_count(op);
+            if (range_count > range_capacity) {
+                range_capacity = range_count;
+                ranges = realloc(ranges, sizeof *ranges * (size_t)range_capacity);
+            }
+            for (int i = 0; i < range_count; i++) {
+                chunk_range r = sched_op_range(from, op, i);
+                ranges[i] = (chunk_range){first_chunk + r.first * width, r.count * width};
+            }
             int index = op->kind == OP_SEND
-                            ? sched_send(parent, to, peer, chunk, count, SCHED_NO_DEP, SCHED_NO_DEP)
-                            : sched_recv(parent, to, peer, chunk, count, op->kind == OP_RECV_REDUCE, SCHED_NO_DEP,
-                                         SCHED_NO_DEP);
+                            ? sched_send_ranges(parent, to, peer, ranges, range_count, SCHED_NO_DEP, SCHED_NO_DEP)
+                            : sched_recv_ranges(parent, to, peer, ranges, range_count, op->kind == OP_RECV_REDUCE,
+                                                SCHED_NO_DEP, SCHED_NO_DEP);
             for (int d = 0; d < op->dep_count; d++) sched_add_dep(parent, to, index, base + from->deps[op->dep_first + d]);
             if (op->dep_count == 0)
                 for (int k = 0; k < sink_count; k++) sched_add_dep(parent, to, index, sinks[k]);
         }
+        free(ranges);
         free(sinks);
         part_start[to] = base;
     }

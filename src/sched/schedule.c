@@ -27,6 +27,7 @@ void schedule_free(schedule *s)
     for (int a = 0; a < s->actors; a++) {
         free(s->actor[a].ops);
         free(s->actor[a].deps);
+        free(s->actor[a].ranges);
     }
     free(s->actor);
     free(s->slice_owner);
@@ -51,6 +52,8 @@ static int emit(schedule *s, int actor, op_kind kind, int peer, int chunk, int c
     op->count = count;
     op->dep_first = a->dep_count;
     op->dep_count = 0;
+    op->range_count = 0;
+    op->range_first = 0;
     int index = a->op_count++;
     if (dep_a != SCHED_NO_DEP) sched_add_dep(s, actor, index, dep_a);
     if (dep_b != SCHED_NO_DEP) sched_add_dep(s, actor, index, dep_b);
@@ -65,6 +68,61 @@ int sched_send(schedule *s, int actor, int peer, int chunk, int count, int dep_a
 int sched_recv(schedule *s, int actor, int peer, int chunk, int count, bool reduce, int dep_a, int dep_b)
 {
     return emit(s, actor, reduce ? OP_RECV_REDUCE : OP_RECV, peer, chunk, count, dep_a, dep_b);
+}
+
+/* Emit one op moving RANGES: adjacent ranges merge; several remaining ones
+ * are stored in the actor's ranges[] and the op counts their total. */
+static int emit_ranges(schedule *s, int actor, op_kind kind, int peer, const chunk_range *ranges, int range_count,
+                       int dep_a, int dep_b)
+{
+    sched_actor *a = &s->actor[actor];
+    int first = a->range_count, total = 0;
+    for (int i = 0; i < range_count; i++) {
+        chunk_range *last = a->range_count > first ? &a->ranges[a->range_count - 1] : NULL;
+        total += ranges[i].count;
+        if (last && last->first + last->count == ranges[i].first) {
+            last->count += ranges[i].count;
+            continue;
+        }
+        a->ranges = grow_array(a->ranges, &a->range_capacity, a->range_count + 1, sizeof *a->ranges);
+        a->ranges[a->range_count++] = ranges[i];
+    }
+    int stored = a->range_count - first;
+    if (stored > UINT16_MAX) {
+        fprintf(stderr, "collsim: internal error: one message of more than %d chunk ranges\n", (int)UINT16_MAX);
+        abort();
+    }
+    int index = emit(s, actor, kind, peer, a->ranges[first].first, total, dep_a, dep_b);
+    if (stored == 1) {
+        a->range_count = first; /* one contiguous range: a plain op */
+    } else {
+        a->ops[index].range_count = (uint16_t)stored;
+        a->ops[index].range_first = first;
+    }
+    return index;
+}
+
+int sched_send_ranges(schedule *s, int actor, int peer, const chunk_range *ranges, int range_count, int dep_a,
+                      int dep_b)
+{
+    return emit_ranges(s, actor, OP_SEND, peer, ranges, range_count, dep_a, dep_b);
+}
+
+int sched_recv_ranges(schedule *s, int actor, int peer, const chunk_range *ranges, int range_count, bool reduce,
+                      int dep_a, int dep_b)
+{
+    return emit_ranges(s, actor, reduce ? OP_RECV_REDUCE : OP_RECV, peer, ranges, range_count, dep_a, dep_b);
+}
+
+int sched_op_range_count(const sched_op *op)
+{
+    return op->range_count ? op->range_count : 1;
+}
+
+chunk_range sched_op_range(const sched_actor *a, const sched_op *op, int i)
+{
+    if (!op->range_count) return (chunk_range){op->chunk, op->count};
+    return a->ranges[op->range_first + i];
 }
 
 /* Dependencies of one op are contiguous in deps[]: ops are emitted in order and

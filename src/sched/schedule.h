@@ -12,7 +12,13 @@
  * Data layout: the collective's M bytes are a grid of `chunks` equal chunks
  * of M/chunks bytes (real-valued: no rounding).  For all-to-all the grid is
  * ranks x ranks blocks of `chunks / ranks^2` chunks, block (s, d) being what
- * rank s sends to rank d. */
+ * rank s sends to rank d.
+ *
+ * An op usually moves one contiguous range of chunks.  It may instead move
+ * several ranges as ONE message (one alpha), for the forwarding algorithms
+ * whose step sends a peer a non-contiguous set (PAT, Bruck, ring relay):
+ * then `count` is the total and the ranges are listed in the actor's
+ * ranges[]; sender and receiver must list the same ranges in the same order. */
 #ifndef COLLSIM_SCHEDULE_H
 #define COLLSIM_SCHEDULE_H
 
@@ -35,13 +41,19 @@ typedef enum { OP_SEND, OP_RECV, OP_RECV_REDUCE } op_kind;
 #define SCHED_NO_DEP (-1)
 #define SCHED_MAX_PHASES 4
 
+typedef struct chunk_range {
+    int32_t first, count;
+} chunk_range;
+
 typedef struct sched_op {
     uint8_t kind;   /* op_kind */
     uint8_t phase;  /* for per-phase timing (hierarchical tiers) */
+    uint16_t range_count; /* 0: the one range [chunk, chunk + count); else ranges in the actor's ranges[] */
     int32_t peer;   /* actor index */
-    int32_t chunk;  /* first chunk of the range */
-    int32_t count;  /* chunks in the range */
+    int32_t chunk;  /* first chunk of the (first) range */
+    int32_t count;  /* chunks moved, over all ranges: the message is count chunks */
     int32_t dep_first, dep_count; /* into the actor's deps[] */
+    int32_t range_first; /* into the actor's ranges[] when range_count > 0 */
 } sched_op;
 
 typedef struct sched_actor {
@@ -49,6 +61,8 @@ typedef struct sched_actor {
     int op_count, op_capacity;
     int32_t *deps;
     int dep_count, dep_capacity;
+    chunk_range *ranges;
+    int range_count, range_capacity;
 } sched_actor;
 
 typedef struct schedule {
@@ -75,6 +89,15 @@ void schedule_free(schedule *s);
 int sched_send(schedule *s, int actor, int peer, int chunk, int count, int dep_a, int dep_b);
 int sched_recv(schedule *s, int actor, int peer, int chunk, int count, bool reduce, int dep_a, int dep_b);
 void sched_add_dep(schedule *s, int actor, int op, int dep);
+/* One message of several chunk ranges (adjacent ranges are merged; a single
+ * resulting range makes a plain op).  Same dependencies and return value. */
+int sched_send_ranges(schedule *s, int actor, int peer, const chunk_range *ranges, int range_count, int dep_a,
+                      int dep_b);
+int sched_recv_ranges(schedule *s, int actor, int peer, const chunk_range *ranges, int range_count, bool reduce,
+                      int dep_a, int dep_b);
+/* The ranges an op moves: how many, and the I-th. */
+int sched_op_range_count(const sched_op *op);
+chunk_range sched_op_range(const sched_actor *a, const sched_op *op, int i);
 /* Ops emitted from now on belong to phase PHASE (named NAME). */
 void sched_set_phase(schedule *s, int phase, const char *name);
 

@@ -97,20 +97,64 @@ static void initial_values(machine *m)
         }
 }
 
-/* Match send (SRC, SEND_OP) carrying SNAPSHOT with receive (DST, RECV_OP). */
+/* Match send (SRC, SEND_OP) carrying SNAPSHOT with receive (DST, RECV_OP):
+ * both must name the same chunk ranges. */
 static bool deliver(machine *m, int src, int send_op, const uint64_t *snapshot, int dst, int recv_op)
 {
-    const sched_op *send = &m->s->actor[src].ops[send_op], *recv = &m->s->actor[dst].ops[recv_op];
-    if (send->chunk != recv->chunk || send->count != recv->count)
+    const sched_actor *from = &m->s->actor[src], *to = &m->s->actor[dst];
+    const sched_op *send = &from->ops[send_op], *recv = &to->ops[recv_op];
+    bool same = sched_op_range_count(send) == sched_op_range_count(recv) && send->count == recv->count;
+    for (int r = 0; same && r < sched_op_range_count(recv); r++) {
+        chunk_range a = sched_op_range(from, send, r), b = sched_op_range(to, recv, r);
+        same = a.first == b.first && a.count == b.count;
+    }
+    if (!same)
         return fail(m, "actor %d receives chunks starting at %d from actor %d, which sent a different range", dst,
                     recv->chunk, src);
-    for (int i = 0; i < recv->count; i++) {
-        uint64_t *v = slot(m, dst, recv->chunk + i);
-        *v = recv->kind == OP_RECV_REDUCE ? *v + snapshot[i] : snapshot[i];
+    int i = 0;
+    for (int r = 0; r < sched_op_range_count(recv); r++) {
+        chunk_range range = sched_op_range(to, recv, r);
+        for (int c = range.first; c < range.first + range.count; c++, i++) {
+            uint64_t *v = slot(m, dst, c);
+            *v = recv->kind == OP_RECV_REDUCE ? *v + snapshot[i] : snapshot[i];
+        }
     }
     complete(m, src, send_op);
     complete(m, dst, recv_op);
     return true;
+}
+
+/* Snapshot the chunks of send O of ACTOR, or fail if it does not hold one. */
+static uint64_t *snapshot_of(machine *m, int actor, int o)
+{
+    const sched_actor *a = &m->s->actor[actor];
+    const sched_op *op = &a->ops[o];
+    uint64_t *snapshot = malloc(sizeof(uint64_t) * (size_t)op->count);
+    int i = 0;
+    for (int r = 0; r < sched_op_range_count(op); r++) {
+        chunk_range range = sched_op_range(a, op, r);
+        for (int c = range.first; c < range.first + range.count; c++) {
+            snapshot[i++] = *slot(m, actor, c);
+            if (!snapshot[i - 1]) {
+                free(snapshot);
+                fail(m, "actor %d sends chunk %d to actor %d before holding it", actor, c, op->peer);
+                return NULL;
+            }
+        }
+    }
+    return snapshot;
+}
+
+static bool ranges_inside_grid(const machine *m, int actor, const sched_op *op)
+{
+    const sched_actor *a = &m->s->actor[actor];
+    int total = 0;
+    for (int r = 0; r < sched_op_range_count(op); r++) {
+        chunk_range range = sched_op_range(a, op, r);
+        if (range.first < 0 || range.count < 1 || range.first + range.count > m->s->chunks) return false;
+        total += range.count;
+    }
+    return total == op->count;
 }
 
 static bool start(machine *m, int actor, int o)
@@ -118,17 +162,11 @@ static bool start(machine *m, int actor, int o)
     const sched_op *op = &m->s->actor[actor].ops[o];
     if (op->peer < 0 || op->peer >= m->s->actors || op->peer == actor)
         return fail(m, "actor %d op %d names peer %d, which is not another actor", actor, o, op->peer);
-    if (op->chunk < 0 || op->count < 1 || op->chunk + op->count > m->s->chunks)
+    if (!ranges_inside_grid(m, actor, op))
         return fail(m, "actor %d op %d moves chunks outside the grid (first %d)", actor, o, op->chunk);
     if (op->kind == OP_SEND) {
-        uint64_t *snapshot = malloc(sizeof(uint64_t) * (size_t)op->count);
-        for (int i = 0; i < op->count; i++) {
-            snapshot[i] = *slot(m, actor, op->chunk + i);
-            if (!snapshot[i]) {
-                free(snapshot);
-                return fail(m, "actor %d sends chunk %d to actor %d before holding it", actor, op->chunk + i, op->peer);
-            }
-        }
+        uint64_t *snapshot = snapshot_of(m, actor, o);
+        if (!snapshot) return false;
         for (pending **link = &m->posted[op->peer]; *link; link = &(*link)->next) {
             pending *p = *link;
             if (m->s->actor[op->peer].ops[p->op].peer != actor) continue;

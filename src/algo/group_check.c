@@ -1,0 +1,30 @@
+/* group_check.c — refusing groups an algorithm cannot run. */
+#include "algo/group_check.h"
+
+#include <stdio.h>
+
+#include "algo/rank_math.h"
+
+bool group_accepted(const algo_params *p, const char *what, const char *power_of_two_reason, char *why, int why_size)
+{
+    if (power_of_two_reason && !is_power_of_two(p->ranks)) {
+        snprintf(why, (size_t)why_size, "%s needs a power-of-two number of ranks, at least 2 (got %d): %s", what,
+                 p->ranks, power_of_two_reason);
+        return false;
+    }
+    if (p->ranks < 2) {
+        snprintf(why, (size_t)why_size, "%s needs at least 2 ranks", what);
+        return false;
+    }
+    return true;
+}
+
+bool rooted_group_accepted(const algo_params *p, const char *what, char *why, int why_size)
+{
+    if (!group_accepted(p, what, NULL, why, why_size)) return false;
+    if (p->root < 0 || p->root >= p->ranks) {
+        snprintf(why, (size_t)why_size, "%s: root %d is not a rank of the group (0..%d)", what, p->root, p->ranks - 1);
+        return false;
+    }
+    return true;
+}
