@@ -39,6 +39,18 @@ out=$("$collsim" run "$work/inc.yaml" --verify --format csv 2>&1)
 check "inc verifies" "$out" 'allreduce inc on 72 ranks \(P = 8\): ok'
 check "inc AR time" "$out" ',16000000,8,2.1(79999999999|80000000000)[0-9]*e-05'
 
+# sendrecv direct: one message over the SuperPOD's farthest class (cross rail,
+# across spines: 8.5 us, 02 §8 / 03 §1.2) at 1 GB: 8.5 us + 1 GB / 50 GB/s
+scenario p2p.yaml superpod-l32.yaml "  - primitive: sendrecv" "    algorithms: [direct]" "    sizes: [1GB]" \
+    "    root: 0" "    peer: 2303"
+out=$("$collsim" run "$work/p2p.yaml" --verify --format csv 2>&1)
+check "sendrecv verifies" "$out" 'sendrecv direct on 2304 ranks .*: ok'
+check "sendrecv time" "$out" ',1000000000,1,0.0200085(0000000|)'
+scenario bad5.yaml star-512.yaml "  - primitive: sendrecv" "    algorithms: [direct]" "    sizes: [1MB]" "    peer: 0"
+out=$("$collsim" run "$work/bad5.yaml" 2>&1); status=$?
+check "sendrecv to itself exits 2" "$status" '^2$'
+check "sendrecv to itself says why" "$out" 'two different ranks'
+
 # bad input: exit 2 with the case's position
 scenario bad1.yaml torus-4x4.yaml "  - primitive: allreduce" "    algorithms: [inc]" "    sizes: [1MB]"
 out=$("$collsim" run "$work/bad1.yaml" 2>&1); status=$?

@@ -72,6 +72,8 @@ static const algorithm table[] = {
      reducescatter_inc},
     {"inc", PRIM_ALLTOALL, "hardware scatter-gather: all blocks submitted at once, no rounds", "explainer 04 §1.3",
      alltoall_inc},
+    {"direct", PRIM_SENDRECV, "one message from the root (source) to the peer (destination)", "explainer 01 §8",
+     sendrecv_direct},
 };
 
 unsigned algorithm_inc_capabilities(const algorithm *a)

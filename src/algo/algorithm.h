@@ -15,7 +15,8 @@ typedef struct algo_params {
     int ranks;
     int segments;               /* pipelining segments P (0: the algorithm's default, SEGMENTS_AUTO: P*) */
     double size_bytes, alpha_s, bandwidth_Bps; /* what P* is computed for */
-    int root;                   /* BC / Reduce root */
+    int root;                   /* BC / Reduce root, sendrecv source */
+    int peer;                   /* sendrecv destination */
     int dims[ALGO_MAX_DIMS];    /* torus shape of the group (torus algorithms) */
     int dim_count;
     int domain_ranks;           /* hierarchical: ranks per inner domain (pod, leaf) */
@@ -77,6 +78,7 @@ schedule *reduce_inc(const algo_params *p, char *why, int why_size);
 schedule *allgather_inc(const algo_params *p, char *why, int why_size);
 schedule *reducescatter_inc(const algo_params *p, char *why, int why_size);
 schedule *alltoall_inc(const algo_params *p, char *why, int why_size);
+schedule *sendrecv_direct(const algo_params *p, char *why, int why_size);
 /* The INC capabilities (INC_* of topology.h) algorithm A needs of every switch
  * of the tree; 0 when it runs no switch actors. */
 unsigned algorithm_inc_capabilities(const algorithm *a);

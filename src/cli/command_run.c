@@ -62,7 +62,7 @@ static schedule *build_case(const scenario *s, int c, int a, double size_bytes, 
 {
     const scenario_case *k = &s->cases[c];
     const algorithm *algo = algorithm_find(k->prim, k->algorithms[a]);
-    algo_params p = {.ranks = s->platform.ranks, .segments = k->segments, .root = k->root, .size_bytes = size_bytes,
+    algo_params p = {.ranks = s->platform.ranks, .segments = k->segments, .root = k->root, .peer = k->peer, .size_bytes = size_bytes,
                      .alpha_s = s->platform.tiers[0].alpha_s, .bandwidth_Bps = s->platform.tiers[0].bandwidth_Bps,
                      .domain_ranks = s->platform.domain_ranks, .inner = k->inner[0] ? k->inner : NULL,
                      .outer = k->outer[0] ? k->outer : NULL};

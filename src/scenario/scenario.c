@@ -61,9 +61,23 @@ static bool read_tier_algorithm(yaml_tree *tree, ynode *node, const char *key, c
     return yaml_error(tree, v, d, "'%s' names no algorithm ('%s'): `collsim list algorithms` lists them", key, name);
 }
 
+/* `root:` / `peer:`: a rank number, 0 or more (left unchanged when absent). */
+static bool read_rank(yaml_tree *tree, ynode *node, const char *key, int *out, diag *d)
+{
+    ynode *v = yaml_map_get(tree, node, key);
+    if (!v) return true;
+    const char *digits = v->type == YAML_SCALAR_NODE ? (const char *)v->data.scalar.value : "";
+    char *end = NULL;
+    long r = strtol(digits, &end, 10);
+    if (end == digits || *end != '\0' || r < 0 || r > 1000000000L)
+        return yaml_error(tree, v, d, "'%s' must be a rank number, 0 or more", key);
+    *out = (int)r;
+    return true;
+}
+
 static bool read_case(yaml_tree *tree, ynode *node, scenario_case *c, diag *d)
 {
-    static const char *const keys[] = {"primitive", "algorithms", "sizes", "groups", "segments", "root", "inner", "outer", NULL};
+    static const char *const keys[] = {"primitive", "algorithms", "sizes", "groups", "segments", "root", "peer", "inner", "outer", NULL};
     if (!yaml_expect_mapping(tree, node, "a case", d) || !yaml_map_check_keys(tree, node, keys, d)) return false;
     memset(c, 0, sizeof *c);
     c->line = (int)node->start_mark.line + 1;
@@ -100,15 +114,8 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario_case *c, diag *d)
     else if (seg && !(yaml_read_positive_int(tree, seg, "segments", &v, d) && (c->segments = (int)v))) return false;
     if (!read_tier_algorithm(tree, node, "inner", c->inner, d) || !read_tier_algorithm(tree, node, "outer", c->outer, d))
         return false;
-    ynode *root = yaml_map_get(tree, node, "root");
-    if (root) {
-        const char *digits = root->type == YAML_SCALAR_NODE ? (const char *)root->data.scalar.value : "";
-        char *end = NULL;
-        long r = strtol(digits, &end, 10);
-        if (end == digits || *end != '\0' || r < 0)
-            return yaml_error(tree, root, d, "'root' must be a rank number, 0 or more");
-        c->root = (int)r;
-    }
+    c->peer = 1;
+    if (!read_rank(tree, node, "root", &c->root, d) || !read_rank(tree, node, "peer", &c->peer, d)) return false;
     return true;
 }
 

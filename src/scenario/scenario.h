@@ -22,6 +22,7 @@ typedef struct scenario_case {
     int segments;      /* 0: the algorithm's default; SEGMENTS_AUTO: P* of 01 App. C.3 per size */
     char inner[32], outer[32]; /* hierarchical tiers' algorithms ("" = ring) */
     int root;
+    int peer;          /* sendrecv destination (default 1) */
     int line;          /* where the case starts, for messages */
 } scenario_case;
 
