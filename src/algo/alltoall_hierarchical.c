@@ -13,17 +13,13 @@
 #include <stdlib.h>
 
 #include "algo/butterfly.h"
+#include "algo/group_check.h"
 #include "algo/rank_math.h"
 
 schedule *alltoall_hierarchical(const algo_params *p, char *why, int why_size)
 {
     int n = p->ranks, d = p->domain_ranks;
-    if (d < 1 || n % d != 0 || d == n) {
-        snprintf(why, (size_t)why_size,
-                 "hierarchical needs a two-tier group: %d ranks in domains of %d (run it on a SuperPOD or Clos platform "
-                 "with more than one pod or leaf)", n, d);
-        return NULL;
-    }
+    if (!two_tier_group_accepted(p, why, why_size)) return NULL;
     int l = n / d;
     schedule *s = schedule_create(PRIM_ALLTOALL, n, 0, n * n);
     int block = s->chunks / (n * n);

@@ -28,3 +28,13 @@ bool rooted_group_accepted(const algo_params *p, const char *what, char *why, in
     }
     return true;
 }
+
+bool two_tier_group_accepted(const algo_params *p, char *why, int why_size)
+{
+    int n = p->ranks, d = p->domain_ranks;
+    if (d >= 1 && n % d == 0 && d < n) return true;
+    snprintf(why, (size_t)why_size,
+             "hierarchical needs a two-tier group: %d ranks in domains of %d (run it on a SuperPOD or Clos platform "
+             "with more than one pod or leaf)", n, d);
+    return false;
+}

@@ -15,4 +15,7 @@ bool group_accepted(const algo_params *p, const char *what, const char *power_of
 /* At least 2 ranks and p->root in 0..N-1. */
 bool rooted_group_accepted(const algo_params *p, const char *what, char *why, int why_size);
 
+/* Whole domains of p->domain_ranks, and more than one (03 §2.1). */
+bool two_tier_group_accepted(const algo_params *p, char *why, int why_size);
+
 #endif

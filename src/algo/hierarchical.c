@@ -17,6 +17,7 @@
 #include <stdlib.h>
 
 #include "algo/algorithm.h"
+#include "algo/group_check.h"
 #include "sched/compose.h"
 
 typedef struct part {
@@ -69,12 +70,7 @@ static bool build_part(const part *pt, const algo_params *p, int ranks, schedule
 static schedule *compose(primitive prim, const part *parts, int part_count, const algo_params *p, char *why, int why_size)
 {
     int n = p->ranks, d = p->domain_ranks;
-    if (d < 1 || n % d != 0 || d == n) {
-        snprintf(why, (size_t)why_size,
-                 "hierarchical needs a two-tier group: %d ranks in domains of %d (run it on a SuperPOD or Clos platform "
-                 "with more than one pod or leaf)", n, d);
-        return NULL;
-    }
+    if (!two_tier_group_accepted(p, why, why_size)) return NULL;
     int l = n / d;
     schedule *child[4];
     long chunks = 1;
