@@ -146,6 +146,20 @@ START_TEST(test_pairwise_alltoall_star_matches_formula)
 }
 END_TEST
 
+/* The issue's group sizes for the ring family and pairwise: also 72 (one
+ * NVL72 domain) and 512 (explainer 04 §3's star). */
+START_TEST(test_ring_ag_rs_and_pairwise_star_match_formula_at_72_and_512)
+{
+    static const int ranks[] = {72, 512};
+    for (int r = 0; r < 2; r++) {
+        algo_params p = {.ranks = ranks[r]};
+        expect_star_times(allgather_ring, &p, ring_ag_rs_time, "ring all-gather");
+        expect_star_times(reducescatter_ring, &p, ring_ag_rs_time, "ring reduce-scatter");
+        expect_star_times(alltoall_pairwise, &p, ring_ag_rs_time, "pairwise all-to-all");
+    }
+}
+END_TEST
+
 static void time_chain(schedule_builder build, const char *name)
 {
     for (int r = 0; r < 3; r++) {
@@ -223,6 +237,7 @@ int main(void)
     tcase_add_test(timing, test_ring_allgather_star_matches_formula);
     tcase_add_test(timing, test_ring_reducescatter_star_matches_formula);
     tcase_add_test(timing, test_pairwise_alltoall_star_matches_formula);
+    tcase_add_test(timing, test_ring_ag_rs_and_pairwise_star_match_formula_at_72_and_512);
     tcase_add_test(timing, test_ring_bcast_star_matches_formula);
     tcase_add_test(timing, test_ring_reduce_star_matches_formula);
     tcase_add_test(timing, test_recursive_doubling_allreduce_star_matches_formula);
