@@ -94,29 +94,40 @@ static void star_with_inc(topology *t, int n, const char *inc)
     load_text(yaml, t);
 }
 
-/* AR / BC / Reduce on one switch: two legs (rank -> switch, switch -> rank),
- * each slot α_switch + M/(P·BW): 01 App. C.3 with L = 2. */
-START_TEST(test_inc_allreduce_bcast_reduce_star_match_two_stage_pipeline)
+/* Time PRIM on a 16-rank INC star at each segment count against EXPECTED(n, m, p). */
+static void time_on_star(primitive prim, const int *segment_counts, int count, double (*expected)(double, double, double))
 {
-    static const int segment_counts[] = {1, 4, 16};
-    static const primitive prims[] = {PRIM_ALLREDUCE, PRIM_BCAST, PRIM_REDUCE};
     int n = 16;
     topology t;
     star_with_inc(&t, n, "reduce, multicast");
     inc_tree tree;
     inc_tree_single_switch(&tree, n, n);
-    for (size_t k = 0; k < COUNT(prims); k++)
-        for (size_t i = 0; i < COUNT(segment_counts); i++) {
-            char why[256] = "";
-            schedule *s = build_inc(prims[k], &tree, n, 3, segment_counts[i], why, sizeof why);
-            ck_assert_ptr_nonnull(s);
-            double p = segment_counts[i];
-            for (size_t m = 0; m < COUNT(sizes); m++)
-                expect_time(&t, s, sizes[m], (p + 1) * (alpha_switch + sizes[m] / (p * bw)), primitive_name(prims[k]));
-            schedule_free(s);
-        }
+    for (int i = 0; i < count; i++) {
+        char why[256] = "";
+        schedule *s = build_inc(prim, &tree, n, 3, segment_counts[i], why, sizeof why);
+        ck_assert_msg(s != NULL, "%s", why);
+        for (size_t m = 0; m < COUNT(sizes); m++)
+            expect_time(&t, s, sizes[m], expected(n, sizes[m], segment_counts[i]), primitive_name(prim));
+        schedule_free(s);
+    }
     inc_tree_free(&tree);
     topology_free(&t);
+}
+
+/* AR / BC / Reduce on one switch: two legs (rank -> switch, switch -> rank),
+ * each slot α_switch + M/(P·BW): 01 App. C.3 with L = 2. */
+static double two_stage_pipeline(double n, double m, double p)
+{
+    (void)n;
+    return (p + 1) * (alpha_switch + m / (p * bw));
+}
+
+START_TEST(test_inc_allreduce_bcast_reduce_star_match_two_stage_pipeline)
+{
+    static const int segment_counts[] = {1, 4, 16};
+    time_on_star(PRIM_ALLREDUCE, segment_counts, 3, two_stage_pipeline);
+    time_on_star(PRIM_BCAST, segment_counts, 3, two_stage_pipeline);
+    time_on_star(PRIM_REDUCE, segment_counts, 3, two_stage_pipeline);
 }
 END_TEST
 
@@ -124,29 +135,16 @@ END_TEST
  * a segment of M/(N·P) is one stream; the other side carries N-1 concurrent
  * streams, so its slots are α_switch + (N-1)·M/(N·P·BW) and bound the
  * pipeline: t = (P+1)α_switch + (N-1)/N·M/BW + M/(N·P·BW). */
+static double concurrent_flows(double n, double m, double p)
+{
+    return (p + 1) * alpha_switch + (n - 1) / n * m / bw + m / (n * p * bw);
+}
+
 START_TEST(test_inc_allgather_reducescatter_star_match_concurrent_flows)
 {
     static const int segment_counts[] = {1, 4};
-    static const primitive prims[] = {PRIM_ALLGATHER, PRIM_REDUCESCATTER};
-    int n = 16;
-    topology t;
-    star_with_inc(&t, n, "reduce, multicast");
-    inc_tree tree;
-    inc_tree_single_switch(&tree, n, n);
-    for (size_t k = 0; k < COUNT(prims); k++)
-        for (size_t i = 0; i < COUNT(segment_counts); i++) {
-            char why[256] = "";
-            schedule *s = build_inc(prims[k], &tree, n, 0, segment_counts[i], why, sizeof why);
-            ck_assert_ptr_nonnull(s);
-            double p = segment_counts[i];
-            for (size_t m = 0; m < COUNT(sizes); m++)
-                expect_time(&t, s, sizes[m],
-                            (p + 1) * alpha_switch + (n - 1.0) / n * sizes[m] / bw + sizes[m] / (n * p * bw),
-                            primitive_name(prims[k]));
-            schedule_free(s);
-        }
-    inc_tree_free(&tree);
-    topology_free(&t);
+    time_on_star(PRIM_ALLGATHER, segment_counts, 2, concurrent_flows);
+    time_on_star(PRIM_REDUCESCATTER, segment_counts, 2, concurrent_flows);
 }
 END_TEST
 
