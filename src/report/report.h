@@ -1,5 +1,6 @@
 /* report.h — results as a table (nccl-tests style), CSV or JSON (SPEC §8),
- * written whole or not at all (temporary file, then rename). */
+ * written whole or not at all (temporary file, then rename); η calibration
+ * per case (SPEC §6) and the --plot SVG. */
 #ifndef COLLSIM_REPORT_H
 #define COLLSIM_REPORT_H
 
@@ -11,6 +12,18 @@
 
 typedef enum { FORMAT_TABLE, FORMAT_CSV, FORMAT_JSON } report_format;
 
+#define REPORT_MAX_TERMS 4
+
+/* One tier's share of a row (a phase of a hierarchical schedule, or the whole
+ * collective when the row has a single term). */
+typedef struct row_term {
+    char tier[24];             /* platform tier name */
+    char label[24];            /* "inner RS", "outer AR", or the algorithm */
+    double n_alpha, n_beta, alpha_s, bandwidth_Bps;
+    double predicted_s;        /* this term's time with the case's η */
+    double time_s;             /* the phase's simulated time; -1 when not timed */
+} row_term;
+
 typedef struct result_row {
     int case_index;
     primitive prim;
@@ -18,22 +31,54 @@ typedef struct result_row {
     int group;
     int ranks;
     double size_bytes;
-    double time_s;
-    double algbw_Bps, busbw_Bps;
-    int segments;      /* pipelining segments P of the schedule that ran */
+    int segments;              /* pipelining segments P of the schedule that ran */
+    bool simulated;            /* false under `collsim predict`: time_s and ratio are absent */
+    double time_s;             /* simulated */
+    double predicted_s;        /* analytic, with the case's η profile */
+    double ideal_s;            /* analytic, η = 1 */
+    double ratio;              /* time_s / predicted_s */
+    double n_alpha, n_beta, alpha_s, bandwidth_Bps; /* ideal counts against the bottleneck tier */
+    double algbw_Bps, busbw_Bps; /* of time_s (or of predicted_s under predict), 01 App. D */
+    int term_count;
+    row_term terms[REPORT_MAX_TERMS];
 } result_row;
+
+/* η of one (case, algorithm, group), whole or for one term (tier). */
+typedef struct eta_row {
+    int case_index;
+    primitive prim;
+    char algorithm[32];
+    int group;
+    char tier[24];             /* "" for the whole collective */
+    char label[24];            /* the term's label, "" for the whole collective */
+    int points;                /* sizes fitted */
+    double eta_alpha, eta_beta;
+    double eta_beta_busbw;     /* busbw / BW at the largest M (05 §4.1); whole collective only */
+    double max_rel_residual;
+} eta_row;
 
 typedef struct report {
     const char *scenario, *platform_name, *platform_kind, *model;
     int platform_ranks;
+    bool simulated;            /* run (true) or predict (false) */
+    const char *eta;           /* the η profile the predictions use: "ideal", "seed" or "given" */
     result_row *rows;
     int row_count, row_capacity;
+    eta_row *etas;
+    int eta_count, eta_capacity;
 } report;
 
 void report_add(report *r, const result_row *row);
+void report_add_eta(report *r, const eta_row *e);
+/* Fit η for every (case, algorithm, group) with two or more simulated sizes,
+ * whole and per term (SPEC §6), appending to r->etas. */
+void report_calibrate(report *r);
 void report_free(report *r);
 void report_print(const report *r, report_format format, FILE *out);
 /* Write to PATH atomically, or to stdout when PATH is NULL. */
 bool report_write(const report *r, report_format format, const char *path, diag *d);
+/* Draw time against M (log-log, simulated points over the predicted line)
+ * and η per case with gnuplot into the SVG at PATH, atomically. */
+bool report_plot(const report *r, const char *path, diag *d);
 
 #endif

@@ -1,0 +1,88 @@
+/* model.h — the analytic α-β model beside every simulated time (SPEC §5):
+ * for a (platform, primitive, algorithm, N, M, P) the seed formula's n_α, n_β,
+ * α, BW and predicted time, split into per-tier terms so hierarchical
+ * schedules (03 §2.1, §2.2) and per-tier η (05 §4.2) have a place to live.
+ *
+ *   t = Σ_terms  η_α · n_α · α  +  n_β · M / (η_β · BW)
+ *
+ * n_β of a term is in units of the case's M (a hierarchical outer phase that
+ * ships M·L/N carries that factor in its n_β).  docs/model.md lists every
+ * formula with its seed section. */
+#ifndef COLLSIM_MODEL_H
+#define COLLSIM_MODEL_H
+
+#include <stdbool.h>
+
+#include "platform/topology.h"
+#include "sched/schedule.h"
+
+#define MODEL_MAX_TERMS 4
+
+/* Which closed form a pipelined schedule is predicted with (01 App. C). */
+typedef enum {
+    FORM_EXACT,      /* the finite-P master formula (L+P-1)(α + M/(P·BW)) at the P that runs */
+    FORM_ASYMPTOTIC  /* its large-M floor L·α + M/BW, the form of the seed's tables */
+} model_form;
+
+/* η of one tier (05 §4): η_α ≥ 1 inflates α, η_β ≤ 1 deflates BW. */
+typedef struct eta_pair {
+    double alpha, beta;
+} eta_pair;
+
+typedef enum { ETA_IDEAL, ETA_SEED, ETA_GIVEN } eta_mode;
+
+/* A scenario's `eta:` (ideal, seed, or numbers, for every tier or per tier). */
+typedef struct eta_profile {
+    eta_mode mode;
+    eta_pair all;                          /* ETA_GIVEN without per-tier entries */
+    int tier_count;                        /* ETA_GIVEN per tier: tier names and values */
+    char tier_names[TOPO_MAX_TIERS][24];
+    eta_pair tiers[TOPO_MAX_TIERS];
+} eta_profile;
+
+typedef struct model_term {
+    int tier;                  /* index into the platform's tiers */
+    int phase;                 /* schedule phase this term times, -1 for the whole collective */
+    char label[24];            /* "inner RS", "outer AR", ... or the algorithm */
+    double n_alpha, n_beta;    /* counts against alpha_s and M / bandwidth_Bps */
+    double alpha_s, bandwidth_Bps;
+    eta_pair eta;              /* from the case's η profile (1, 1 when ideal) */
+} model_term;
+
+typedef struct prediction {
+    double time_s;             /* with η applied */
+    double ideal_s;            /* η = 1 */
+    /* The whole collective as one α-β pair, against the bottleneck term's α
+     * and BW (the term of smallest BW, 03 §2.1's BW_bottleneck; the first of
+     * equals): n_alpha·alpha_s = Σ n_α α and n_beta / bandwidth_Bps = Σ n_β / BW. */
+    double n_alpha, n_beta, alpha_s, bandwidth_Bps;
+    int term_count;
+    model_term terms[MODEL_MAX_TERMS];
+    const char *formula;       /* the closed form, in the seed's notation */
+    const char *seed;          /* where it comes from */
+    const char *alternative;   /* where the seed texts state another form (DBT's BW term), else NULL */
+} prediction;
+
+typedef struct model_case {
+    const topology *platform;
+    primitive prim;
+    const char *algorithm;
+    int ranks;
+    double size_bytes;
+    int segments;              /* P the schedule runs (pipelined algorithms; 0 or 1 otherwise) */
+    int root, peer;            /* BC / Reduce root; sendrecv endpoints */
+    const char *inner, *outer; /* hierarchical tiers' algorithms (NULL: ring) */
+    model_form form;
+    const eta_profile *eta;    /* NULL: ideal */
+} model_case;
+
+/* The prediction for C; false with WHY when the algorithm is unknown. */
+bool model_predict(const model_case *c, prediction *out, char *why, int why_size);
+
+/* η of tier TIER for case C under PROFILE (05 §4.1 / §4.2 for ETA_SEED). */
+eta_pair model_eta(const eta_profile *profile, const model_case *c, int tier);
+
+/* Time of one term and of all of them. */
+double model_term_time(const model_term *t, double size_bytes, bool with_eta);
+
+#endif
