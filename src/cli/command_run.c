@@ -14,6 +14,7 @@
 typedef struct run_options {
     report_format format;
     const char *output;
+    const char *plot;
     bool verify;
     bool quiet;
     sim_options sim;
@@ -35,6 +36,14 @@ static bool parse_options(int argc, char **argv, run_options *o, const char *com
                 return false;
             }
         } else if (strcmp(a, "-o") == 0 && i + 1 < argc) o->output = argv[++i];
+        else if (strcmp(a, "--plot") == 0 && i + 1 < argc) {
+            o->plot = argv[++i];
+            size_t length = strlen(o->plot);
+            if (length < 5 || strcmp(o->plot + length - 4, ".svg") != 0) {
+                fprintf(stderr, "collsim %s: --plot writes an SVG file: its name must end in .svg, not '%s'\n", command, o->plot);
+                return false;
+            }
+        }
         else if (strcmp(a, "--verify") == 0) o->verify = true;
         else if (strcmp(a, "--quiet") == 0) o->quiet = true;
         else if (strcmp(a, "--model") == 0 && i + 1 < argc) {
@@ -118,8 +127,9 @@ static int run_or_verify(int argc, char **argv, bool simulate)
         diag_print(&d);
         return 2;
     }
-    report r = {s.name, s.platform.name, s.platform.kind, o.sim.model == NETWORK_LV08 ? "lv08" : "cm02",
-                s.platform.ranks, NULL, 0, 0};
+    report r = {.scenario = s.name, .platform_name = s.platform.name, .platform_kind = s.platform.kind,
+                .model = o.sim.model == NETWORK_LV08 ? "lv08" : "cm02", .platform_ranks = s.platform.ranks,
+                .simulated = true, .eta = "ideal"};
     int status = 0;
     int *nodes = malloc(sizeof(int) * (size_t)topology_node_count(&s.platform));
     for (int i = 0; i < topology_node_count(&s.platform); i++) nodes[i] = i;
@@ -144,7 +154,9 @@ static int run_or_verify(int argc, char **argv, bool simulate)
                     status = 2;
                     break;
                 }
-                result_row row = {c, k->prim, "", 0, s.platform.ranks, k->sizes[m], result.time_s, 0, 0, sched->segments};
+                /* predicted_s, ideal_s, ratio, n_alpha, n_beta, terms: zero until the model fills them */
+                result_row row = {.case_index = c, .prim = k->prim, .ranks = s.platform.ranks, .size_bytes = k->sizes[m],
+                                  .segments = sched->segments, .simulated = true, .time_s = result.time_s};
                 snprintf(row.algorithm, sizeof row.algorithm, "%s", k->algorithms[a]);
                 row.algbw_Bps = k->sizes[m] / result.time_s;                        /* 01 App. D */
                 row.busbw_Bps = row.algbw_Bps * primitive_busbw_factor(k->prim, s.platform.ranks);
@@ -154,9 +166,12 @@ static int run_or_verify(int argc, char **argv, bool simulate)
             }
         }
     }
-    if (simulate && status == 0 && !report_write(&r, o.format, o.output, &d)) {
-        diag_print(&d);
-        status = 2;
+    if (simulate && status == 0) {
+        report_calibrate(&r);
+        if (!report_write(&r, o.format, o.output, &d) || (o.plot && !report_plot(&r, o.plot, &d))) {
+            diag_print(&d);
+            status = 2;
+        }
     }
     free(nodes);
     report_free(&r);
