@@ -207,14 +207,18 @@ static bool run_gnuplot(const plot_files *f, const char *path, diag *d)
     pid_t pid;
     int error = posix_spawnp(&pid, "gnuplot", &actions, NULL, argv, environ);
     posix_spawn_file_actions_destroy(&actions);
-    if (error == ENOENT) return diag_fail(d, "cannot plot %s: gnuplot not found on PATH (install gnuplot-nox; scripts/setup does)", path);
+    int status = 0;
+    if (!error)
+        while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+        }
+    char complaint[512] = "";
+    if (!error) first_line(f->errors, complaint, sizeof complaint);
+    /* glibc reports a failed exec as ENOENT; where spawning is a plain fork
+     * (valgrind), the child's exit 127 with nothing said is the sign */
+    if (error == ENOENT || (!error && WIFEXITED(status) && WEXITSTATUS(status) == 127 && !complaint[0]))
+        return diag_fail(d, "cannot plot %s: gnuplot not found on PATH (install gnuplot-nox; scripts/setup does)", path);
     if (error) return diag_fail(d, "cannot plot %s: cannot run gnuplot: %s", path, strerror(error));
-    int status;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return true;
-    char complaint[512];
-    first_line(f->errors, complaint, sizeof complaint);
     if (WIFEXITED(status))
         return diag_fail(d, "cannot plot %s: gnuplot failed (exit %d)%s%s", path, WEXITSTATUS(status), complaint[0] ? ": " : "", complaint);
     return diag_fail(d, "cannot plot %s: gnuplot was killed by signal %d", path, WTERMSIG(status));
