@@ -1,0 +1,126 @@
+/* calibrate.c — report_calibrate: SPEC §6's η fit over the sizes of every
+ * (case, algorithm, group) that was simulated, for the whole collective and,
+ * on hierarchical schedules whose phases were timed, for each term (tier,
+ * 05 §4.2).  The fit itself is model/eta_fit.c. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/eta_fit.h"
+#include "report/report.h"
+
+static bool same_fit_group(const result_row *a, const result_row *b)
+{
+    return a->case_index == b->case_index && a->group == b->group && strcmp(a->algorithm, b->algorithm) == 0;
+}
+
+/* Whether rows[i] opens its group: simulated, and no earlier simulated row shares it. */
+static bool opens_group(const report *r, int i)
+{
+    if (!r->rows[i].simulated) return false;
+    for (int j = 0; j < i; j++)
+        if (r->rows[j].simulated && same_fit_group(&r->rows[j], &r->rows[i])) return false;
+    return true;
+}
+
+static int distinct_sizes(const double *sizes, int count)
+{
+    int distinct = 0;
+    for (int i = 0; i < count; i++) {
+        bool seen = false;
+        for (int j = 0; j < i && !seen; j++) seen = sizes[j] == sizes[i];
+        distinct += !seen;
+    }
+    return distinct;
+}
+
+static const row_term *find_term(const result_row *row, const char *tier, const char *label)
+{
+    for (int t = 0; t < row->term_count; t++)
+        if (strcmp(row->terms[t].tier, tier) == 0 && strcmp(row->terms[t].label, label) == 0) return &row->terms[t];
+    return NULL;
+}
+
+/* The points of one fit: rows of the group, their sizes. */
+typedef struct fit_points {
+    eta_point *points;
+    double *sizes;
+    int count;
+} fit_points;
+
+static void add_point(fit_points *f, double size_bytes, double n_alpha, double alpha_s, double n_beta,
+                      double bandwidth_Bps, double time_s)
+{
+    f->sizes[f->count] = size_bytes;
+    f->points[f->count++] = (eta_point){.alpha_term_s = n_alpha * alpha_s,          /* SPEC §6: n_α·α */
+                                        .bandwidth_term_s = n_beta * size_bytes / bandwidth_Bps, /* n_β·M/BW */
+                                        .time_s = time_s};
+}
+
+/* Fit F and append an eta_row for FIRST's group (TERM: one tier, NULL: whole).
+ * A degenerate fit still gives a row, its η NaN (null in JSON). */
+static void append_fit(report *r, const result_row *first, const row_term *term, const fit_points *f,
+                       double eta_beta_busbw)
+{
+    if (distinct_sizes(f->sizes, f->count) < 2) return;
+    eta_row e = {.case_index = first->case_index, .prim = first->prim, .group = first->group, .points = f->count,
+                 .eta_alpha = NAN, .eta_beta = NAN, .eta_beta_busbw = eta_beta_busbw, .max_rel_residual = NAN};
+    snprintf(e.algorithm, sizeof e.algorithm, "%s", first->algorithm);
+    if (term) {
+        snprintf(e.tier, sizeof e.tier, "%s", term->tier);
+        snprintf(e.label, sizeof e.label, "%s", term->label);
+    }
+    eta_fit_result fit;
+    if (eta_fit(f->points, f->count, &fit)) {
+        e.eta_alpha = fit.eta_alpha;
+        e.eta_beta = fit.eta_beta;
+        e.max_rel_residual = fit.max_rel_residual;
+    }
+    report_add_eta(r, &e);
+}
+
+/* η of the whole collective over the group that rows[first] opens. */
+static void calibrate_whole(report *r, int first, fit_points *f)
+{
+    const result_row *largest = &r->rows[first];
+    f->count = 0;
+    for (int i = first; i < r->row_count; i++) {
+        const result_row *row = &r->rows[i];
+        if (!row->simulated || !same_fit_group(row, &r->rows[first])) continue;
+        add_point(f, row->size_bytes, row->n_alpha, row->alpha_s, row->n_beta, row->bandwidth_Bps, row->time_s);
+        if (row->size_bytes > largest->size_bytes) largest = row;
+    }
+    append_fit(r, &r->rows[first], NULL, f, largest->busbw_Bps / largest->bandwidth_Bps); /* 05 §4.1 */
+}
+
+/* η of each timed term (05 §4.2) over the group that rows[first] opens. */
+static void calibrate_terms(report *r, int first, fit_points *f)
+{
+    const result_row *opener = &r->rows[first];
+    if (opener->term_count <= 1) return;
+    for (int t = 0; t < opener->term_count; t++) {
+        const row_term *term = &opener->terms[t];
+        f->count = 0;
+        for (int i = first; i < r->row_count; i++) {
+            const result_row *row = &r->rows[i];
+            if (!row->simulated || !same_fit_group(row, opener)) continue;
+            const row_term *own = find_term(row, term->tier, term->label);
+            if (row->term_count > 1 && own && own->time_s >= 0)
+                add_point(f, row->size_bytes, own->n_alpha, own->alpha_s, own->n_beta, own->bandwidth_Bps, own->time_s);
+        }
+        append_fit(r, opener, term, f, NAN);
+    }
+}
+
+void report_calibrate(report *r)
+{
+    fit_points f = {.points = malloc(sizeof(eta_point) * (size_t)(r->row_count + 1)),
+                    .sizes = malloc(sizeof(double) * (size_t)(r->row_count + 1))};
+    for (int i = 0; i < r->row_count; i++) {
+        if (!opens_group(r, i)) continue;
+        calibrate_whole(r, i, &f);
+        calibrate_terms(r, i, &f);
+    }
+    free(f.points);
+    free(f.sizes);
+}

@@ -1,0 +1,607 @@
+/* test_report.c — the η fit (SPEC §6, model/eta_fit.c), report_calibrate on
+ * hand-built reports, the table / CSV / JSON renderings (SPEC §8) and the
+ * gnuplot SVG of report_plot. */
+#include <check.h>
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "model/eta_fit.h"
+#include "report/report.h"
+#include "test_support.h"
+
+#define ALPHA_S 0.5e-6
+#define BANDWIDTH_BPS 900e9
+#define RANKS 8
+
+static const double sweep_bytes[] = {1e3, 1e5, 1e6, 16e6, 1e9};
+#define SWEEP_COUNT ((int)(sizeof sweep_bytes / sizeof sweep_bytes[0]))
+
+/* A pipelined chain of L = 7 hops whose P grows with M (01 App. C.3):
+ * n_α = L + P − 1, n_β = (L + P − 1)/P — both change from point to point. */
+static const int sweep_segments[] = {1, 2, 4, 16, 128};
+
+static double chain_n_alpha(int k)
+{
+    return 7 + sweep_segments[k] - 1;
+}
+
+static double chain_n_beta(int k)
+{
+    return chain_n_alpha(k) / sweep_segments[k];
+}
+
+static eta_point chain_point(int k, double eta_alpha, double eta_beta)
+{
+    double a = chain_n_alpha(k) * ALPHA_S, b = chain_n_beta(k) * sweep_bytes[k] / BANDWIDTH_BPS;
+    return (eta_point){.alpha_term_s = a, .bandwidth_term_s = b, .time_s = eta_alpha * a + b / eta_beta};
+}
+
+START_TEST(test_eta_fit_recovers_known_etas_when_n_alpha_varies_with_size)
+{
+    eta_point points[SWEEP_COUNT];
+    for (int k = 0; k < SWEEP_COUNT; k++) points[k] = chain_point(k, 1.3, 0.7);
+    eta_fit_result fit;
+    ck_assert(eta_fit(points, SWEEP_COUNT, &fit));
+    ck_assert_double_eq_tol(fit.eta_alpha, 1.3, 1.3e-12);
+    ck_assert_double_eq_tol(fit.eta_beta, 0.7, 0.7e-12);
+    ck_assert_double_le(fit.max_rel_residual, 1e-12);
+}
+END_TEST
+
+START_TEST(test_eta_fit_solves_two_points_exactly)
+{
+    eta_point points[2] = {chain_point(0, 2.5, 0.9), chain_point(4, 2.5, 0.9)};
+    eta_fit_result fit;
+    ck_assert(eta_fit(points, 2, &fit));
+    ck_assert_double_eq_tol(fit.eta_alpha, 2.5, 2.5e-12);
+    ck_assert_double_eq_tol(fit.eta_beta, 0.9, 0.9e-12);
+    ck_assert_double_le(fit.max_rel_residual, 1e-12);
+}
+END_TEST
+
+START_TEST(test_eta_fit_reports_the_residual_of_noisy_points)
+{
+    eta_point points[SWEEP_COUNT];
+    for (int k = 0; k < SWEEP_COUNT; k++) {
+        points[k] = chain_point(k, 1.3, 0.7);
+        points[k].time_s *= k % 2 ? 1.02 : 0.98; /* ±2 % */
+    }
+    eta_fit_result fit;
+    ck_assert(eta_fit(points, SWEEP_COUNT, &fit));
+    ck_assert_double_gt(fit.max_rel_residual, 1e-3);
+    ck_assert_double_le(fit.max_rel_residual, 0.04);
+    ck_assert_double_eq_tol(fit.eta_alpha, 1.3, 0.1);
+    ck_assert_double_eq_tol(fit.eta_beta, 0.7, 0.05);
+}
+END_TEST
+
+/* SPEC §6 as written: fit t ≈ a + b·M minimising Σ ((a + b·M − t)/t)² by
+ * the weighted normal equations, then η_α = a/(n_α α), η_β = n_β/(b·BW). */
+START_TEST(test_eta_fit_equals_spec_closed_form_for_constant_counts)
+{
+    const double n_alpha = 14, n_beta = 1.75; /* ring all-reduce, N = 8 */
+    const double t[] = {7.4e-6, 8.1e-6, 9.6e-6, 41e-6, 2.2e-3};
+    double s00 = 0, s01 = 0, s11 = 0, r0 = 0, r1 = 0;
+    eta_point points[SWEEP_COUNT];
+    for (int k = 0; k < SWEEP_COUNT; k++) {
+        double m = sweep_bytes[k], w = 1 / (t[k] * t[k]);
+        s00 += w, s01 += w * m, s11 += w * m * m, r0 += w * t[k], r1 += w * m * t[k];
+        points[k] = (eta_point){.alpha_term_s = n_alpha * ALPHA_S, .bandwidth_term_s = n_beta * m / BANDWIDTH_BPS, .time_s = t[k]};
+    }
+    double det = s00 * s11 - s01 * s01;
+    double a = (r0 * s11 - r1 * s01) / det, b = (s00 * r1 - s01 * r0) / det;
+    double worst = 0;
+    for (int k = 0; k < SWEEP_COUNT; k++) worst = fmax(worst, fabs((a + b * sweep_bytes[k] - t[k]) / t[k]));
+    eta_fit_result fit;
+    ck_assert(eta_fit(points, SWEEP_COUNT, &fit));
+    ck_assert_double_le(relative_error(fit.eta_alpha, a / (n_alpha * ALPHA_S)), 1e-9);
+    ck_assert_double_le(relative_error(fit.eta_beta, n_beta / (b * BANDWIDTH_BPS)), 1e-9);
+    ck_assert_double_le(relative_error(fit.max_rel_residual, worst), 1e-6);
+}
+END_TEST
+
+START_TEST(test_eta_fit_refuses_degenerate_input)
+{
+    eta_fit_result fit = {.eta_alpha = 42};
+    eta_point points[3] = {chain_point(0, 1, 1), chain_point(1, 1, 1), chain_point(2, 1, 1)};
+    ck_assert(!eta_fit(points, 0, &fit));
+    ck_assert(!eta_fit(points, 1, &fit));
+    eta_point same[2] = {points[1], points[1]}; /* one size twice: singular */
+    ck_assert(!eta_fit(same, 2, &fit));
+    eta_point no_alpha[2] = {points[0], points[1]};
+    no_alpha[0].alpha_term_s = no_alpha[1].alpha_term_s = 0;
+    ck_assert(!eta_fit(no_alpha, 2, &fit));
+    eta_point shrinking[2] = {{1e-6, 1e-9, 2e-6}, {1e-6, 1e-3, 1e-6}}; /* time falls as M grows: b < 0 */
+    ck_assert(!eta_fit(shrinking, 2, &fit));
+    eta_point untimed[2] = {points[0], points[1]};
+    untimed[1].time_s = 0;
+    ck_assert(!eta_fit(untimed, 2, &fit));
+    untimed[1].time_s = NAN;
+    ck_assert(!eta_fit(untimed, 2, &fit));
+    ck_assert_double_eq(fit.eta_alpha, 42); /* untouched */
+}
+END_TEST
+
+/* ---- hand-built reports ---- */
+
+static report new_report(bool simulated)
+{
+    return (report){.scenario = "hand-built", .platform_name = "star-8", .platform_kind = "star", .model = "cm02",
+                    .platform_ranks = RANKS, .simulated = simulated, .eta = "ideal"};
+}
+
+/* A ring all-reduce row of case CASE_INDEX at SIZE whose simulated time is
+ * ETA_ALPHA·n_α·α + n_β·M/(ETA_BETA·BW). */
+static result_row ring_row(int case_index, const char *name, double size, double eta_alpha, double eta_beta)
+{
+    result_row row = {.case_index = case_index, .prim = PRIM_ALLREDUCE, .ranks = RANKS, .size_bytes = size, .segments = 1,
+                      .simulated = true, .n_alpha = 2 * (RANKS - 1), .n_beta = 2.0 * (RANKS - 1) / RANKS,
+                      .alpha_s = ALPHA_S, .bandwidth_Bps = BANDWIDTH_BPS};
+    snprintf(row.algorithm, sizeof row.algorithm, "%s", name);
+    double a = row.n_alpha * row.alpha_s, b = row.n_beta * size / row.bandwidth_Bps;
+    row.ideal_s = row.predicted_s = a + b;
+    row.time_s = eta_alpha * a + b / eta_beta;
+    row.ratio = row.time_s / row.predicted_s;
+    row.algbw_Bps = size / row.time_s;
+    row.busbw_Bps = row.algbw_Bps * primitive_busbw_factor(row.prim, RANKS);
+    return row;
+}
+
+static void set_term(row_term *t, const char *tier, const char *label, double n_alpha, double n_beta, double alpha_s,
+                     double bandwidth_Bps)
+{
+    snprintf(t->tier, sizeof t->tier, "%s", tier);
+    snprintf(t->label, sizeof t->label, "%s", label);
+    t->n_alpha = n_alpha, t->n_beta = n_beta, t->alpha_s = alpha_s, t->bandwidth_Bps = bandwidth_Bps;
+    t->predicted_s = n_alpha * alpha_s; /* only the fit's inputs matter here */
+}
+
+/* A two-tier row: inner term timed at (1.2, 0.8), outer at (1.5, 0.6);
+ * OUTER_TIMED false leaves the outer phase untimed (time_s = −1). */
+static result_row two_tier_row(double size, bool outer_timed)
+{
+    result_row row = ring_row(0, "hierarchical", size, 1, 1);
+    row.term_count = 2;
+    set_term(&row.terms[0], "nvlink", "inner RS", 7, 7.0 / 8, ALPHA_S, BANDWIDTH_BPS);
+    set_term(&row.terms[1], "ib", "outer AR", 2, 0.25, 5e-6, 50e9);
+    const double etas[2][2] = {{1.2, 0.8}, {1.5, 0.6}};
+    for (int t = 0; t < 2; t++) {
+        row_term *term = &row.terms[t];
+        term->time_s = etas[t][0] * term->n_alpha * term->alpha_s + term->n_beta * size / (etas[t][1] * term->bandwidth_Bps);
+    }
+    if (!outer_timed) row.terms[1].time_s = -1;
+    row.time_s = row.terms[0].time_s + fmax(row.terms[1].time_s, 0);
+    return row;
+}
+
+static const eta_row *find_eta(const report *r, int case_index, const char *name, const char *tier)
+{
+    for (int i = 0; i < r->eta_count; i++) {
+        const eta_row *e = &r->etas[i];
+        if (e->case_index == case_index && strcmp(e->algorithm, name) == 0 && strcmp(e->tier, tier) == 0) return e;
+    }
+    return NULL;
+}
+
+START_TEST(test_calibrate_recovers_the_etas_of_each_algorithm)
+{
+    report r = new_report(true);
+    for (int k = 0; k < 4; k++) {
+        result_row ring = ring_row(0, "ring", sweep_bytes[k], 1.3, 0.7);
+        result_row other = ring_row(0, "recursive_doubling", sweep_bytes[k], 2.0, 0.5);
+        report_add(&r, &ring);
+        report_add(&r, &other);
+    }
+    result_row lonely = ring_row(1, "ring", 1e6, 1, 1); /* one size: no fit */
+    report_add(&r, &lonely);
+    report_calibrate(&r);
+    ck_assert_int_eq(r.eta_count, 2);
+    const eta_row *ring = find_eta(&r, 0, "ring", "");
+    ck_assert_ptr_nonnull(ring);
+    ck_assert_int_eq(ring->points, 4);
+    ck_assert_double_eq_tol(ring->eta_alpha, 1.3, 1e-9);
+    ck_assert_double_eq_tol(ring->eta_beta, 0.7, 1e-9);
+    ck_assert_double_le(ring->max_rel_residual, 1e-9);
+    const result_row *largest = &r.rows[6];
+    ck_assert_double_eq(ring->eta_beta_busbw, largest->busbw_Bps / BANDWIDTH_BPS);
+    const eta_row *other = find_eta(&r, 0, "recursive_doubling", "");
+    ck_assert_ptr_nonnull(other);
+    ck_assert_double_eq_tol(other->eta_alpha, 2.0, 1e-9);
+    ck_assert_double_eq_tol(other->eta_beta, 0.5, 1e-9);
+    report_free(&r);
+    ck_assert_ptr_null(r.etas);
+}
+END_TEST
+
+START_TEST(test_calibrate_fits_each_timed_term)
+{
+    report r = new_report(true);
+    for (int k = 0; k < 3; k++) {
+        result_row row = two_tier_row(sweep_bytes[k + 1], true);
+        report_add(&r, &row);
+    }
+    report_calibrate(&r);
+    ck_assert_int_eq(r.eta_count, 3);
+    const eta_row *inner = find_eta(&r, 0, "hierarchical", "nvlink"), *outer = find_eta(&r, 0, "hierarchical", "ib");
+    ck_assert_ptr_nonnull(inner);
+    ck_assert_ptr_nonnull(outer);
+    ck_assert_str_eq(inner->label, "inner RS");
+    ck_assert_double_eq_tol(inner->eta_alpha, 1.2, 1e-9);
+    ck_assert_double_eq_tol(inner->eta_beta, 0.8, 1e-9);
+    ck_assert_double_eq_tol(outer->eta_alpha, 1.5, 1e-9);
+    ck_assert_double_eq_tol(outer->eta_beta, 0.6, 1e-9);
+    ck_assert(isnan(inner->eta_beta_busbw));
+    report_free(&r);
+}
+END_TEST
+
+START_TEST(test_calibrate_skips_untimed_terms_and_predictions)
+{
+    report r = new_report(true);
+    for (int k = 0; k < 3; k++) {
+        result_row row = two_tier_row(sweep_bytes[k + 1], false);
+        result_row predicted = ring_row(1, "ring", sweep_bytes[k], 1, 1);
+        predicted.simulated = false;
+        report_add(&r, &row);
+        report_add(&r, &predicted);
+    }
+    report_calibrate(&r);
+    ck_assert_ptr_nonnull(find_eta(&r, 0, "hierarchical", "nvlink"));
+    ck_assert_ptr_null(find_eta(&r, 0, "hierarchical", "ib"));
+    ck_assert_ptr_null(find_eta(&r, 1, "ring", ""));
+    ck_assert_int_eq(r.eta_count, 2); /* whole + inner */
+    report_free(&r);
+}
+END_TEST
+
+START_TEST(test_calibrate_keeps_a_degenerate_fit_as_null)
+{
+    report r = new_report(true);
+    for (int k = 0; k < 3; k++) {
+        result_row row = ring_row(0, "ring", sweep_bytes[k], 1, 1);
+        row.n_alpha = row.n_beta = row.alpha_s = row.bandwidth_Bps = 0; /* no model yet */
+        report_add(&r, &row);
+    }
+    report_calibrate(&r);
+    ck_assert_int_eq(r.eta_count, 1);
+    ck_assert(isnan(r.etas[0].eta_alpha) && isnan(r.etas[0].eta_beta) && isnan(r.etas[0].max_rel_residual));
+    ck_assert(!isfinite(r.etas[0].eta_beta_busbw));
+    report_free(&r);
+}
+END_TEST
+
+/* ---- renderings ---- */
+
+/* The rest of IN as a string; caller frees. */
+static char *read_stream(FILE *in)
+{
+    size_t size = 0, capacity = 4096;
+    char *text = malloc(capacity);
+    for (int c; (c = fgetc(in)) != EOF;) {
+        if (size + 1 == capacity) text = realloc(text, capacity *= 2);
+        text[size++] = (char)c;
+    }
+    text[size] = '\0';
+    return text;
+}
+
+/* R printed in FORMAT; caller frees. */
+static char *printed(const report *r, report_format format)
+{
+    FILE *out = tmpfile();
+    ck_assert_ptr_nonnull(out);
+    report_print(r, format, out);
+    rewind(out);
+    char *text = read_stream(out);
+    fclose(out);
+    return text;
+}
+
+static report calibrated_ring_report(void)
+{
+    report r = new_report(true);
+    for (int k = 0; k < 4; k++) {
+        result_row row = ring_row(0, "ring", sweep_bytes[k], 1, 1);
+        report_add(&r, &row);
+    }
+    report_calibrate(&r);
+    return r;
+}
+
+static int count_lines(const char *text, const char *from, const char *to)
+{
+    int lines = 0;
+    for (const char *p = from ? from : text; *p && (!to || p < to); p++) lines += *p == '\n';
+    return lines;
+}
+
+static int count_char(const char *line, char c)
+{
+    int n = 0;
+    for (const char *p = line; *p && *p != '\n'; p++) n += *p == c;
+    return n;
+}
+
+START_TEST(test_table_has_an_eta_line_per_algorithm)
+{
+    report r = calibrated_ring_report();
+    char *text = printed(&r, FORMAT_TABLE);
+    ck_assert_ptr_nonnull(strstr(text, "# collsim " PACKAGE_VERSION "  scenario hand-built\n"));
+    ck_assert_ptr_nonnull(strstr(text, "network model cm02  eta profile ideal"));
+    ck_assert_ptr_nonnull(strstr(text, "time(us)"));
+    ck_assert_ptr_nonnull(strstr(text, "ratio"));
+    ck_assert_msg(strstr(text, "# eta ring: eta_alpha 1.000000 eta_beta 1.000000 eta_beta(busbw) ") != NULL, "%s", text);
+    ck_assert_ptr_nonnull(strstr(text, " (4 sizes)\n"));
+    free(text);
+    report_free(&r);
+}
+END_TEST
+
+START_TEST(test_table_prints_terms_beneath_their_row)
+{
+    report r = new_report(true);
+    result_row row = two_tier_row(1e6, false);
+    report_add(&r, &row);
+    char *text = printed(&r, FORMAT_TABLE);
+    const char *inner = strstr(text, "term inner RS"), *outer = strstr(text, "term outer AR");
+    ck_assert_ptr_nonnull(inner);
+    ck_assert_ptr_nonnull(outer);
+    ck_assert_ptr_nonnull(strstr(inner, "tier nvlink"));
+    ck_assert_int_eq(count_lines(text, inner, outer), 1);
+    ck_assert_ptr_nonnull(strstr(inner, "sim(us)"));
+    ck_assert_ptr_null(strstr(outer, "sim(us)")); /* outer untimed */
+    free(text);
+    report_free(&r);
+}
+END_TEST
+
+START_TEST(test_predict_table_has_no_time_or_ratio_column)
+{
+    report r = new_report(false);
+    result_row row = ring_row(0, "ring", 1e6, 1, 1);
+    row.simulated = false;
+    report_add(&r, &row);
+    char *text = printed(&r, FORMAT_TABLE);
+    ck_assert_ptr_null(strstr(text, "time(us)"));
+    ck_assert_ptr_null(strstr(text, "ratio"));
+    ck_assert_ptr_nonnull(strstr(text, "pred(us)"));
+    free(text);
+    report_free(&r);
+}
+END_TEST
+
+START_TEST(test_csv_has_a_header_and_a_row_per_result_then_the_etas)
+{
+    report r = calibrated_ring_report();
+    char *text = printed(&r, FORMAT_CSV);
+    ck_assert(strncmp(text, "case,primitive,algorithm,group,ranks,size_bytes,segments,time_s,predicted_s,ideal_s,ratio,", 89) == 0);
+    const char *blank = strstr(text, "\n\n");
+    ck_assert_ptr_nonnull(blank);
+    ck_assert_int_eq(count_lines(text, text, blank + 1), 1 + 4);
+    for (const char *line = text; line <= blank; line = strchr(line, '\n') + 1) ck_assert_int_eq(count_char(line, ','), 16);
+    const char *etas = blank + 2;
+    ck_assert(strncmp(etas, "case,primitive,algorithm,group,tier,label,points,eta_alpha,eta_beta,", 68) == 0);
+    ck_assert_int_eq(count_lines(text, etas, NULL), 2);
+    ck_assert_ptr_nonnull(strstr(etas, "\n0,allreduce,ring,0,,,4,"));
+    free(text);
+    report_free(&r);
+}
+END_TEST
+
+START_TEST(test_predict_csv_leaves_time_and_ratio_empty)
+{
+    report r = new_report(false);
+    result_row row = ring_row(0, "ring", 1e6, 1, 1);
+    row.simulated = false;
+    report_add(&r, &row);
+    char *text = printed(&r, FORMAT_CSV);
+    ck_assert_msg(strstr(text, "\n0,allreduce,ring,0,8,1000000,1,,") != NULL, "%s", text);
+    const char *row_line = strchr(text, '\n') + 1;
+    ck_assert_int_eq(count_char(row_line, ','), 16);
+    free(text);
+    report_free(&r);
+}
+END_TEST
+
+START_TEST(test_json_writes_null_for_what_is_not_a_number)
+{
+    report r = new_report(true);
+    result_row row = ring_row(0, "ring", 1e6, 1, 1);
+    row.ratio = NAN;
+    row.busbw_Bps = INFINITY;
+    report_add(&r, &row);
+    char *text = printed(&r, FORMAT_JSON);
+    ck_assert_ptr_nonnull(strstr(text, "\"ratio\": null"));
+    ck_assert_ptr_nonnull(strstr(text, "\"busbw_Bps\": null"));
+    ck_assert_ptr_nonnull(strstr(text, "\"simulated\": true, \"eta_profile\": \"ideal\""));
+    ck_assert_ptr_null(strstr(text, "nan"));
+    ck_assert_ptr_null(strstr(text, "inf"));
+    free(text);
+    report_free(&r);
+}
+END_TEST
+
+START_TEST(test_predict_json_has_no_time_or_ratio)
+{
+    report r = new_report(false);
+    result_row row = ring_row(0, "ring", 1e6, 1, 1);
+    row.simulated = false;
+    report_add(&r, &row);
+    char *text = printed(&r, FORMAT_JSON);
+    ck_assert_ptr_nonnull(strstr(text, "\"simulated\": false"));
+    ck_assert_ptr_nonnull(strstr(text, "\"predicted_s\": "));
+    ck_assert_ptr_null(strstr(text, "\"time_s\""));
+    ck_assert_ptr_null(strstr(text, "\"ratio\""));
+    free(text);
+    report_free(&r);
+}
+END_TEST
+
+START_TEST(test_json_eta_rows_name_their_tier_or_null)
+{
+    report r = new_report(true);
+    for (int k = 0; k < 3; k++) {
+        result_row row = two_tier_row(sweep_bytes[k + 1], true);
+        report_add(&r, &row);
+    }
+    report_calibrate(&r);
+    char *text = printed(&r, FORMAT_JSON);
+    ck_assert_ptr_nonnull(strstr(text, "\"group\": 0, \"tier\": null, \"label\": null, \"points\": 3"));
+    ck_assert_ptr_nonnull(strstr(text, "\"tier\": \"nvlink\", \"label\": \"inner RS\", \"points\": 3"));
+    ck_assert_ptr_nonnull(strstr(text, "\"terms\": [{\"tier\": \"nvlink\", \"label\": \"inner RS\", \"n_alpha\": 7,"));
+    free(text);
+    report_free(&r);
+}
+END_TEST
+
+/* ---- plot ---- */
+
+static char *read_whole(const char *path)
+{
+    FILE *in = fopen(path, "r");
+    if (!in) return NULL;
+    char *text = read_stream(in);
+    fclose(in);
+    return text;
+}
+
+static bool directory_is_empty(const char *path)
+{
+    DIR *dir = opendir(path);
+    ck_assert_ptr_nonnull(dir);
+    int entries = 0;
+    for (struct dirent *e; (e = readdir(dir));) entries += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+    closedir(dir);
+    return entries == 0;
+}
+
+/* A private TMPDIR (to see that report_plot leaves nothing there) and an
+ * output directory; both in TEMPLATE-like buffers of 64 bytes. */
+static void private_directories(char *tmp, char *out)
+{
+    strcpy(tmp, "/tmp/collsim-test-tmp-XXXXXX");
+    strcpy(out, "/tmp/collsim-test-out-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(tmp));
+    ck_assert_ptr_nonnull(mkdtemp(out));
+    setenv("TMPDIR", tmp, 1);
+}
+
+static report two_algorithm_report(void)
+{
+    report r = new_report(true);
+    for (int k = 0; k < 4; k++) {
+        result_row ring = ring_row(0, "ring", sweep_bytes[k], 1.1, 0.9);
+        result_row other = ring_row(0, "recursive_doubling", sweep_bytes[k], 1.0, 1.0);
+        result_row bcast = ring_row(1, "ring", sweep_bytes[k], 1.0, 1.0);
+        bcast.prim = PRIM_BCAST;
+        report_add(&r, &ring);
+        report_add(&r, &other);
+        report_add(&r, &bcast);
+    }
+    report_calibrate(&r);
+    return r;
+}
+
+START_TEST(test_plot_draws_a_curve_per_algorithm_with_its_legend)
+{
+    char tmp[64], out[64], svg[128];
+    private_directories(tmp, out);
+    snprintf(svg, sizeof svg, "%s/plot.svg", out);
+    report r = two_algorithm_report();
+    diag d = {0};
+    ck_assert_msg(report_plot(&r, svg, &d), "%s", d.message);
+    char *text = read_whole(svg);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_ptr_nonnull(strstr(text, "<svg"));
+    const char *legends[] = {"ring predicted", "ring simulated", "recursive_doubling predicted", "recursive_doubling simulated"};
+    for (int i = 0; i < 4; i++) ck_assert_msg(strstr(text, legends[i]) != NULL, "no legend '%s'", legends[i]);
+    ck_assert_ptr_nonnull(strstr(text, "case 0: allreduce"));
+    ck_assert_ptr_nonnull(strstr(text, "case 1: bcast"));
+    ck_assert_ptr_nonnull(strstr(text, "η"));
+    int curves = 0;
+    for (const char *p = text; (p = strstr(p, "<g id=\"gnuplot_plot_")); p++) curves++;
+    ck_assert_int_eq(curves, 6); /* 2 + 2 in case 0, 2 in case 1 */
+    free(text);
+    ck_assert(directory_is_empty(tmp));
+    unlink(svg);
+    ck_assert(directory_is_empty(out));
+    rmdir(out);
+    rmdir(tmp);
+    report_free(&r);
+}
+END_TEST
+
+START_TEST(test_plot_into_a_missing_directory_fails_and_leaves_nothing)
+{
+    char tmp[64], out[64], svg[160];
+    private_directories(tmp, out);
+    snprintf(svg, sizeof svg, "%s/missing/plot.svg", out);
+    report r = two_algorithm_report();
+    diag d = {0};
+    ck_assert(!report_plot(&r, svg, &d));
+    ck_assert_ptr_nonnull(strstr(d.message, "cannot write"));
+    ck_assert(directory_is_empty(tmp));
+    ck_assert(directory_is_empty(out));
+    rmdir(out);
+    rmdir(tmp);
+    report_free(&r);
+}
+END_TEST
+
+START_TEST(test_plot_without_gnuplot_says_so_and_leaves_nothing)
+{
+    char tmp[64], out[64], svg[128];
+    private_directories(tmp, out);
+    snprintf(svg, sizeof svg, "%s/plot.svg", out);
+    setenv("PATH", "/nonexistent", 1);
+    report r = two_algorithm_report();
+    diag d = {0};
+    ck_assert(!report_plot(&r, svg, &d));
+    ck_assert_msg(strstr(d.message, "gnuplot not found") != NULL, "%s", d.message);
+    ck_assert(directory_is_empty(tmp));
+    ck_assert(directory_is_empty(out));
+    rmdir(out);
+    rmdir(tmp);
+    report_free(&r);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("report");
+    TCase *fit = tcase_create("eta_fit");
+    tcase_add_test(fit, test_eta_fit_recovers_known_etas_when_n_alpha_varies_with_size);
+    tcase_add_test(fit, test_eta_fit_solves_two_points_exactly);
+    tcase_add_test(fit, test_eta_fit_reports_the_residual_of_noisy_points);
+    tcase_add_test(fit, test_eta_fit_equals_spec_closed_form_for_constant_counts);
+    tcase_add_test(fit, test_eta_fit_refuses_degenerate_input);
+    suite_add_tcase(s, fit);
+    TCase *calibrate = tcase_create("calibrate");
+    tcase_add_test(calibrate, test_calibrate_recovers_the_etas_of_each_algorithm);
+    tcase_add_test(calibrate, test_calibrate_fits_each_timed_term);
+    tcase_add_test(calibrate, test_calibrate_skips_untimed_terms_and_predictions);
+    tcase_add_test(calibrate, test_calibrate_keeps_a_degenerate_fit_as_null);
+    suite_add_tcase(s, calibrate);
+    TCase *formats = tcase_create("formats");
+    tcase_add_test(formats, test_table_has_an_eta_line_per_algorithm);
+    tcase_add_test(formats, test_table_prints_terms_beneath_their_row);
+    tcase_add_test(formats, test_predict_table_has_no_time_or_ratio_column);
+    tcase_add_test(formats, test_csv_has_a_header_and_a_row_per_result_then_the_etas);
+    tcase_add_test(formats, test_predict_csv_leaves_time_and_ratio_empty);
+    tcase_add_test(formats, test_json_writes_null_for_what_is_not_a_number);
+    tcase_add_test(formats, test_predict_json_has_no_time_or_ratio);
+    tcase_add_test(formats, test_json_eta_rows_name_their_tier_or_null);
+    suite_add_tcase(s, formats);
+    TCase *plot = tcase_create("plot");
+    tcase_set_timeout(plot, 60);
+    tcase_add_test(plot, test_plot_draws_a_curve_per_algorithm_with_its_legend);
+    tcase_add_test(plot, test_plot_into_a_missing_directory_fails_and_leaves_nothing);
+    tcase_add_test(plot, test_plot_without_gnuplot_says_so_and_leaves_nothing);
+    suite_add_tcase(s, plot);
+    return run_suite(s);
+}
