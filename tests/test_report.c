@@ -179,6 +179,18 @@ static result_row two_tier_row(double size, bool outer_timed)
     return row;
 }
 
+/* Three sizes of a two-tier all-reduce, both terms timed, calibrated. */
+static report calibrated_two_tier_report(void)
+{
+    report r = new_report(true);
+    for (int k = 0; k < 3; k++) {
+        result_row row = two_tier_row(sweep_bytes[k + 1], true);
+        report_add(&r, &row);
+    }
+    report_calibrate(&r);
+    return r;
+}
+
 static const eta_row *find_eta(const report *r, int case_index, const char *name, const char *tier)
 {
     for (int i = 0; i < r->eta_count; i++) {
@@ -220,12 +232,7 @@ END_TEST
 
 START_TEST(test_calibrate_fits_each_timed_term)
 {
-    report r = new_report(true);
-    for (int k = 0; k < 3; k++) {
-        result_row row = two_tier_row(sweep_bytes[k + 1], true);
-        report_add(&r, &row);
-    }
-    report_calibrate(&r);
+    report r = calibrated_two_tier_report();
     ck_assert_int_eq(r.eta_count, 3);
     const eta_row *inner = find_eta(&r, 0, "hierarchical", "nvlink"), *outer = find_eta(&r, 0, "hierarchical", "ib");
     ck_assert_ptr_nonnull(inner);
@@ -302,6 +309,16 @@ static char *printed(const report *r, report_format format)
     return text;
 }
 
+/* `collsim predict` of one ring all-reduce at 1 MB. */
+static report one_prediction(void)
+{
+    report r = new_report(false);
+    result_row row = ring_row(0, "ring", 1e6, 1, 1);
+    row.simulated = false;
+    report_add(&r, &row);
+    return r;
+}
+
 static report calibrated_ring_report(void)
 {
     report r = new_report(true);
@@ -362,10 +379,7 @@ END_TEST
 
 START_TEST(test_predict_table_has_no_time_or_ratio_column)
 {
-    report r = new_report(false);
-    result_row row = ring_row(0, "ring", 1e6, 1, 1);
-    row.simulated = false;
-    report_add(&r, &row);
+    report r = one_prediction();
     char *text = printed(&r, FORMAT_TABLE);
     ck_assert_ptr_null(strstr(text, "time(us)"));
     ck_assert_ptr_null(strstr(text, "ratio"));
@@ -395,10 +409,7 @@ END_TEST
 
 START_TEST(test_predict_csv_leaves_time_and_ratio_empty)
 {
-    report r = new_report(false);
-    result_row row = ring_row(0, "ring", 1e6, 1, 1);
-    row.simulated = false;
-    report_add(&r, &row);
+    report r = one_prediction();
     char *text = printed(&r, FORMAT_CSV);
     ck_assert_msg(strstr(text, "\n0,allreduce,ring,0,8,1000000,1,,") != NULL, "%s", text);
     const char *row_line = strchr(text, '\n') + 1;
@@ -428,10 +439,7 @@ END_TEST
 
 START_TEST(test_predict_json_has_no_time_or_ratio)
 {
-    report r = new_report(false);
-    result_row row = ring_row(0, "ring", 1e6, 1, 1);
-    row.simulated = false;
-    report_add(&r, &row);
+    report r = one_prediction();
     char *text = printed(&r, FORMAT_JSON);
     ck_assert_ptr_nonnull(strstr(text, "\"simulated\": false"));
     ck_assert_ptr_nonnull(strstr(text, "\"predicted_s\": "));
@@ -444,12 +452,7 @@ END_TEST
 
 START_TEST(test_json_eta_rows_name_their_tier_or_null)
 {
-    report r = new_report(true);
-    for (int k = 0; k < 3; k++) {
-        result_row row = two_tier_row(sweep_bytes[k + 1], true);
-        report_add(&r, &row);
-    }
-    report_calibrate(&r);
+    report r = calibrated_two_tier_report();
     char *text = printed(&r, FORMAT_JSON);
     ck_assert_ptr_nonnull(strstr(text, "\"group\": 0, \"tier\": null, \"label\": null, \"points\": 3"));
     ck_assert_ptr_nonnull(strstr(text, "\"tier\": \"nvlink\", \"label\": \"inner RS\", \"points\": 3"));
@@ -480,17 +483,6 @@ static bool directory_is_empty(const char *path)
     return entries == 0;
 }
 
-/* A private TMPDIR (to see that report_plot leaves nothing there) and an
- * output directory; both in TEMPLATE-like buffers of 64 bytes. */
-static void private_directories(char *tmp, char *out)
-{
-    strcpy(tmp, "/tmp/collsim-test-tmp-XXXXXX");
-    strcpy(out, "/tmp/collsim-test-out-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(tmp));
-    ck_assert_ptr_nonnull(mkdtemp(out));
-    setenv("TMPDIR", tmp, 1);
-}
-
 static report two_algorithm_report(void)
 {
     report r = new_report(true);
@@ -507,15 +499,40 @@ static report two_algorithm_report(void)
     return r;
 }
 
+/* A report to plot, a private TMPDIR (to see that report_plot leaves nothing
+ * there) and an output directory, the SVG at SVG_NAME in it. */
+typedef struct plot_fixture {
+    char tmp[64], out[64], svg[160];
+    report r;
+    diag d;
+} plot_fixture;
+
+static void plot_setup(plot_fixture *f, const char *svg_name)
+{
+    *f = (plot_fixture){.tmp = "/tmp/collsim-test-tmp-XXXXXX", .out = "/tmp/collsim-test-out-XXXXXX"};
+    ck_assert_ptr_nonnull(mkdtemp(f->tmp));
+    ck_assert_ptr_nonnull(mkdtemp(f->out));
+    setenv("TMPDIR", f->tmp, 1);
+    snprintf(f->svg, sizeof f->svg, "%s/%s", f->out, svg_name);
+    f->r = two_algorithm_report();
+}
+
+/* Both directories must be empty (the caller removed what it expected). */
+static void plot_teardown(plot_fixture *f)
+{
+    ck_assert(directory_is_empty(f->tmp));
+    ck_assert(directory_is_empty(f->out));
+    rmdir(f->out);
+    rmdir(f->tmp);
+    report_free(&f->r);
+}
+
 START_TEST(test_plot_draws_a_curve_per_algorithm_with_its_legend)
 {
-    char tmp[64], out[64], svg[128];
-    private_directories(tmp, out);
-    snprintf(svg, sizeof svg, "%s/plot.svg", out);
-    report r = two_algorithm_report();
-    diag d = {0};
-    ck_assert_msg(report_plot(&r, svg, &d), "%s", d.message);
-    char *text = read_whole(svg);
+    plot_fixture f;
+    plot_setup(&f, "plot.svg");
+    ck_assert_msg(report_plot(&f.r, f.svg, &f.d), "%s", f.d.message);
+    char *text = read_whole(f.svg);
     ck_assert_ptr_nonnull(text);
     ck_assert_ptr_nonnull(strstr(text, "<svg"));
     const char *legends[] = {"ring predicted", "ring simulated", "recursive_doubling predicted", "recursive_doubling simulated"};
@@ -527,47 +544,29 @@ START_TEST(test_plot_draws_a_curve_per_algorithm_with_its_legend)
     for (const char *p = text; (p = strstr(p, "<g id=\"gnuplot_plot_")); p++) curves++;
     ck_assert_int_eq(curves, 6); /* 2 + 2 in case 0, 2 in case 1 */
     free(text);
-    ck_assert(directory_is_empty(tmp));
-    unlink(svg);
-    ck_assert(directory_is_empty(out));
-    rmdir(out);
-    rmdir(tmp);
-    report_free(&r);
+    unlink(f.svg);
+    plot_teardown(&f);
 }
 END_TEST
 
 START_TEST(test_plot_into_a_missing_directory_fails_and_leaves_nothing)
 {
-    char tmp[64], out[64], svg[160];
-    private_directories(tmp, out);
-    snprintf(svg, sizeof svg, "%s/missing/plot.svg", out);
-    report r = two_algorithm_report();
-    diag d = {0};
-    ck_assert(!report_plot(&r, svg, &d));
-    ck_assert_ptr_nonnull(strstr(d.message, "cannot write"));
-    ck_assert(directory_is_empty(tmp));
-    ck_assert(directory_is_empty(out));
-    rmdir(out);
-    rmdir(tmp);
-    report_free(&r);
+    plot_fixture f;
+    plot_setup(&f, "missing/plot.svg");
+    ck_assert(!report_plot(&f.r, f.svg, &f.d));
+    ck_assert_ptr_nonnull(strstr(f.d.message, "cannot write"));
+    plot_teardown(&f);
 }
 END_TEST
 
 START_TEST(test_plot_without_gnuplot_says_so_and_leaves_nothing)
 {
-    char tmp[64], out[64], svg[128];
-    private_directories(tmp, out);
-    snprintf(svg, sizeof svg, "%s/plot.svg", out);
+    plot_fixture f;
+    plot_setup(&f, "plot.svg");
     setenv("PATH", "/nonexistent", 1);
-    report r = two_algorithm_report();
-    diag d = {0};
-    ck_assert(!report_plot(&r, svg, &d));
-    ck_assert_msg(strstr(d.message, "gnuplot not found") != NULL, "%s", d.message);
-    ck_assert(directory_is_empty(tmp));
-    ck_assert(directory_is_empty(out));
-    rmdir(out);
-    rmdir(tmp);
-    report_free(&r);
+    ck_assert(!report_plot(&f.r, f.svg, &f.d));
+    ck_assert_msg(strstr(f.d.message, "gnuplot not found") != NULL, "%s", f.d.message);
+    plot_teardown(&f);
 }
 END_TEST
 

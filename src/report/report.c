@@ -134,56 +134,102 @@ static void print_table(const report *r, FILE *out)
     if (current >= 0) print_case_etas(r, current, out);
 }
 
+/* ---- the numeric fields CSV and JSON share, in their order ---- */
+
+typedef struct field {
+    const char *key;
+    double value;              /* NaN / infinite: empty in CSV, null in JSON */
+    bool present;              /* false: empty in CSV, no key in JSON (time_s, ratio under predict) */
+} field;
+
+#define ROW_FIELDS 10
+#define TERM_FIELDS 6
+#define ETA_FIELDS 4
+
+static void row_fields(const result_row *row, field f[ROW_FIELDS])
+{
+    const field all[ROW_FIELDS] = {
+        {"time_s", row->time_s, row->simulated},   {"predicted_s", row->predicted_s, true},
+        {"ideal_s", row->ideal_s, true},           {"ratio", row->ratio, row->simulated},
+        {"n_alpha", row->n_alpha, true},           {"n_beta", row->n_beta, true},
+        {"alpha_s", row->alpha_s, true},           {"bandwidth_Bps", row->bandwidth_Bps, true},
+        {"algbw_Bps", row->algbw_Bps, true},       {"busbw_Bps", row->busbw_Bps, true}};
+    memcpy(f, all, sizeof all);
+}
+
+static void term_fields(const row_term *term, field f[TERM_FIELDS])
+{
+    const field all[TERM_FIELDS] = {
+        {"n_alpha", term->n_alpha, true},          {"n_beta", term->n_beta, true},
+        {"alpha_s", term->alpha_s, true},          {"bandwidth_Bps", term->bandwidth_Bps, true},
+        {"predicted_s", term->predicted_s, true},  {"time_s", term->time_s >= 0 ? term->time_s : NAN, true}};
+    memcpy(f, all, sizeof all);
+}
+
+static void eta_fields(const eta_row *e, field f[ETA_FIELDS])
+{
+    const field all[ETA_FIELDS] = {{"eta_alpha", e->eta_alpha, true},
+                                   {"eta_beta", e->eta_beta, true},
+                                   {"eta_beta_busbw", e->eta_beta_busbw, true},
+                                   {"max_rel_residual", e->max_rel_residual, true}};
+    memcpy(f, all, sizeof all);
+}
+
 /* ---- CSV: a results block, then (after a blank line each) an eta block and
  * a terms block, each with its own header line ---- */
 
-static void csv_number(FILE *out, double value)
+static void csv_header(FILE *out, const char *leading, const field *f, int count)
 {
-    if (isfinite(value)) fprintf(out, ",%.17g", value);
-    else fputc(',', out);
+    fputs(leading, out);
+    for (int i = 0; i < count; i++) fprintf(out, ",%s", f[i].key);
+    fputc('\n', out);
+}
+
+static void csv_fields(FILE *out, const field *f, int count)
+{
+    for (int i = 0; i < count; i++) {
+        if (f[i].present && isfinite(f[i].value)) fprintf(out, ",%.17g", f[i].value);
+        else fputc(',', out);
+    }
+    fputc('\n', out);
 }
 
 static void print_csv(const report *r, FILE *out)
 {
-    fprintf(out, "case,primitive,algorithm,group,ranks,size_bytes,segments,time_s,predicted_s,ideal_s,ratio,"
-                 "n_alpha,n_beta,alpha_s,bandwidth_Bps,algbw_Bps,busbw_Bps\n");
+    field f[ROW_FIELDS];
+    row_fields(&(result_row){0}, f);
+    csv_header(out, "case,primitive,algorithm,group,ranks,size_bytes,segments", f, ROW_FIELDS);
     int term_rows = 0;
     for (int i = 0; i < r->row_count; i++) {
         const result_row *row = &r->rows[i];
         fprintf(out, "%d,%s,%s,%d,%d,%.17g,%d", row->case_index, primitive_name(row->prim), row->algorithm, row->group,
                 row->ranks, row->size_bytes, row->segments);
-        csv_number(out, row->simulated ? row->time_s : NAN);
-        csv_number(out, row->predicted_s);
-        csv_number(out, row->ideal_s);
-        csv_number(out, row->simulated ? row->ratio : NAN);
-        const double tail[] = {row->n_alpha, row->n_beta, row->alpha_s, row->bandwidth_Bps, row->algbw_Bps, row->busbw_Bps};
-        for (size_t k = 0; k < sizeof tail / sizeof tail[0]; k++) csv_number(out, tail[k]);
-        fputc('\n', out);
+        row_fields(row, f);
+        csv_fields(out, f, ROW_FIELDS);
         term_rows += row->term_count;
     }
     if (r->eta_count) {
-        fprintf(out, "\ncase,primitive,algorithm,group,tier,label,points,eta_alpha,eta_beta,eta_beta_busbw,max_rel_residual\n");
-        for (int i = 0; i < r->eta_count; i++) {
-            const eta_row *e = &r->etas[i];
-            fprintf(out, "%d,%s,%s,%d,%s,%s,%d", e->case_index, primitive_name(e->prim), e->algorithm, e->group, e->tier,
-                    e->label, e->points);
-            const double values[] = {e->eta_alpha, e->eta_beta, e->eta_beta_busbw, e->max_rel_residual};
-            for (size_t k = 0; k < sizeof values / sizeof values[0]; k++) csv_number(out, values[k]);
-            fputc('\n', out);
-        }
+        eta_fields(&(eta_row){0}, f);
+        csv_header(out, "\ncase,primitive,algorithm,group,tier,label,points", f, ETA_FIELDS);
     }
-    if (!term_rows) return;
-    fprintf(out, "\ncase,algorithm,group,size_bytes,tier,label,n_alpha,n_beta,alpha_s,bandwidth_Bps,predicted_s,time_s\n");
+    for (int i = 0; i < r->eta_count; i++) {
+        const eta_row *e = &r->etas[i];
+        fprintf(out, "%d,%s,%s,%d,%s,%s,%d", e->case_index, primitive_name(e->prim), e->algorithm, e->group, e->tier,
+                e->label, e->points);
+        eta_fields(e, f);
+        csv_fields(out, f, ETA_FIELDS);
+    }
+    if (term_rows) {
+        term_fields(&(row_term){0}, f);
+        csv_header(out, "\ncase,algorithm,group,size_bytes,tier,label", f, TERM_FIELDS);
+    }
     for (int i = 0; i < r->row_count; i++) {
         const result_row *row = &r->rows[i];
         for (int t = 0; t < row->term_count; t++) {
-            const row_term *term = &row->terms[t];
-            fprintf(out, "%d,%s,%d,%.17g,%s,%s", row->case_index, row->algorithm, row->group, row->size_bytes, term->tier,
-                    term->label);
-            const double values[] = {term->n_alpha, term->n_beta, term->alpha_s, term->bandwidth_Bps, term->predicted_s,
-                                     term->time_s >= 0 ? term->time_s : NAN};
-            for (size_t k = 0; k < sizeof values / sizeof values[0]; k++) csv_number(out, values[k]);
-            fputc('\n', out);
+            fprintf(out, "%d,%s,%d,%.17g,%s,%s", row->case_index, row->algorithm, row->group, row->size_bytes,
+                    row->terms[t].tier, row->terms[t].label);
+            term_fields(&row->terms[t], f);
+            csv_fields(out, f, TERM_FIELDS);
         }
     }
 }
@@ -201,12 +247,15 @@ static void print_json_string(const char *text, FILE *out)
     fputc('"', out);
 }
 
-/* , "KEY": VALUE  — null when VALUE is NaN or infinite */
-static void json_number(FILE *out, const char *key, double value)
+/* , "KEY": VALUE ... — null for a value that is not a number */
+static void json_fields(FILE *out, const field *f, int count)
 {
-    fprintf(out, ", \"%s\": ", key);
-    if (isfinite(value)) fprintf(out, "%.17g", value);
-    else fputs("null", out);
+    for (int i = 0; i < count; i++) {
+        if (!f[i].present) continue;
+        fprintf(out, ", \"%s\": ", f[i].key);
+        if (isfinite(f[i].value)) fprintf(out, "%.17g", f[i].value);
+        else fputs("null", out);
+    }
 }
 
 /* , "KEY": "TEXT" — null when TEXT is empty */
@@ -217,59 +266,39 @@ static void json_text_or_null(FILE *out, const char *key, const char *text)
     else fputs("null", out);
 }
 
-static void print_json_terms(const result_row *row, FILE *out)
-{
-    fprintf(out, ", \"terms\": [");
-    for (int t = 0; t < row->term_count; t++) {
-        const row_term *term = &row->terms[t];
-        fprintf(out, "%s{\"tier\": ", t ? ", " : "");
-        print_json_string(term->tier, out);
-        fprintf(out, ", \"label\": ");
-        print_json_string(term->label, out);
-        json_number(out, "n_alpha", term->n_alpha);
-        json_number(out, "n_beta", term->n_beta);
-        json_number(out, "alpha_s", term->alpha_s);
-        json_number(out, "bandwidth_Bps", term->bandwidth_Bps);
-        json_number(out, "predicted_s", term->predicted_s);
-        json_number(out, "time_s", term->time_s >= 0 ? term->time_s : NAN);
-        fputc('}', out);
-    }
-    fputc(']', out);
-}
-
 static void print_json_result(const result_row *row, FILE *out)
 {
+    field f[ROW_FIELDS];
     fprintf(out, "{\"case\": %d, \"primitive\": \"%s\", \"algorithm\": ", row->case_index, primitive_name(row->prim));
     print_json_string(row->algorithm, out);
-    fprintf(out, ", \"group\": %d, \"ranks\": %d", row->group, row->ranks);
-    json_number(out, "size_bytes", row->size_bytes);
-    fprintf(out, ", \"segments\": %d", row->segments);
-    if (row->simulated) json_number(out, "time_s", row->time_s);
-    json_number(out, "predicted_s", row->predicted_s);
-    json_number(out, "ideal_s", row->ideal_s);
-    if (row->simulated) json_number(out, "ratio", row->ratio);
-    json_number(out, "n_alpha", row->n_alpha);
-    json_number(out, "n_beta", row->n_beta);
-    json_number(out, "alpha_s", row->alpha_s);
-    json_number(out, "bandwidth_Bps", row->bandwidth_Bps);
-    json_number(out, "algbw_Bps", row->algbw_Bps);
-    json_number(out, "busbw_Bps", row->busbw_Bps);
-    print_json_terms(row, out);
-    fputc('}', out);
+    fprintf(out, ", \"group\": %d, \"ranks\": %d, \"size_bytes\": %.17g, \"segments\": %d", row->group, row->ranks,
+            row->size_bytes, row->segments);
+    row_fields(row, f);
+    json_fields(out, f, ROW_FIELDS);
+    fprintf(out, ", \"terms\": [");
+    for (int t = 0; t < row->term_count; t++) {
+        fprintf(out, "%s{\"tier\": ", t ? ", " : "");
+        print_json_string(row->terms[t].tier, out);
+        fprintf(out, ", \"label\": ");
+        print_json_string(row->terms[t].label, out);
+        term_fields(&row->terms[t], f);
+        json_fields(out, f, TERM_FIELDS);
+        fputc('}', out);
+    }
+    fprintf(out, "]}");
 }
 
 static void print_json_eta(const eta_row *e, FILE *out)
 {
+    field f[ETA_FIELDS];
     fprintf(out, "{\"case\": %d, \"primitive\": \"%s\", \"algorithm\": ", e->case_index, primitive_name(e->prim));
     print_json_string(e->algorithm, out);
     fprintf(out, ", \"group\": %d", e->group);
     json_text_or_null(out, "tier", e->tier);
     json_text_or_null(out, "label", e->label);
     fprintf(out, ", \"points\": %d", e->points);
-    json_number(out, "eta_alpha", e->eta_alpha);
-    json_number(out, "eta_beta", e->eta_beta);
-    json_number(out, "eta_beta_busbw", e->eta_beta_busbw);
-    json_number(out, "max_rel_residual", e->max_rel_residual);
+    eta_fields(e, f);
+    json_fields(out, f, ETA_FIELDS);
     fputc('}', out);
 }
 
