@@ -140,6 +140,7 @@ static result_row make_row(const scenario *s, int c, int a, double size_bytes, i
                       .n_alpha = pr->n_alpha, .n_beta = pr->n_beta, .alpha_s = pr->alpha_s,
                       .bandwidth_Bps = pr->bandwidth_Bps, .term_count = pr->term_count};
     snprintf(row.algorithm, sizeof row.algorithm, "%s", k->algorithms[a]);
+    snprintf(row.platform, sizeof row.platform, "%s", platform->name);
     for (int i = 0; i < pr->term_count && i < REPORT_MAX_TERMS; i++) {
         const model_term *t = &pr->terms[i];
         row_term *out = &row.terms[i];
@@ -163,13 +164,15 @@ static result_row make_row(const scenario *s, int c, int a, double size_bytes, i
 }
 
 /* Build, verify, predict and simulate (as MODE asks) one (case, algorithm, size). */
-static int run_one(const scenario *s, int c, int a, double size_bytes, const run_options *o, run_mode mode, report *r)
+static int run_one(const scenario *s, int c, int a, double size_bytes, const run_options *o, run_mode mode, report *r,
+                   prediction *kept)
 {
     const topology *t = scenario_platform(s, &s->cases[c]);
     schedule *sched = NULL;
     int status = prepare_case(s, c, a, size_bytes, o, &sched);
     prediction pr;
     if (status == 0 && mode != MODE_VERIFY && !predict_case(s, c, a, size_bytes, sched->segments, &pr)) status = 2;
+    if (status == 0 && mode != MODE_VERIFY) *kept = pr;
     if (status != 0 || mode == MODE_VERIFY) {
         schedule_free(sched);
         return status;
@@ -193,6 +196,28 @@ static int run_one(const scenario *s, int c, int a, double size_bytes, const run
     }
     schedule_free(sched);
     return ran ? 0 : 2;
+}
+
+static int largest_size(const scenario_case *k)
+{
+    int best = 0;
+    for (int m = 1; m < k->size_count; m++)
+        if (k->sizes[m] > k->sizes[best]) best = m;
+    return best;
+}
+
+/* Where each pair of the case's algorithms cross, at their largest-size
+ * predictions (01 §5.3, App. B.3). */
+static void add_crossovers(report *r, int c, const scenario_case *k, const prediction *largest)
+{
+    for (int a = 0; a < k->algorithm_count; a++)
+        for (int b = a + 1; b < k->algorithm_count; b++) {
+            crossover_row x = {.case_index = c};
+            if (!model_crossover(&largest[a], &largest[b], &x.size_bytes)) continue;
+            snprintf(x.a, sizeof x.a, "%s", k->algorithms[a]);
+            snprintf(x.b, sizeof x.b, "%s", k->algorithms[b]);
+            report_add_crossover(r, &x);
+        }
 }
 
 static const char *eta_name(const eta_profile *e)
@@ -224,8 +249,14 @@ static int run_scenario(int argc, char **argv, run_mode mode)
         const scenario_case *k = &s.cases[c];
         if (k->eta.mode != s.eta.mode) r.eta = "per case";
         /* built per size: P* (01 App. C.3) depends on it */
+        prediction largest[SCENARIO_MAX_ALGORITHMS];
         for (int a = 0; a < k->algorithm_count && status == 0; a++)
-            for (int m = 0; status == 0 && m < k->size_count; m++) status = run_one(&s, c, a, k->sizes[m], &o, mode, &r);
+            for (int m = 0; status == 0 && m < k->size_count; m++) {
+                prediction p;
+                status = run_one(&s, c, a, k->sizes[m], &o, mode, &r, &p);
+                if (status == 0 && m == largest_size(k)) largest[a] = p;
+            }
+        if (status == 0 && mode != MODE_VERIFY) add_crossovers(&r, c, k, largest);
     }
     if (mode != MODE_VERIFY && status == 0) {
         report_calibrate(&r);
