@@ -13,6 +13,7 @@
 #include "model/eta_fit.h"
 #include "report/report.h"
 #include "test_support.h"
+#include "util/memory.h"
 
 #define ALPHA_S 0.5e-6
 #define BANDWIDTH_BPS 900e9
@@ -287,10 +288,10 @@ END_TEST
 /* The rest of IN as a string; caller frees. */
 static char *read_stream(FILE *in)
 {
-    size_t size = 0, capacity = 4096;
-    char *text = malloc(capacity);
+    int size = 0, capacity = 0;
+    char *text = grow_array(NULL, &capacity, 1, 1);
     for (int c; (c = fgetc(in)) != EOF;) {
-        if (size + 1 == capacity) text = realloc(text, capacity *= 2);
+        text = grow_array(text, &capacity, size + 2, 1);
         text[size++] = (char)c;
     }
     text[size] = '\0';
