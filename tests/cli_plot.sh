@@ -41,4 +41,11 @@ PATH=/nonexistent "$collsim" run "$scenario" --plot "$work/out.svg" > /dev/null 
 check "no gnuplot exits 2" "$?" '^2$'
 check "no gnuplot says so" "$(cat "$work/err")" 'gnuplot not found on PATH'
 check "no gnuplot leaves nothing" "$(ls "$work" | tr '\n' ' ')" '^err out.csv $'
+mkdir "$work/bin"
+printf '#!/bin/sh\necho "line 3: fake gnuplot refuses" >&2\nexit 1\n' > "$work/bin/gnuplot"
+chmod +x "$work/bin/gnuplot"
+PATH="$work/bin:$PATH" "$collsim" run "$scenario" --plot "$work/out.svg" > /dev/null 2> "$work/err"
+check "failing gnuplot exits 2" "$?" '^2$'
+check "failing gnuplot is quoted" "$(cat "$work/err")" 'gnuplot failed \(exit 1\): line 3: fake gnuplot refuses'
+check "failing gnuplot leaves nothing" "$(ls "$work" | tr '\n' ' ')" '^bin err out.csv $'
 summary
