@@ -16,6 +16,8 @@ static void usage(FILE *out)
             "  collsim run SCENARIO.yaml [--format table|csv|json] [-o FILE] [--plot FILE.svg] [--verify]\n"
             "                            [--model cm02|lv08] [--quiet] [--cfg=SIMGRID_OPTION ...]\n"
             "                                               simulate every case of the scenario (docs/output.md)\n"
+            "  collsim predict SCENARIO.yaml [--format table|csv|json] [-o FILE] [--plot FILE.svg]\n"
+            "                                               the analytic alpha-beta model only, nothing simulated\n"
             "  collsim verify SCENARIO.yaml                 run every schedule on data, no timing\n"
             "  collsim platform describe PLATFORM.yaml      ranks, switches, links, per-tier alpha and BW,\n"
             "                                               diameter, bisection bandwidth\n"
@@ -49,6 +51,7 @@ int main(int argc, char **argv)
     if (strcmp(command, "list") == 0) return command_list(argc - 2, argv + 2);
     if (strcmp(command, "run") == 0) return command_run(argc - 2, argv + 2);
     if (strcmp(command, "verify") == 0) return command_verify(argc - 2, argv + 2);
+    if (strcmp(command, "predict") == 0) return command_predict(argc - 2, argv + 2);
     fprintf(stderr, "collsim: unknown command '%s' (collsim --help lists them)\n", command);
     return 2;
 }

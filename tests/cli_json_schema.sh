@@ -10,17 +10,23 @@ if ! python3 -c 'import jsonschema' 2>/dev/null; then
 fi
 . "${top_srcdir:-.}/tests/cli_common.sh"
 schema="$top_srcdir/docs/collsim-output.schema.json"
-"$collsim" run "$top_srcdir/tests/data/ring-star8.yaml" --format json -o "$work/run.json" || {
-    echo "FAIL collsim run exited $?"
+# a run, and predictions of the same scenario and of every exact case (terms,
+# crossovers, per-case platforms)
+"$collsim" run "$top_srcdir/tests/data/ring-star8.yaml" --format json -o "$work/run.json" &&
+    "$collsim" predict "$top_srcdir/tests/data/ring-star8.yaml" --format json -o "$work/predict.json" &&
+    "$collsim" predict "$top_srcdir/tests/data/eta-exact.yaml" --format json -o "$work/predict-exact.json" || {
+    echo "FAIL collsim exited $?"
     exit 1
 }
-# validate SCHEMA RUN.json: the run and the predict shape must pass, every broken copy must fail
-python3 - "$schema" "$work/run.json" <<'PYTHON'
+# validate SCHEMA RUN.json PREDICT.json...: they and the predict shape of the
+# run must pass, every broken copy must fail
+python3 - "$schema" "$work/run.json" "$work/predict.json" "$work/predict-exact.json" <<'PYTHON'
 import copy, json, sys
 import jsonschema
 
 schema = json.load(open(sys.argv[1]))
 run = json.load(open(sys.argv[2]))
+predictions = [(path, json.load(open(path))) for path in sys.argv[3:]]
 validator_class = jsonschema.validators.validator_for(schema)
 validator_class.check_schema(schema)
 validator = validator_class(schema)
@@ -45,6 +51,11 @@ expect(run, True, "run output validates")
 if len(run["results"]) != 3 or len(run["eta"]) != 1 or run["simulated"] is not True:
     failures += 1
     print("FAIL run output: expected 3 results and 1 eta row of a simulated run")
+for path, prediction in predictions:
+    expect(prediction, True, "collsim predict output validates (%s)" % path.rsplit("/", 1)[-1])
+    if prediction["simulated"] is not False or not prediction["results"]:
+        failures += 1
+        print("FAIL %s: expected results of a prediction" % path)
 
 def as_prediction(document):
     document["simulated"] = False
@@ -83,10 +94,14 @@ broken = [
     ("result with an unknown primitive", put(["results", 0, "primitive"], "allreduse")),
     ("eta row without points", remove(["eta", 0, "points"])),
     ("eta_alpha a string", put(["eta", 0, "eta_alpha"], "1.0")),
+    ("crossover without b", put(["crossovers"], [{"case": 0, "a": "ring", "size_bytes": 1e5}])),
+    ("no crossovers list", remove(["crossovers"])),
     ("unknown top-level key", put(["extra"], 1)),
 ]
 for what, edit in broken:
     expect(changed(edit), False, what)
+expect(changed(put(["crossovers"], [{"case": 0, "a": "ring", "b": "recursive_doubling", "size_bytes": 1.5e5}])),
+       True, "a crossover validates")
 
 def predict_with_time(document):
     as_prediction(document)

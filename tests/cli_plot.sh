@@ -34,7 +34,7 @@ check "missing directory leaves nothing" "$(ls "$work" | grep -v '^err$' | tr '\
 
 "$collsim" run "$scenario" --plot "$work/out.png" > /dev/null 2> "$work/err"
 check "--plot without .svg exits 2" "$?" '^2$'
-check "--plot without .svg says why" "$(cat "$work/err")" 'must end in .svg'
+check "--plot without .svg says why" "$(cat "$work/err")" '(ending|end) in \.svg'
 
 rm -f "$work/out.svg"
 PATH=/nonexistent "$collsim" run "$scenario" --plot "$work/out.svg" > /dev/null 2> "$work/err"

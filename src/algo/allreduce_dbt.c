@@ -21,6 +21,7 @@
 
 #include "algo/double_tree.h"
 #include "algo/group_check.h"
+#include "algo/pipeline.h"
 
 /* One rank's ops of one slot, and of its previous non-empty slot. */
 typedef struct slot_ops {
@@ -71,7 +72,7 @@ schedule *allreduce_dbt(const algo_params *p, char *why, int why_size)
     if (!group_accepted(p, "double binary tree all-reduce", NULL, why, why_size)) return NULL;
     double_tree t;
     double_tree_init(&t, n);
-    int segments = p->segments > 0 ? p->segments : 2 * t.depth;
+    int segments = pipeline_segments(p, 2 * t.depth, 2 * t.depth); /* L = 2D, 01 App. C.3; default P = L */
     schedule *s = schedule_create(PRIM_ALLREDUCE, n, 0, 2 * segments);
     s->segments = segments;
     for (int rank = 0; rank < n; rank++) {

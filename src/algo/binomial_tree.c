@@ -8,6 +8,7 @@
  * and so on.  Reduce is the exact time reverse: per segment, receive-reduce
  * from the children in reverse step order, then send the partial sum up. */
 #include "algo/binomial_tree.h"
+#include "algo/pipeline.h"
 
 #include <stdlib.h>
 
@@ -56,7 +57,8 @@ static void emit_rank(schedule *s, int rank, int parent, const int *children, in
 
 schedule *binomial_schedule(primitive prim, const algo_params *p, char *why, int why_size)
 {
-    int n = p->ranks, root = p->root, segments = p->segments > 0 ? p->segments : 1;
+    int n = p->ranks, root = p->root;
+    int segments = pipeline_segments(p, binomial_depth(n), 1); /* L = ⌈log2 N⌉, 01 App. C.3; default P = 1 */
     if (!rooted_group_accepted(p, prim == PRIM_BCAST ? "binomial broadcast" : "binomial reduce", why, why_size))
         return NULL;
     schedule *s = schedule_create(prim, n, 0, segments);

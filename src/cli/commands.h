@@ -8,5 +8,6 @@ int command_platform(int argc, char **argv);
 int command_list(int argc, char **argv);
 int command_run(int argc, char **argv);
 int command_verify(int argc, char **argv);
+int command_predict(int argc, char **argv);
 
 #endif

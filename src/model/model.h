@@ -73,6 +73,7 @@ typedef struct model_case {
     int root, peer;            /* BC / Reduce root; sendrecv endpoints */
     const char *inner, *outer; /* hierarchical tiers' algorithms (NULL: ring) */
     model_form form;
+    double c_real;             /* DBT's BW coefficient (01 §5.3's c_real; 0: 2, 00 §4's row) */
     const eta_profile *eta;    /* NULL: ideal */
 } model_case;
 
@@ -82,7 +83,12 @@ bool model_predict(const model_case *c, prediction *out, char *why, int why_size
 /* η of tier TIER for case C under PROFILE (05 §4.1 / §4.2 for ETA_SEED). */
 eta_pair model_eta(const eta_profile *profile, const model_case *c, int tier);
 
-/* Time of one term and of all of them. */
+/* Time of one term (with or without its η). */
 double model_term_time(const model_term *t, double size_bytes, bool with_eta);
+
+/* The size M* at which two predictions' linear forms t = A + B·M (η
+ * applied, A and B read from their terms) cross: 01 §5.3, App. B.3.  False
+ * when they do not cross at a positive size. */
+bool model_crossover(const prediction *a, const prediction *b, double *size_bytes);
 
 #endif

@@ -25,13 +25,22 @@ void report_add_eta(report *r, const eta_row *e)
     r->etas[r->eta_count++] = *e;
 }
 
+void report_add_crossover(report *r, const crossover_row *x)
+{
+    r->crossovers = grow_array(r->crossovers, &r->crossover_capacity, r->crossover_count + 1, sizeof *r->crossovers);
+    r->crossovers[r->crossover_count++] = *x;
+}
+
 void report_free(report *r)
 {
     free(r->rows);
     free(r->etas);
+    free(r->crossovers);
     r->rows = NULL;
     r->etas = NULL;
+    r->crossovers = NULL;
     r->row_count = r->row_capacity = r->eta_count = r->eta_capacity = 0;
+    r->crossover_count = r->crossover_capacity = 0;
 }
 
 static const char *text_or_empty(const char *text)
@@ -111,10 +120,29 @@ static void print_eta_line(const eta_row *e, FILE *out)
     fprintf(out, " (%d sizes)\n", e->points);
 }
 
+/* A size in the seed's units (KB, MB, GB are powers of ten). */
+static void print_size(double bytes, FILE *out)
+{
+    static const char *const units[] = {"B", "KB", "MB", "GB", "TB"};
+    int u = 0;
+    while (bytes >= 1000 && u < 4) {
+        bytes /= 1000;
+        u++;
+    }
+    fprintf(out, "%.5g %s", bytes, units[u]);
+}
+
 static void print_case_etas(const report *r, int case_index, FILE *out)
 {
     for (int i = 0; i < r->eta_count; i++)
         if (r->etas[i].case_index == case_index) print_eta_line(&r->etas[i], out);
+    for (int i = 0; i < r->crossover_count; i++) {
+        const crossover_row *x = &r->crossovers[i];
+        if (x->case_index != case_index) continue;
+        fprintf(out, "# crossover %s = %s at M* = %.6g B (", x->a, x->b, x->size_bytes);
+        print_size(x->size_bytes, out);
+        fprintf(out, ")\n");
+    }
 }
 
 static void print_table(const report *r, FILE *out)
@@ -126,7 +154,8 @@ static void print_table(const report *r, FILE *out)
         if (row->case_index != current) {
             if (current >= 0) print_case_etas(r, current, out);
             current = row->case_index;
-            fprintf(out, "#\n# case %d: %s over %d ranks\n", current, primitive_name(row->prim), row->ranks);
+            fprintf(out, "#\n# case %d: %s over %d ranks of %s\n", current, primitive_name(row->prim), row->ranks,
+                    row->platform[0] ? row->platform : text_or_empty(r->platform_name));
             print_column_header(r, out);
         }
         print_table_row(r, row, out);
@@ -175,8 +204,8 @@ static void eta_fields(const eta_row *e, field f[ETA_FIELDS])
     memcpy(f, all, sizeof all);
 }
 
-/* ---- CSV: a results block, then (after a blank line each) an eta block and
- * a terms block, each with its own header line ---- */
+/* ---- CSV: a results block, then (after a blank line each) an eta block, a
+ * terms block and a crossovers block, each with its own header line ---- */
 
 static void csv_header(FILE *out, const char *leading, const field *f, int count)
 {
@@ -232,6 +261,11 @@ static void print_csv(const report *r, FILE *out)
             csv_fields(out, f, TERM_FIELDS);
         }
     }
+    if (r->crossover_count) fprintf(out, "\ncase,a,b,size_bytes\n");
+    for (int i = 0; i < r->crossover_count; i++) {
+        const crossover_row *x = &r->crossovers[i];
+        fprintf(out, "%d,%s,%s,%.17g\n", x->case_index, x->a, x->b, x->size_bytes);
+    }
 }
 
 /* ---- JSON (docs/collsim-output.schema.json) ---- */
@@ -271,6 +305,8 @@ static void print_json_result(const result_row *row, FILE *out)
     field f[ROW_FIELDS];
     fprintf(out, "{\"case\": %d, \"primitive\": \"%s\", \"algorithm\": ", row->case_index, primitive_name(row->prim));
     print_json_string(row->algorithm, out);
+    fprintf(out, ", \"platform\": ");
+    print_json_string(row->platform[0] ? row->platform : "", out);
     fprintf(out, ", \"group\": %d, \"ranks\": %d, \"size_bytes\": %.17g, \"segments\": %d", row->group, row->ranks,
             row->size_bytes, row->segments);
     row_fields(row, f);
@@ -323,6 +359,15 @@ static void print_json(const report *r, FILE *out)
     for (int i = 0; i < r->eta_count; i++) {
         fprintf(out, "%s\n  ", i ? "," : "");
         print_json_eta(&r->etas[i], out);
+    }
+    fprintf(out, "\n ],\n \"crossovers\": [");
+    for (int i = 0; i < r->crossover_count; i++) {
+        const crossover_row *x = &r->crossovers[i];
+        fprintf(out, "%s\n  {\"case\": %d, \"a\": ", i ? "," : "", x->case_index);
+        print_json_string(x->a, out);
+        fprintf(out, ", \"b\": ");
+        print_json_string(x->b, out);
+        fprintf(out, ", \"size_bytes\": %.17g}", x->size_bytes);
     }
     fprintf(out, "\n ]}\n");
 }

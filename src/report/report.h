@@ -26,6 +26,7 @@ typedef struct row_term {
 
 typedef struct result_row {
     int case_index;
+    char platform[64];         /* the platform the case runs on (a case may name its own) */
     primitive prim;
     char algorithm[32];
     int group;
@@ -57,6 +58,13 @@ typedef struct eta_row {
     double max_rel_residual;
 } eta_row;
 
+/* Two algorithms of one case whose predictions cross (01 §5.3, App. B.3). */
+typedef struct crossover_row {
+    int case_index;
+    char a[32], b[32];
+    double size_bytes;         /* M* where their linear forms A + B·M are equal */
+} crossover_row;
+
 typedef struct report {
     const char *scenario, *platform_name, *platform_kind, *model;
     int platform_ranks;
@@ -66,10 +74,13 @@ typedef struct report {
     int row_count, row_capacity;
     eta_row *etas;
     int eta_count, eta_capacity;
+    crossover_row *crossovers;
+    int crossover_count, crossover_capacity;
 } report;
 
 void report_add(report *r, const result_row *row);
 void report_add_eta(report *r, const eta_row *e);
+void report_add_crossover(report *r, const crossover_row *x);
 /* Fit η for every (case, algorithm, group) with two or more simulated sizes,
  * whole and per term (SPEC §6), appending to r->etas. */
 void report_calibrate(report *r);

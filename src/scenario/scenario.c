@@ -75,12 +75,109 @@ static bool read_rank(yaml_tree *tree, ynode *node, const char *key, int *out, d
     return true;
 }
 
-static bool read_case(yaml_tree *tree, ynode *node, scenario_case *c, diag *d)
+/* One η pair {eta_alpha, eta_beta} (05 §4: η_α ≥ 1, 0 < η_β ≤ 1). */
+static bool read_eta_pair(yaml_tree *tree, ynode *node, eta_pair *out, diag *d)
 {
-    static const char *const keys[] = {"primitive", "algorithms", "sizes", "groups", "segments", "root", "peer", "inner", "outer", NULL};
+    static const char *const keys[] = {"eta_alpha", "eta_beta", NULL};
+    if (!yaml_expect_mapping(tree, node, "an eta pair {eta_alpha: 1.2, eta_beta: 0.6}", d) ||
+        !yaml_map_check_keys(tree, node, keys, d))
+        return false;
+    *out = (eta_pair){1, 1};
+    ynode *a = yaml_map_get(tree, node, "eta_alpha"), *b = yaml_map_get(tree, node, "eta_beta");
+    if (a && !yaml_read_positive_number(tree, a, "eta_alpha", &out->alpha, d)) return false;
+    if (b && !yaml_read_positive_number(tree, b, "eta_beta", &out->beta, d)) return false;
+    if (out->alpha < 1) return yaml_error(tree, a, d, "'eta_alpha' inflates α: it must be 1 or more (explainer 05 §4)");
+    if (out->beta > 1) return yaml_error(tree, b, d, "'eta_beta' deflates BW: it must be in (0, 1] (explainer 05 §4)");
+    return true;
+}
+
+/* `eta: ideal | seed | {eta_alpha: .., eta_beta: ..} | {TIER: {eta_alpha: .., eta_beta: ..}, ...}`. */
+static bool read_eta(yaml_tree *tree, ynode *node, const topology *platform, eta_profile *out, diag *d)
+{
+    ynode *v = yaml_map_get(tree, node, "eta");
+    if (!v) return true;
+    memset(out, 0, sizeof *out);
+    if (v->type == YAML_SCALAR_NODE) {
+        const char *text = (const char *)v->data.scalar.value;
+        if (strcmp(text, "ideal") == 0) out->mode = ETA_IDEAL;
+        else if (strcmp(text, "seed") == 0) out->mode = ETA_SEED;
+        else return yaml_error(tree, v, d, "'eta' takes ideal, seed, {eta_alpha: 1.2, eta_beta: 0.6} or per-tier pairs");
+        return true;
+    }
+    out->mode = ETA_GIVEN;
+    if (yaml_map_get(tree, v, "eta_alpha") || yaml_map_get(tree, v, "eta_beta")) return read_eta_pair(tree, v, &out->all, d);
+    if (!yaml_expect_mapping(tree, v, "'eta' (ideal, seed, or eta pairs)", d)) return false;
+    const char *names[TOPO_MAX_TIERS + 1] = {NULL};
+    for (int i = 0; i < platform->tier_count; i++) names[i] = platform->tiers[i].name;
+    if (!yaml_map_check_keys(tree, v, names, d)) return false;
+    for (int i = 0; i < platform->tier_count; i++) {
+        ynode *pair = yaml_map_get(tree, v, names[i]);
+        if (!pair) continue;
+        snprintf(out->tier_names[out->tier_count], sizeof out->tier_names[0], "%s", names[i]);
+        if (!read_eta_pair(tree, pair, &out->tiers[out->tier_count++], d)) return false;
+    }
+    return true;
+}
+
+static bool read_form(yaml_tree *tree, ynode *node, model_form *out, diag *d)
+{
+    ynode *v = yaml_map_get(tree, node, "form");
+    const char *text;
+    if (!v) return true;
+    if (!yaml_read_string(tree, v, "form", &text, d)) return false;
+    if (strcmp(text, "exact") == 0) *out = FORM_EXACT;
+    else if (strcmp(text, "asymptotic") == 0) *out = FORM_ASYMPTOTIC;
+    else return yaml_error(tree, v, d, "'form' takes exact (finite-P formulas, 01 App. C.3) or asymptotic (L·α + M/BW)");
+    return true;
+}
+
+/* A platform: a file (relative to the scenario's directory) or inline. */
+static bool load_platform(yaml_tree *tree, ynode *node, const char *scenario_path, topology *out, diag *d)
+{
+    if (node->type == YAML_MAPPING_NODE) return platform_build(tree, node, out, d);
+    const char *text;
+    if (!yaml_read_string(tree, node, "platform", &text, d)) return false;
+    char dir_buffer[512], file[1024];
+    snprintf(dir_buffer, sizeof dir_buffer, "%s", scenario_path);
+    if (text[0] == '/') snprintf(file, sizeof file, "%s", text);
+    else snprintf(file, sizeof file, "%s/%s", dirname(dir_buffer), text);
+    return platform_load(file, out, d);
+}
+
+/* `platform:` of a case: another fabric for this case (compared side by side with the others). */
+static bool read_case_platform(yaml_tree *tree, ynode *node, scenario *s, scenario_case *c, diag *d)
+{
+    ynode *v = yaml_map_get(tree, node, "platform");
+    if (!v) return true;
+    s->case_platforms = realloc(s->case_platforms, sizeof(topology) * (size_t)(s->case_platform_count + 1));
+    if (!load_platform(tree, v, s->path, &s->case_platforms[s->case_platform_count], d)) return false;
+    c->platform = ++s->case_platform_count;
+    return true;
+}
+
+const topology *scenario_platform(const scenario *s, const scenario_case *c)
+{
+    return c->platform > 0 ? &s->case_platforms[c->platform - 1] : &s->platform;
+}
+
+model_case scenario_model_case(const scenario *s, int c, int a, double size_bytes, int segments)
+{
+    const scenario_case *k = &s->cases[c];
+    const topology *t = scenario_platform(s, k);
+    return (model_case){.platform = t, .prim = k->prim, .algorithm = k->algorithms[a], .ranks = t->ranks,
+                        .size_bytes = size_bytes, .segments = segments, .root = k->root, .peer = k->peer,
+                        .inner = k->inner[0] ? k->inner : NULL, .outer = k->outer[0] ? k->outer : NULL,
+                        .form = k->form, .c_real = k->c_real, .eta = &k->eta};
+}
+
+static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *c, diag *d)
+{
+    static const char *const keys[] = {"primitive", "algorithms", "sizes", "groups", "segments", "root",
+                                       "peer", "inner", "outer", "eta", "form", "platform", "c_real", NULL};
     if (!yaml_expect_mapping(tree, node, "a case", d) || !yaml_map_check_keys(tree, node, keys, d)) return false;
     memset(c, 0, sizeof *c);
     c->line = (int)node->start_mark.line + 1;
+    if (!read_case_platform(tree, node, s, c, d)) return false;
     ynode *prim = yaml_map_require(tree, node, "primitive", d);
     const char *name;
     if (!prim || !yaml_read_string(tree, prim, "primitive", &name, d)) return false;
@@ -116,7 +213,10 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario_case *c, diag *d)
         return false;
     c->peer = 1;
     if (!read_rank(tree, node, "root", &c->root, d) || !read_rank(tree, node, "peer", &c->peer, d)) return false;
-    return true;
+    c->eta = s->eta;
+    ynode *c_real = yaml_map_get(tree, node, "c_real");
+    if (c_real && !yaml_read_positive_number(tree, c_real, "c_real", &c->c_real, d)) return false;
+    return read_eta(tree, node, scenario_platform(s, c), &c->eta, d) && read_form(tree, node, &c->form, d);
 }
 
 bool scenario_load(const char *path, scenario *s, diag *d)
@@ -127,7 +227,7 @@ bool scenario_load(const char *path, scenario *s, diag *d)
     if (!yaml_tree_load(&tree, path, d)) return false;
     bool ok = false, platform_loaded = false;
     ynode *root = yaml_tree_root(&tree);
-    static const char *const keys[] = {"name", "platform", "cases", "description", NULL};
+    static const char *const keys[] = {"name", "platform", "cases", "description", "eta", NULL};
     if (!yaml_expect_mapping(&tree, root, "a scenario", d) || !yaml_map_check_keys(&tree, root, keys, d)) goto done;
     ynode *node = yaml_map_get(&tree, root, "name");
     const char *text = NULL;
@@ -135,17 +235,9 @@ bool scenario_load(const char *path, scenario *s, diag *d)
     snprintf(s->name, sizeof s->name, "%s", text ? text : "scenario");
     ynode *platform = yaml_map_require(&tree, root, "platform", d);
     if (!platform) goto done;
-    if (platform->type == YAML_MAPPING_NODE) {
-        if (!platform_build(&tree, platform, &s->platform, d)) goto done;
-    } else {
-        if (!yaml_read_string(&tree, platform, "platform", &text, d)) goto done;
-        char dir_buffer[512], file[1024];
-        snprintf(dir_buffer, sizeof dir_buffer, "%s", path);
-        if (text[0] == '/') snprintf(file, sizeof file, "%s", text);
-        else snprintf(file, sizeof file, "%s/%s", dirname(dir_buffer), text);
-        if (!platform_load(file, &s->platform, d)) goto done;
-    }
+    if (!load_platform(&tree, platform, path, &s->platform, d)) goto done;
     platform_loaded = true;
+    if (!read_eta(&tree, root, &s->platform, &s->eta, d)) goto done;
     ynode *cases = yaml_map_require(&tree, root, "cases", d);
     if (!cases) goto done;
     int n = yaml_sequence_length(cases);
@@ -155,15 +247,18 @@ bool scenario_load(const char *path, scenario *s, diag *d)
     }
     s->cases = calloc((size_t)n, sizeof *s->cases);
     for (int i = 0; i < n; i++)
-        if (!read_case(&tree, yaml_sequence_item(&tree, cases, i), &s->cases[i], d)) goto done;
+        if (!read_case(&tree, yaml_sequence_item(&tree, cases, i), s, &s->cases[i], d)) goto done;
     s->case_count = n;
     ok = true;
 done:
     yaml_tree_free(&tree);
     if (!ok) {
         if (platform_loaded) topology_free(&s->platform);
+        for (int i = 0; i < s->case_platform_count; i++) topology_free(&s->case_platforms[i]);
+        free(s->case_platforms);
         free(s->cases);
         s->cases = NULL;
+        s->case_platforms = NULL;
     }
     return ok;
 }
@@ -171,6 +266,9 @@ done:
 void scenario_free(scenario *s)
 {
     topology_free(&s->platform);
+    for (int i = 0; i < s->case_platform_count; i++) topology_free(&s->case_platforms[i]);
+    free(s->case_platforms);
+    s->case_platforms = NULL;
     free(s->cases);
     s->cases = NULL;
 }

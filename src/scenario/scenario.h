@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "algo/algorithm.h"
+#include "model/model.h"
 #include "platform/topology.h"
 #include "sched/schedule.h"
 #include "util/diag.h"
@@ -23,6 +24,10 @@ typedef struct scenario_case {
     char inner[32], outer[32]; /* hierarchical tiers' algorithms ("" = ring) */
     int root;
     int peer;          /* sendrecv destination (default 1) */
+    int platform;      /* 0: the scenario's platform; k > 0: its case_platforms[k-1] (`platform:` of the case) */
+    double c_real;     /* `c_real:` DBT's BW coefficient (01 §5.3); 0: 00 §4's 2 */
+    model_form form;   /* `form: exact | asymptotic`: how pipelined schedules are predicted */
+    eta_profile eta;   /* `eta:` of the case, else of the scenario (ideal by default) */
     int line;          /* where the case starts, for messages */
 } scenario_case;
 
@@ -30,11 +35,19 @@ typedef struct scenario {
     char name[128];
     char path[512];
     topology platform;
+    topology *case_platforms; /* platforms named by cases (`platform:` in a case), compared side by side */
+    int case_platform_count;
+    eta_profile eta;   /* the scenario-level `eta:` */
     int case_count;
     scenario_case *cases;
 } scenario;
 
 bool scenario_load(const char *path, scenario *s, diag *d);
+/* The platform case C runs on. */
+const topology *scenario_platform(const scenario *s, const scenario_case *c);
+/* The analytic model's view of case C, algorithm A at SIZE_BYTES, with the
+ * P the schedule runs (SEGMENTS; 0 for the algorithm's default). */
+model_case scenario_model_case(const scenario *s, int c, int a, double size_bytes, int segments);
 void scenario_free(scenario *s);
 
 #endif

@@ -1,0 +1,42 @@
+/* formulas.h — the seed's single-tier closed forms: for each registered
+ * (primitive, algorithm), n_α and n_β on N ranks of one tier (explainer 00 §4,
+ * 02 §5.1, 01 App. C.3 for pipelined schedules, 04 §1.4 for INC).  The
+ * platform-aware parts (tiers, hierarchical composition, A2A per destination
+ * class) are predict.c's. */
+#ifndef COLLSIM_MODEL_FORMULAS_H
+#define COLLSIM_MODEL_FORMULAS_H
+
+#include "model/model.h"
+
+typedef struct counts {
+    double n_alpha, n_beta;
+} counts;
+
+/* What a closed form depends on besides the primitive and the algorithm. */
+typedef struct shape {
+    int ranks;
+    int segments;          /* P that runs (pipelined forms); 0 → the algorithm's default */
+    const int *dims;       /* torus / mesh shape of the group */
+    int dim_count;
+    bool wraparound;       /* torus (true) or mesh (false) */
+    int inc_depth;         /* switch levels of the INC aggregation tree (k of 04 §2.2) */
+    double c_real;         /* DBT's BW coefficient (01 §5.3), 0: 2 (00 §4) */
+    model_form form;
+} shape;
+
+typedef struct formula {
+    primitive prim;
+    const char *algorithm;
+    counts (*counts)(const shape *s);
+    const char *text;        /* the closed form */
+    const char *seed;        /* its section */
+    const char *alternative; /* another closed form the seed texts state, or NULL */
+} formula;
+
+/* The formula of (PRIM, ALGORITHM), or NULL (hierarchical has none: it is composed). */
+const formula *formula_find(primitive prim, const char *algorithm);
+
+/* ⌈log2 n⌉ */
+int ceil_log2(int n);
+
+#endif
