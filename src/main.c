@@ -13,9 +13,9 @@ static void usage(FILE *out)
     fprintf(out,
             "collsim %s — discrete-event simulation of collective communication on GPU-cluster fabrics\n\n"
             "usage:\n"
-            "  collsim run SCENARIO.yaml [--format table|csv|json] [-o FILE] [--verify] [--model cm02|lv08]\n"
-            "                            [--quiet] [--cfg=SIMGRID_OPTION ...]\n"
-            "                                               simulate every case of the scenario\n"
+            "  collsim run SCENARIO.yaml [--format table|csv|json] [-o FILE] [--plot FILE.svg] [--verify]\n"
+            "                            [--model cm02|lv08] [--quiet] [--cfg=SIMGRID_OPTION ...]\n"
+            "                                               simulate every case of the scenario (docs/output.md)\n"
             "  collsim predict SCENARIO.yaml [--format table|csv|json] [-o FILE] [--plot FILE.svg]\n"
             "                                               the analytic alpha-beta model only, nothing simulated\n"
             "  collsim verify SCENARIO.yaml                 run every schedule on data, no timing\n"

@@ -13,6 +13,7 @@
 #include "model/eta_fit.h"
 #include "report/report.h"
 #include "test_support.h"
+#include "util/memory.h"
 
 #define ALPHA_S 0.5e-6
 #define BANDWIDTH_BPS 900e9
@@ -287,10 +288,10 @@ END_TEST
 /* The rest of IN as a string; caller frees. */
 static char *read_stream(FILE *in)
 {
-    size_t size = 0, capacity = 4096;
-    char *text = malloc(capacity);
+    int size = 0, capacity = 0;
+    char *text = grow_array(NULL, &capacity, 1, 1);
     for (int c; (c = fgetc(in)) != EOF;) {
-        if (size + 1 == capacity) text = realloc(text, capacity *= 2);
+        text = grow_array(text, &capacity, size + 2, 1);
         text[size++] = (char)c;
     }
     text[size] = '\0';
@@ -549,6 +550,24 @@ START_TEST(test_plot_draws_a_curve_per_algorithm_with_its_legend)
 }
 END_TEST
 
+START_TEST(test_plot_with_nothing_to_draw_is_an_empty_panel)
+{
+    plot_fixture f;
+    plot_setup(&f, "plot.svg");
+    report_free(&f.r);
+    f.r = one_prediction();
+    f.r.rows[0].predicted_s = 0; /* no model: no line, and predict has no points */
+    ck_assert_msg(report_plot(&f.r, f.svg, &f.d), "%s", f.d.message);
+    char *text = read_whole(f.svg);
+    ck_assert_ptr_nonnull(strstr(text, "case 0: allreduce"));
+    ck_assert_ptr_null(strstr(text, "ring predicted"));
+    ck_assert_ptr_null(strstr(text, "ring simulated"));
+    free(text);
+    unlink(f.svg);
+    plot_teardown(&f);
+}
+END_TEST
+
 START_TEST(test_plot_into_a_missing_directory_fails_and_leaves_nothing)
 {
     plot_fixture f;
@@ -599,6 +618,7 @@ int main(void)
     TCase *plot = tcase_create("plot");
     tcase_set_timeout(plot, 60);
     tcase_add_test(plot, test_plot_draws_a_curve_per_algorithm_with_its_legend);
+    tcase_add_test(plot, test_plot_with_nothing_to_draw_is_an_empty_panel);
     tcase_add_test(plot, test_plot_into_a_missing_directory_fails_and_leaves_nothing);
     tcase_add_test(plot, test_plot_without_gnuplot_says_so_and_leaves_nothing);
     suite_add_tcase(s, plot);

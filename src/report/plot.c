@@ -120,12 +120,14 @@ static void write_series_data(FILE *data, const series *s)
     fprintf(data, "\n\n");
 }
 
-/* ", 'DATA' index N using 1:COLUMN with STYLE title '<alg> WHAT'" (or "plot ..." for the first) */
-static void write_curve(plot_writer *w, const result_row *row, int *curves, int column, const char *style, const char *what)
+/* ", 'DATA' index N using 1:COLUMN with STYLE lc COLOR title '<alg> WHAT'" (or
+ * "plot ..." for the first); an algorithm's line and points share COLOR */
+static void write_curve(plot_writer *w, const result_row *row, int *curves, int column, const char *style, int color,
+                        const char *what)
 {
     fprintf(w->script, "%s ", (*curves)++ ? ", \\\n    " : "plot");
     gnuplot_string(w->script, w->data_path, false);
-    fprintf(w->script, " index %d using 1:%d with %s title ", w->block, column, style);
+    fprintf(w->script, " index %d using 1:%d with %s lc %d title ", w->block, column, style, color);
     char title[96];
     if (row->group) snprintf(title, sizeof title, "%s group %d %s", row->algorithm, row->group, what);
     else snprintf(title, sizeof title, "%s %s", row->algorithm, what);
@@ -152,13 +154,14 @@ static void write_panel(plot_writer *w, const report *r, int first)
     const result_row *opener = &r->rows[first];
     fprintf(w->script, "unset label\nset title 'case %d: %s'\n", opener->case_index, primitive_name(opener->prim));
     write_eta_labels(w->script, r, opener->case_index);
-    int curves = 0;
+    int curves = 0, colors = 0;
     for (int i = first; i < r->row_count; i++) {
         if (r->rows[i].case_index != opener->case_index || !opens_series(r, i)) continue;
         collect_series(r, i, &w->s);
         write_series_data(w->data, &w->s);
-        if (w->s.predicted) write_curve(w, &r->rows[i], &curves, 2, "lines lw 2", "predicted");
-        if (w->s.simulated) write_curve(w, &r->rows[i], &curves, 3, "points pt 7 ps 0.8", "simulated");
+        colors++;
+        if (w->s.predicted) write_curve(w, &r->rows[i], &curves, 2, "lines lw 2", colors, "predicted");
+        if (w->s.simulated) write_curve(w, &r->rows[i], &curves, 3, "points pt 7 ps 0.8", colors, "simulated");
         w->block++;
     }
     /* nothing measured or predicted: an empty panel rather than a gnuplot error */

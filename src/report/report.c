@@ -27,10 +27,7 @@ void report_add_eta(report *r, const eta_row *e)
 
 void report_add_crossover(report *r, const crossover_row *x)
 {
-    if (r->crossover_count == r->crossover_capacity) {
-        r->crossover_capacity = r->crossover_capacity ? 2 * r->crossover_capacity : 8;
-        r->crossovers = realloc(r->crossovers, sizeof *r->crossovers * (size_t)r->crossover_capacity);
-    }
+    r->crossovers = grow_array(r->crossovers, &r->crossover_capacity, r->crossover_count + 1, sizeof *r->crossovers);
     r->crossovers[r->crossover_count++] = *x;
 }
 
@@ -207,8 +204,8 @@ static void eta_fields(const eta_row *e, field f[ETA_FIELDS])
     memcpy(f, all, sizeof all);
 }
 
-/* ---- CSV: a results block, then (after a blank line each) an eta block and
- * a terms block, each with its own header line ---- */
+/* ---- CSV: a results block, then (after a blank line each) an eta block, a
+ * terms block and a crossovers block, each with its own header line ---- */
 
 static void csv_header(FILE *out, const char *leading, const field *f, int count)
 {
@@ -263,6 +260,11 @@ static void print_csv(const report *r, FILE *out)
             term_fields(&row->terms[t], f);
             csv_fields(out, f, TERM_FIELDS);
         }
+    }
+    if (r->crossover_count) fprintf(out, "\ncase,a,b,size_bytes\n");
+    for (int i = 0; i < r->crossover_count; i++) {
+        const crossover_row *x = &r->crossovers[i];
+        fprintf(out, "%d,%s,%s,%.17g\n", x->case_index, x->a, x->b, x->size_bytes);
     }
 }
 
