@@ -12,6 +12,7 @@
  *   - INC pays α_switch per switch level (04 §2.2, k levels of the tree).
  *   - sendrecv pays its route's tier α per algorithmic hop (01 §8). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "algo/algorithm.h"
@@ -76,11 +77,13 @@ static int inc_depth(const model_case *c)
 {
     const algorithm *a = algorithm_find(c->prim, "inc");
     unsigned capabilities = a ? algorithm_inc_capabilities(a) : 0;
-    int members[c->ranks];
+    int *members = malloc(sizeof(int) * (size_t)c->ranks);
     for (int i = 0; i < c->ranks; i++) members[i] = i;
     inc_tree tree;
     char why[256];
-    if (!inc_tree_build(c->platform, members, c->ranks, capabilities, &tree, why, sizeof why)) return 1;
+    bool built = inc_tree_build(c->platform, members, c->ranks, capabilities, &tree, why, sizeof why);
+    free(members);
+    if (!built) return 1;
     int depth = tree.depth;
     inc_tree_free(&tree);
     return depth;
@@ -223,7 +226,7 @@ bool model_predict(const model_case *c, prediction *out, char *why, int why_size
     out->bandwidth_Bps = reference->bandwidth_Bps;
     for (int i = 0; i < out->term_count; i++) {
         const model_term *term = &out->terms[i];
-        out->n_alpha += term->n_alpha * term->alpha_s / out->alpha_s;
+        out->n_alpha += out->alpha_s > 0 ? term->n_alpha * term->alpha_s / out->alpha_s : term->n_alpha;
         out->n_beta += term->n_beta * out->bandwidth_Bps / term->bandwidth_Bps;
         out->time_s += model_term_time(term, c->size_bytes, true);
         out->ideal_s += model_term_time(term, c->size_bytes, false);
