@@ -6,6 +6,7 @@
  * whole): times are unchanged and no chunk is rounded. */
 #include "exec/executor.h"
 
+#include <limits.h>
 #include <math.h>
 #include <simgrid/actor.h>
 #include <simgrid/comm.h>
@@ -15,18 +16,40 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct exec_job {
-    const topology *t;
+/* One part as the child sees it. */
+typedef struct exec_piece {
     const schedule *s;
     const int *actor_nodes;
+    long long chunk_units;   /* one chunk in scaled bytes when exact, else 0 */
+    long double chunk_scaled; /* one chunk in scaled bytes, real-valued */
+    double *weight_sum;      /* all-to-all skew: prefix sums of chunk weights (chunks + 1), or NULL */
+    int out_first;           /* where its numbers start in the output */
+} exec_piece;
+
+typedef struct exec_job {
+    const topology *t;
+    exec_piece *pieces;
+    int count;
     const sim_options *options;
-    long long chunk_units;   /* size of one chunk in scaled bytes */
     double scale;            /* K */
 } exec_job;
 
+struct exec_run {
+    exec_job job;
+    double *out;
+    int out_count;
+    sim_child child;
+};
+
+/* Output layout per part: time, phase ends, rank finishes, completed ops. */
+static int piece_out_count(const schedule *s)
+{
+    return 2 + SCHED_MAX_PHASES + s->ranks;
+}
+
 /* SimGrid's C actors receive argv only: the job and the output live here. */
 static const exec_job *job_now;
-static double *out_now;      /* [time, phase ends..., rank finishes...] */
+static double *out_now;
 
 static long long gcd(long long a, long long b)
 {
@@ -38,10 +61,10 @@ static long long gcd(long long a, long long b)
     return a;
 }
 
-static sg_mailbox_t connection(int from, int to)
+static sg_mailbox_t connection(int part, int from, int to)
 {
-    char name[32];
-    snprintf(name, sizeof name, "%d>%d", from, to);
+    char name[48];
+    snprintf(name, sizeof name, "%d:%d>%d", part, from, to);
     return sg_mailbox_by_name(name);
 }
 
@@ -58,7 +81,7 @@ static int op_key(const sched_op *op)
 
 /* The mailbox of every op, looked up once per distinct (peer, direction):
  * SimGrid's by-name lookup builds a string per call, too slow per message. */
-static sg_mailbox_t *resolve_mailboxes(int self, const sched_actor *a)
+static sg_mailbox_t *resolve_mailboxes(int part, int self, const sched_actor *a)
 {
     int ops = a->op_count, distinct = 0;
     int *keys = malloc(sizeof(int) * (size_t)(ops + 1));
@@ -68,7 +91,7 @@ static sg_mailbox_t *resolve_mailboxes(int self, const sched_actor *a)
         if (distinct == 0 || keys[distinct - 1] != keys[o]) keys[distinct++] = keys[o];
     sg_mailbox_t *by_key = malloc(sizeof *by_key * (size_t)(distinct + 1));
     for (int k = 0; k < distinct; k++)
-        by_key[k] = keys[k] % 2 == 0 ? connection(self, keys[k] / 2) : connection(keys[k] / 2, self);
+        by_key[k] = keys[k] % 2 == 0 ? connection(part, self, keys[k] / 2) : connection(part, keys[k] / 2, self);
     sg_mailbox_t *by_op = malloc(sizeof *by_op * (size_t)(ops + 1));
     for (int o = 0; o < ops; o++) {
         int key = op_key(&a->ops[o]);
@@ -80,12 +103,31 @@ static sg_mailbox_t *resolve_mailboxes(int self, const sched_actor *a)
     return by_op;
 }
 
+/* Scaled bytes of one op: exact when the part's chunks are whole, else the
+ * weighted (skewed all-to-all) or rounded size. */
+static long op_bytes(const exec_piece *p, const sched_actor *a, const sched_op *op)
+{
+    if (!p->weight_sum && p->chunk_units) return (long)(op->count * p->chunk_units);
+    long double chunks = op->count;
+    if (p->weight_sum) {
+        chunks = 0;
+        for (int i = 0; i < sched_op_range_count(op); i++) {
+            chunk_range r = sched_op_range(a, op, i);
+            chunks += (long double)p->weight_sum[r.first + r.count] - p->weight_sum[r.first];
+        }
+    }
+    long bytes = (long)llroundl(chunks * p->chunk_scaled);
+    return bytes > 0 ? bytes : 1; /* a zero-weight block still synchronises */
+}
+
 static void actor_main(int argc, char **argv)
 {
     (void)argc;
     const exec_job *job = job_now;
-    int self = atoi(argv[1]);
-    const sched_actor *a = &job->s->actor[self];
+    int part = atoi(argv[1]), self = atoi(argv[2]);
+    const exec_piece *p = &job->pieces[part];
+    double *out = out_now + p->out_first;
+    const sched_actor *a = &p->s->actor[self];
     int ops = a->op_count;
     op_graph g;
     sched_op_graph(a, &g);
@@ -98,14 +140,13 @@ static void actor_main(int argc, char **argv)
     int pending = 0, done = 0;
     void *sink = NULL;
     double last = 0;
-    sg_mailbox_t *mailbox = resolve_mailboxes(self, a);
+    sg_mailbox_t *mailbox = resolve_mailboxes(part, self, a);
     while (done < ops) {
         while (ready_count > 0) {
             int o = ready[--ready_count];
             const sched_op *op = &a->ops[o];
-            long bytes = (long)(op->count * job->chunk_units);
             if (op->kind == OP_SEND)
-                comms[pending] = sg_mailbox_put_async(mailbox[o], (void *)op, bytes);
+                comms[pending] = sg_mailbox_put_async(mailbox[o], (void *)op, op_bytes(p, a, op));
             else
                 comms[pending] = sg_mailbox_get_async(mailbox[o], &sink);
             pending_op[pending++] = o;
@@ -116,16 +157,16 @@ static void actor_main(int argc, char **argv)
         pending_op[i] = pending_op[pending - 1];
         pending--;
         done++;
-        out_now[1 + SCHED_MAX_PHASES + job->s->ranks]++; /* completed ops: a deadlock leaves it short */
+        out[1 + SCHED_MAX_PHASES + p->s->ranks]++; /* completed ops: a deadlock leaves it short */
         double now = simgrid_get_clock();
         last = now;
-        double *phase_end = &out_now[1 + a->ops[o].phase];
+        double *phase_end = &out[1 + a->ops[o].phase];
         if (now > *phase_end) *phase_end = now;
         for (int k = g.offset[o + 1] - 1; k >= g.offset[o]; k--)
             if (--g.remaining[g.list[k]] == 0) ready[ready_count++] = g.list[k];
     }
-    if (self < job->s->ranks) out_now[1 + SCHED_MAX_PHASES + self] = last;
-    if (last > out_now[0]) out_now[0] = last;
+    if (self < p->s->ranks) out[1 + SCHED_MAX_PHASES + self] = last;
+    if (last > out[0]) out[0] = last;
     op_graph_free(&g);
     free(mailbox);
     free(ready);
@@ -136,55 +177,150 @@ static void actor_main(int argc, char **argv)
 static bool run_job(void *ctx, double *out)
 {
     exec_job *job = ctx;
-    const schedule *s = job->s;
-    long pair_count = sched_messages(s), n = 0;
+    long pair_count = 0, n = 0;
+    for (int k = 0; k < job->count; k++) pair_count += sched_messages(job->pieces[k].s);
     node_pair *pairs = malloc(sizeof *pairs * (size_t)(pair_count + 1));
-    for (int a = 0; a < s->actors; a++)
-        for (int o = 0; o < s->actor[a].op_count; o++)
-            if (s->actor[a].ops[o].kind == OP_SEND)
-                pairs[n++] = (node_pair){job->actor_nodes[a], job->actor_nodes[s->actor[a].ops[o].peer]};
+    for (int k = 0; k < job->count; k++) {
+        const schedule *s = job->pieces[k].s;
+        const int *nodes = job->pieces[k].actor_nodes;
+        for (int a = 0; a < s->actors; a++)
+            for (int o = 0; o < s->actor[a].op_count; o++)
+                if (s->actor[a].ops[o].kind == OP_SEND)
+                    pairs[n++] = (node_pair){nodes[a], nodes[s->actor[a].ops[o].peer]};
+    }
     bool ok = simgrid_open(job->t, pairs, (int)n, job->options, job->scale);
     free(pairs);
     if (!ok) return false;
     job_now = job;
     out_now = out;
-    char index[16];
-    for (int a = 0; a < s->actors; a++) {
-        if (s->actor[a].op_count == 0) continue;
-        snprintf(index, sizeof index, "%d", a);
-        const char *args[] = {"actor", index};
-        sg_actor_create_("actor", simgrid_host(job->t, job->actor_nodes[a]), actor_main, 2, args);
+    char part[16], index[16];
+    for (int k = 0; k < job->count; k++) {
+        const schedule *s = job->pieces[k].s;
+        snprintf(part, sizeof part, "%d", k);
+        for (int a = 0; a < s->actors; a++) {
+            if (s->actor[a].op_count == 0) continue;
+            snprintf(index, sizeof index, "%d", a);
+            const char *args[] = {"actor", part, index};
+            sg_actor_create_("actor", simgrid_host(job->t, job->pieces[k].actor_nodes[a]), actor_main, 3, args);
+        }
     }
     simgrid_run();
     return true;
 }
 
+/* The bytes of a part's chunk grid: M, except all-to-all's N x N blocks where
+ * M is each rank's total payload, M/N per destination (SPEC §4, 01 §7). */
+static long long grid_bytes(const exec_part *p)
+{
+    return llround(p->s->prim == PRIM_ALLTOALL ? p->size_bytes * p->s->ranks : p->size_bytes);
+}
+
+#define SCALE_CAP (1LL << 24) /* beyond this common K, chunk sizes are rounded (to 2^-24 byte) */
+
+/* The common K: the smallest that makes every unweighted part's chunks whole,
+ * or SCALE_CAP when that is larger or a part is weighted. */
+static long long common_scale(const exec_part *parts, int count)
+{
+    long long k = 1;
+    for (int i = 0; i < count; i++) {
+        if (parts[i].block_weight) return SCALE_CAP;
+        long long bytes = grid_bytes(&parts[i]), chunks = parts[i].s->chunks;
+        long long ki = chunks / gcd(bytes, chunks);
+        k = k / gcd(k, ki) * ki;
+        if (k > SCALE_CAP) return SCALE_CAP;
+    }
+    return k;
+}
+
+/* Prefix sums of the chunk weights of a skewed all-to-all part. */
+static double *chunk_weight_sums(const exec_part *p)
+{
+    const schedule *s = p->s;
+    int per_block = s->chunks / (s->ranks * s->ranks);
+    double *sum = malloc(sizeof(double) * (size_t)(s->chunks + 1));
+    sum[0] = 0;
+    for (int c = 0; c < s->chunks; c++) sum[c + 1] = sum[c] + p->block_weight[c / per_block];
+    return sum;
+}
+
+static void free_job(exec_job *job)
+{
+    for (int k = 0; k < job->count; k++) free(job->pieces[k].weight_sum);
+    free(job->pieces);
+}
+
+exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_options *options, diag *d)
+{
+    if (count < 1) {
+        diag_fail(d, "nothing to simulate");
+        return NULL;
+    }
+    for (int k = 0; k < count; k++) {
+        schedule_seal(parts[k].s);
+        if (grid_bytes(&parts[k]) <= 0) {
+            diag_fail(d, "the message size must be at least 1 byte");
+            return NULL;
+        }
+    }
+    exec_run *run = calloc(1, sizeof *run);
+    long long scale = common_scale(parts, count);
+    run->job = (exec_job){t, calloc((size_t)count, sizeof(exec_piece)), count, options, (double)scale};
+    for (int k = 0; k < count; k++) {
+        exec_piece *p = &run->job.pieces[k];
+        long long bytes = grid_bytes(&parts[k]), chunks = parts[k].s->chunks;
+        p->s = parts[k].s;
+        p->actor_nodes = parts[k].actor_nodes;
+        p->chunk_scaled = (long double)bytes * scale / chunks;
+        __int128 scaled = (__int128)bytes * scale;
+        p->chunk_units = scaled % chunks == 0 && scaled / chunks < LLONG_MAX / 2 ? (long long)(scaled / chunks) : 0;
+        p->weight_sum = parts[k].block_weight ? chunk_weight_sums(&parts[k]) : NULL;
+        p->out_first = run->out_count;
+        run->out_count += piece_out_count(p->s);
+    }
+    run->out = calloc((size_t)run->out_count, sizeof(double));
+    if (!simgrid_spawn(run_job, &run->job, run->out, run->out_count, &run->child, d)) {
+        free_job(&run->job);
+        free(run->out);
+        free(run);
+        return NULL;
+    }
+    return run;
+}
+
+bool exec_finish(exec_run *run, exec_result *results, diag *d)
+{
+    bool ok = simgrid_join(&run->child, d);
+    for (int k = 0; ok && k < run->job.count; k++) {
+        const exec_piece *p = &run->job.pieces[k];
+        const double *out = run->out + p->out_first;
+        long total = 0;
+        for (int a = 0; a < p->s->actors; a++) total += p->s->actor[a].op_count;
+        if (out[piece_out_count(p->s) - 1] != (double)total)
+            ok = diag_fail(d, "the schedule deadlocked in simulation: %.0f of %ld operations completed",
+                           out[piece_out_count(p->s) - 1], total);
+    }
+    for (int k = 0; ok && k < run->job.count; k++) {
+        const exec_piece *p = &run->job.pieces[k];
+        const double *out = run->out + p->out_first;
+        exec_result *r = &results[k];
+        r->time_s = out[0];
+        memcpy(r->phase_end_s, out + 1, sizeof r->phase_end_s);
+        r->ranks = p->s->ranks;
+        r->rank_finish_s = malloc(sizeof(double) * (size_t)p->s->ranks);
+        memcpy(r->rank_finish_s, out + 1 + SCHED_MAX_PHASES, sizeof(double) * (size_t)p->s->ranks);
+    }
+    free_job(&run->job);
+    free(run->out);
+    free(run);
+    return ok;
+}
+
 bool execute_schedule(const topology *t, schedule *s, const int *actor_nodes, double size_bytes,
                       const sim_options *options, exec_result *result, diag *d)
 {
-    schedule_seal(s);
-    /* the chunk grid holds M bytes, except all-to-all's N x N blocks: M is each
-     * rank's total payload, M/N per destination (SPEC §4, explainer 01 §7) */
-    long long bytes = llround(s->prim == PRIM_ALLTOALL ? size_bytes * s->ranks : size_bytes);
-    if (bytes <= 0) return diag_fail(d, "the message size must be at least 1 byte");
-    long long k = s->chunks / gcd(bytes, s->chunks); /* smallest K with bytes*K/chunks whole */
-    exec_job job = {t, s, actor_nodes, options, bytes * k / s->chunks, (double)k};
-    int out_count = 2 + SCHED_MAX_PHASES + s->ranks; /* ..., then the count of completed ops */
-    double *out = calloc((size_t)out_count, sizeof *out);
-    bool ok = simgrid_fork(run_job, &job, out, out_count, d);
-    long total = 0;
-    for (int a = 0; a < s->actors; a++) total += s->actor[a].op_count;
-    if (ok && out[out_count - 1] != (double)total)
-        ok = diag_fail(d, "the schedule deadlocked in simulation: %.0f of %ld operations completed", out[out_count - 1], total);
-    if (ok) {
-        result->time_s = out[0];
-        memcpy(result->phase_end_s, out + 1, sizeof result->phase_end_s);
-        result->ranks = s->ranks;
-        result->rank_finish_s = malloc(sizeof(double) * (size_t)s->ranks);
-        memcpy(result->rank_finish_s, out + 1 + SCHED_MAX_PHASES, sizeof(double) * (size_t)s->ranks);
-    }
-    free(out);
-    return ok;
+    exec_part part = {s, actor_nodes, size_bytes, NULL};
+    exec_run *run = exec_start(t, &part, 1, options, d);
+    return run && exec_finish(run, result, d);
 }
 
 void exec_result_free(exec_result *r)

@@ -1,8 +1,10 @@
-/* executor.h — runs any schedule on SimGrid: one actor per schedule actor
+/* executor.h — runs schedules on SimGrid: one actor per schedule actor
  * (group rank or INC switch), asynchronous sends and receives, each op posted
  * as soon as its dependencies are met, and per-rank and per-phase times
- * recorded.  The network behind it is whatever simgrid_run sets up, so a
- * different network model replaces that module, not any algorithm. */
+ * recorded.  Several schedules (concurrent groups, concurrent cases: explainer
+ * 05 §3.2, mixed traffic) can share one simulation and so the fabric's links.
+ * The network behind it is whatever simgrid_run sets up, so a different
+ * network model replaces that module, not any algorithm. */
 #ifndef COLLSIM_EXECUTOR_H
 #define COLLSIM_EXECUTOR_H
 
@@ -13,6 +15,17 @@
 #include "sched/schedule.h"
 #include "util/diag.h"
 
+/* One schedule of a simulation: actor a sits on topology node ACTOR_NODES[a];
+ * the collective moves SIZE_BYTES (chunks of size_bytes / s->chunks).  For
+ * all-to-all, BLOCK_WEIGHT (ranks x ranks, source-major, mean 1) scales each
+ * (source, destination) block: skewed traffic (05 §3.3); NULL is uniform. */
+typedef struct exec_part {
+    schedule *s;
+    const int *actor_nodes;
+    double size_bytes;
+    const double *block_weight;
+} exec_part;
+
 typedef struct exec_result {
     double time_s;                          /* last op of any actor */
     double phase_end_s[SCHED_MAX_PHASES];   /* last op of each phase */
@@ -20,8 +33,16 @@ typedef struct exec_result {
     int ranks;
 } exec_result;
 
-/* Run S, whose actor a sits on topology node ACTOR_NODES[a], for a collective
- * of SIZE_BYTES (chunks of size_bytes / s->chunks). */
+/* A simulation under way in a child process. */
+typedef struct exec_run exec_run;
+
+/* Start simulating the COUNT parts together (PARTS and their schedules must
+ * live until exec_finish).  NULL with D set on failure. */
+exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_options *options, diag *d);
+/* Wait for RUN and fill RESULTS[0..count) (one per part); frees RUN. */
+bool exec_finish(exec_run *run, exec_result *results, diag *d);
+
+/* One schedule alone. */
 bool execute_schedule(const topology *t, schedule *s, const int *actor_nodes, double size_bytes,
                       const sim_options *options, exec_result *result, diag *d);
 void exec_result_free(exec_result *r);

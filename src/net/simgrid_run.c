@@ -78,45 +78,69 @@ static bool transfer(int fd, void *buffer, size_t size, bool writing)
     return true;
 }
 
-/* One forked run; false with *SIGNAL set when the child died of a signal. */
-static bool fork_once(bool (*job)(void *ctx, double *out), void *ctx, double *out, int out_count, bool relaxed,
-                      int *signal, diag *d)
+/* Start one forked run of C's job. */
+static bool spawn_once(sim_child *c, diag *d)
 {
     int channel[2];
-    *signal = 0;
     if (pipe(channel) != 0) return diag_fail(d, "cannot create a pipe: %s", strerror(errno));
     fflush(NULL);
     pid_t child = fork();
-    if (child < 0) return diag_fail(d, "cannot fork the simulation: %s", strerror(errno));
+    if (child < 0) {
+        close(channel[0]);
+        close(channel[1]);
+        return diag_fail(d, "cannot fork the simulation: %s", strerror(errno));
+    }
     if (child == 0) {
         close(channel[0]);
-        relaxed_precision = relaxed;
-        bool ok = job(ctx, out) && transfer(channel[1], out, sizeof(double) * (size_t)out_count, true);
+        relaxed_precision = c->relaxed;
+        bool ok = c->job(c->ctx, c->out) && transfer(channel[1], c->out, sizeof(double) * (size_t)c->out_count, true);
         _exit(ok ? 0 : 1);
     }
     close(channel[1]);
-    bool ok = transfer(channel[0], out, sizeof(double) * (size_t)out_count, false);
-    close(channel[0]);
+    c->pid = child;
+    c->fd = channel[0];
+    return true;
+}
+
+/* Collect one forked run; false with *SIGNAL set when the child died of a signal. */
+static bool join_once(sim_child *c, int *signal, diag *d)
+{
+    *signal = 0;
+    bool ok = transfer(c->fd, c->out, sizeof(double) * (size_t)c->out_count, false);
+    close(c->fd);
     int status = 0;
-    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
+    while (waitpid(c->pid, &status, 0) < 0 && errno == EINTR) {}
     if (WIFSIGNALED(status)) *signal = WTERMSIG(status);
     if (!ok || !WIFEXITED(status) || WEXITSTATUS(status) != 0) return diag_fail(d, "the SimGrid simulation failed");
     return true;
+}
+
+bool simgrid_spawn(bool (*job)(void *ctx, double *out), void *ctx, double *out, int out_count, sim_child *c, diag *d)
+{
+    *c = (sim_child){.job = job, .ctx = ctx, .out = out, .out_count = out_count};
+    return spawn_once(c, d);
 }
 
 /* SimGrid 3.32's max-min solver can crash (SIGSEGV in lmm::MaxMin::do_solve)
  * at maxmin/precision 1e-12 on some heavily shared flow sets (torus
  * all-to-all on 4x6, 2x3x4, ...).  Such a run is simulated again at the
  * SimGrid default 1e-9, and the user is told. */
-bool simgrid_fork(bool (*job)(void *ctx, double *out), void *ctx, double *out, int out_count, diag *d)
+bool simgrid_join(sim_child *c, diag *d)
 {
     int signal = 0;
-    if (fork_once(job, ctx, out, out_count, false, &signal, d)) return true;
+    if (join_once(c, &signal, d)) return true;
     if (signal != SIGSEGV && signal != SIGABRT) return false;
     fprintf(stderr, "collsim: note: SimGrid's max-min solver crashed (signal %d) at maxmin/precision 1e-12; "
             "simulating again at 1e-9 (times then agree with the formulas to about 1e-9 rather than 1e-15)\n", signal);
     *d = (diag){0};
-    return fork_once(job, ctx, out, out_count, true, &signal, d);
+    c->relaxed = true;
+    return spawn_once(c, d) && join_once(c, &signal, d);
+}
+
+bool simgrid_fork(bool (*job)(void *ctx, double *out), void *ctx, double *out, int out_count, diag *d)
+{
+    sim_child c;
+    return simgrid_spawn(job, ctx, out, out_count, &c, d) && simgrid_join(&c, d);
 }
 
 /* ---- flows: one sender and one receiver actor per flow ---- */

@@ -26,6 +26,20 @@ typedef struct sim_options {
 /* Fork; the child runs JOB(CTX, OUT) and returns OUT[0..OUT_COUNT) to the parent. */
 bool simgrid_fork(bool (*job)(void *ctx, double *out), void *ctx, double *out, int out_count, diag *d);
 
+/* The same in two halves, so that several simulations run at once (--jobs):
+ * simgrid_spawn starts the child; simgrid_join waits for it and fills OUT
+ * (CTX and OUT must live until then). */
+typedef struct sim_child {
+    int pid, fd;
+    bool (*job)(void *ctx, double *out);
+    void *ctx;
+    double *out;
+    int out_count;
+    bool relaxed;
+} sim_child;
+bool simgrid_spawn(bool (*job)(void *ctx, double *out), void *ctx, double *out, int out_count, sim_child *c, diag *d);
+bool simgrid_join(sim_child *c, diag *d);
+
 /* In the child: write T's platform with routes for PAIRS (bandwidths x
  * BANDWIDTH_SCALE), start SimGrid with OPTIONS and load it. */
 bool simgrid_open(const topology *t, node_pair *pairs, int pair_count, const sim_options *options,
