@@ -55,7 +55,7 @@ check "sendrecv to itself says why" "$out" 'two different ranks'
 scenario bad1.yaml torus-4x4.yaml "  - primitive: allreduce" "    algorithms: [inc]" "    sizes: [1MB]"
 out=$("$collsim" run "$work/bad1.yaml" 2>&1); status=$?
 check "inc on a torus exits 2" "$status" '^2$'
-check "inc on a torus says why" "$out" 'bad1.yaml:4:1: allreduce inc cannot run .*no switches'
+check "inc on a torus says why" "$out" 'bad1.yaml:4:5: allreduce inc cannot run .*no switches'
 scenario bad2.yaml clos-16.yaml "  - primitive: allreduce" "    algorithms: [hierarchical]" "    inner: frobnicate" "    sizes: [1MB]"
 out=$("$collsim" run "$work/bad2.yaml" 2>&1); status=$?
 check "unknown tier algorithm exits 2" "$status" '^2$'

@@ -68,6 +68,7 @@ typedef struct model_case {
     primitive prim;
     const char *algorithm;
     int ranks;
+    const int *members;        /* the group's platform ranks (NULL: ranks 0..ranks-1, the whole platform) */
     double size_bytes;
     int segments;              /* P the schedule runs (pipelined algorithms; 0 or 1 otherwise) */
     int root, peer;            /* BC / Reduce root; sendrecv endpoints */

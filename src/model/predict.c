@@ -24,10 +24,10 @@ static bool lattice(const topology *t)
     return strcmp(t->kind, "torus") == 0 || strcmp(t->kind, "mesh") == 0;
 }
 
-/* The outermost tier a schedule spread over the whole platform crosses. */
-static int outer_tier(const topology *t)
+/* Platform rank of the group's rank I. */
+static int member(const model_case *c, int i)
 {
-    return t->tier_count - 1;
+    return c->members ? c->members[i] : i;
 }
 
 /* The narrowest BW of tiers 0..TIER (03 §2.1's BW_bottleneck). */
@@ -64,10 +64,35 @@ static void add_term(prediction *out, const model_case *c, int tier, int phase, 
     term->eta = model_eta(c->eta, c, tier);
 }
 
+/* The outermost tier a flat schedule over the group crosses: the highest
+ * tier on any route from its first rank or between neighbours in rank order. */
+static int group_tier(const model_case *c)
+{
+    const topology *t = c->platform;
+    if (!c->members) return t->tier_count - 1;
+    int tier = 0;
+    for (int j = 1; j < c->ranks && tier < t->tier_count - 1; j++) {
+        int a = route_tier(t, member(c, 0), member(c, j), NULL), b = route_tier(t, member(c, j - 1), member(c, j), NULL);
+        if (a > tier) tier = a;
+        if (b > tier) tier = b;
+    }
+    return tier;
+}
+
+/* A group that is not the whole platform runs torus algorithms on a 1-D
+ * shape: its ranks in order (the algorithm sees the same, run_case.c). */
+static const int *group_dims(const model_case *c, int *count)
+{
+    *count = c->members ? 1 : c->platform->dim_count;
+    return c->members ? &c->ranks : c->platform->dims;
+}
+
 static shape case_shape(const model_case *c, int ranks)
 {
     const topology *t = c->platform;
-    shape s = {.ranks = ranks, .segments = c->segments, .dims = t->dims, .dim_count = t->dim_count,
+    int dim_count;
+    const int *dims = group_dims(c, &dim_count);
+    shape s = {.ranks = ranks, .segments = c->segments, .dims = dims, .dim_count = dim_count,
                .wraparound = strcmp(t->kind, "mesh") != 0, .inc_depth = 1, .c_real = c->c_real, .form = c->form};
     return s;
 }
@@ -78,7 +103,7 @@ static int inc_depth(const model_case *c)
     const algorithm *a = algorithm_find(c->prim, "inc");
     unsigned capabilities = a ? algorithm_inc_capabilities(a) : 0;
     int *members = malloc(sizeof(int) * (size_t)c->ranks);
-    for (int i = 0; i < c->ranks; i++) members[i] = i;
+    for (int i = 0; i < c->ranks; i++) members[i] = member(c, i);
     inc_tree tree;
     char why[256];
     bool built = inc_tree_build(c->platform, members, c->ranks, capabilities, &tree, why, sizeof why);
@@ -94,7 +119,7 @@ static void destination_classes(const model_case *c, prediction *out)
 {
     const topology *t = c->platform;
     int count[TOPO_MAX_TIERS] = {0};
-    for (int j = 1; j < c->ranks; j++) count[route_tier(t, 0, j, NULL)]++;
+    for (int j = 1; j < c->ranks; j++) count[route_tier(t, member(c, 0), member(c, j), NULL)]++;
     for (int tier = 0; tier < t->tier_count; tier++)
         if (count[tier])
             add_term(out, c, tier, -1, t->tiers[tier].name, (counts){count[tier], (double)count[tier] / c->ranks},
@@ -147,7 +172,7 @@ static bool hierarchical(const model_case *c, prediction *out, char *why, int wh
         s.dim_count = 0;
         counts k = f->counts(&s);
         if (parts[i].outer) k.n_beta /= d; /* the telescoped payload M·L/N */
-        int tier = parts[i].outer ? outer_tier(t) : 0;
+        int tier = parts[i].outer ? t->tier_count - 1 : 0;
         add_term(out, c, tier, i, parts[i].label, k, t->tiers[tier].alpha_s, t->tiers[tier].bandwidth_Bps);
     }
     return true;
@@ -171,7 +196,7 @@ static bool flat(const model_case *c, prediction *out, char *why, int why_size)
         return true;
     }
     shape s = case_shape(c, c->ranks);
-    int tier = outer_tier(t);
+    int tier = group_tier(c);
     double alpha = t->tiers[tier].alpha_s;
     if (strcmp(c->algorithm, "inc") == 0) {
         s.inc_depth = inc_depth(c);
@@ -179,7 +204,7 @@ static bool flat(const model_case *c, prediction *out, char *why, int why_size)
     }
     if (c->prim == PRIM_SENDRECV) {
         int links;
-        tier = route_tier(t, c->root, c->peer, &links);
+        tier = route_tier(t, member(c, c->root), member(c, c->peer), &links);
         alpha = t->tiers[tier].alpha_s * (lattice(t) ? links : 1);
     }
     add_term(out, c, tier, -1, c->algorithm, f->counts(&s), alpha, bottleneck_bandwidth(t, tier));

@@ -1,5 +1,5 @@
 /* calibrate.c — report_calibrate: SPEC §6's η fit over the sizes of every
- * (case, algorithm, group) that was simulated, for the whole collective and,
+ * (case, algorithm) that was simulated (its slowest group per size), for the whole collective and,
  * on hierarchical schedules whose phases were timed, for each term (tier,
  * 05 §4.2).  The fit itself is model/eta_fit.c. */
 #include <math.h>
@@ -11,7 +11,7 @@
 
 static bool same_fit_group(const result_row *a, const result_row *b)
 {
-    return a->case_index == b->case_index && a->group == b->group && strcmp(a->algorithm, b->algorithm) == 0;
+    return a->case_index == b->case_index && strcmp(a->algorithm, b->algorithm) == 0;
 }
 
 /* Whether rows[i] opens its group: simulated, and no earlier simulated row shares it. */
@@ -63,7 +63,7 @@ static void append_fit(report *r, const result_row *first, const row_term *term,
                        double eta_beta_busbw)
 {
     if (distinct_sizes(f->sizes, f->count) < 2) return;
-    eta_row e = {.case_index = first->case_index, .prim = first->prim, .group = first->group, .points = f->count,
+    eta_row e = {.case_index = first->case_index, .prim = first->prim, .group = 0, .points = f->count,
                  .eta_alpha = NAN, .eta_beta = NAN, .eta_beta_busbw = eta_beta_busbw, .max_rel_residual = NAN};
     snprintf(e.algorithm, sizeof e.algorithm, "%s", first->algorithm);
     if (term) {

@@ -145,6 +145,24 @@ static void print_case_etas(const report *r, int case_index, FILE *out)
     }
 }
 
+/* "# case 2: alltoall, 8 groups of 64 ranks (strided) of star-512, skew zipf(1.2), with case 3" */
+static void print_case_header(const report *r, const result_row *row, FILE *out)
+{
+    fprintf(out, "#\n# case %d: %s", row->case_index, primitive_name(row->prim));
+    if (row->groups > 1) fprintf(out, ", %d concurrent groups of %d ranks (%s)", row->groups, row->ranks, row->layout);
+    else if (strcmp(row->layout, "all") != 0 && row->layout[0]) fprintf(out, ", one group of %d ranks (%s)", row->ranks, row->layout);
+    else fprintf(out, " over %d ranks", row->ranks);
+    fprintf(out, " of %s", row->platform[0] ? row->platform : text_or_empty(r->platform_name));
+    if (row->skew[0]) fprintf(out, ", skew %s", row->skew);
+    if (row->block_count > 1) {
+        fprintf(out, ", concurrent with case");
+        for (int c = row->block_first, n = 0; c < row->block_first + row->block_count; c++)
+            if (c != row->case_index) fprintf(out, "%s %d", n++ ? "," : "", c);
+    }
+    fputc('\n', out);
+    if (row->groups > 1 && r->simulated) fprintf(out, "# time = the slowest group's finish\n");
+}
+
 static void print_table(const report *r, FILE *out)
 {
     print_table_header(r, out);
@@ -154,8 +172,7 @@ static void print_table(const report *r, FILE *out)
         if (row->case_index != current) {
             if (current >= 0) print_case_etas(r, current, out);
             current = row->case_index;
-            fprintf(out, "#\n# case %d: %s over %d ranks of %s\n", current, primitive_name(row->prim), row->ranks,
-                    row->platform[0] ? row->platform : text_or_empty(r->platform_name));
+            print_case_header(r, row, out);
             print_column_header(r, out);
         }
         print_table_row(r, row, out);
@@ -171,7 +188,7 @@ typedef struct field {
     bool present;              /* false: empty in CSV, no key in JSON (time_s, ratio under predict) */
 } field;
 
-#define ROW_FIELDS 10
+#define ROW_FIELDS 11
 #define TERM_FIELDS 6
 #define ETA_FIELDS 4
 
@@ -182,7 +199,8 @@ static void row_fields(const result_row *row, field f[ROW_FIELDS])
         {"ideal_s", row->ideal_s, true},           {"ratio", row->ratio, row->simulated},
         {"n_alpha", row->n_alpha, true},           {"n_beta", row->n_beta, true},
         {"alpha_s", row->alpha_s, true},           {"bandwidth_Bps", row->bandwidth_Bps, true},
-        {"algbw_Bps", row->algbw_Bps, true},       {"busbw_Bps", row->busbw_Bps, true}};
+        {"algbw_Bps", row->algbw_Bps, true},       {"busbw_Bps", row->busbw_Bps, true},
+        {"time_fastest_s", row->time_fastest_s, row->simulated}};
     memcpy(f, all, sizeof all);
 }
 
@@ -207,50 +225,54 @@ static void eta_fields(const eta_row *e, field f[ETA_FIELDS])
 /* ---- CSV: a results block, then (after a blank line each) an eta block, a
  * terms block and a crossovers block, each with its own header line ---- */
 
-static void csv_header(FILE *out, const char *leading, const field *f, int count)
+/* LEADING, the fields' keys, TRAILING (NULL: none), newline. */
+static void csv_header(FILE *out, const char *leading, const field *f, int count, const char *trailing)
 {
     fputs(leading, out);
     for (int i = 0; i < count; i++) fprintf(out, ",%s", f[i].key);
+    if (trailing) fputs(trailing, out);
     fputc('\n', out);
 }
 
-static void csv_fields(FILE *out, const field *f, int count)
+/* The fields' values; a newline when END_LINE. */
+static void csv_fields(FILE *out, const field *f, int count, bool end_line)
 {
     for (int i = 0; i < count; i++) {
         if (f[i].present && isfinite(f[i].value)) fprintf(out, ",%.17g", f[i].value);
         else fputc(',', out);
     }
-    fputc('\n', out);
+    if (end_line) fputc('\n', out);
 }
 
 static void print_csv(const report *r, FILE *out)
 {
     field f[ROW_FIELDS];
     row_fields(&(result_row){0}, f);
-    csv_header(out, "case,primitive,algorithm,group,ranks,size_bytes,segments", f, ROW_FIELDS);
+    csv_header(out, "case,primitive,algorithm,group,ranks,size_bytes,segments", f, ROW_FIELDS, ",groups,layout,skew");
     int term_rows = 0;
     for (int i = 0; i < r->row_count; i++) {
         const result_row *row = &r->rows[i];
         fprintf(out, "%d,%s,%s,%d,%d,%.17g,%d", row->case_index, primitive_name(row->prim), row->algorithm, row->group,
                 row->ranks, row->size_bytes, row->segments);
         row_fields(row, f);
-        csv_fields(out, f, ROW_FIELDS);
+        csv_fields(out, f, ROW_FIELDS, false);
+        fprintf(out, ",%d,%s,%s\n", row->groups, row->layout, row->skew);
         term_rows += row->term_count;
     }
     if (r->eta_count) {
         eta_fields(&(eta_row){0}, f);
-        csv_header(out, "\ncase,primitive,algorithm,group,tier,label,points", f, ETA_FIELDS);
+        csv_header(out, "\ncase,primitive,algorithm,group,tier,label,points", f, ETA_FIELDS, NULL);
     }
     for (int i = 0; i < r->eta_count; i++) {
         const eta_row *e = &r->etas[i];
         fprintf(out, "%d,%s,%s,%d,%s,%s,%d", e->case_index, primitive_name(e->prim), e->algorithm, e->group, e->tier,
                 e->label, e->points);
         eta_fields(e, f);
-        csv_fields(out, f, ETA_FIELDS);
+        csv_fields(out, f, ETA_FIELDS, true);
     }
     if (term_rows) {
         term_fields(&(row_term){0}, f);
-        csv_header(out, "\ncase,algorithm,group,size_bytes,tier,label", f, TERM_FIELDS);
+        csv_header(out, "\ncase,algorithm,group,size_bytes,tier,label", f, TERM_FIELDS, NULL);
     }
     for (int i = 0; i < r->row_count; i++) {
         const result_row *row = &r->rows[i];
@@ -258,7 +280,7 @@ static void print_csv(const report *r, FILE *out)
             fprintf(out, "%d,%s,%d,%.17g,%s,%s", row->case_index, row->algorithm, row->group, row->size_bytes,
                     row->terms[t].tier, row->terms[t].label);
             term_fields(&row->terms[t], f);
-            csv_fields(out, f, TERM_FIELDS);
+            csv_fields(out, f, TERM_FIELDS, true);
         }
     }
     if (r->crossover_count) fprintf(out, "\ncase,a,b,size_bytes\n");
@@ -307,8 +329,13 @@ static void print_json_result(const result_row *row, FILE *out)
     print_json_string(row->algorithm, out);
     fprintf(out, ", \"platform\": ");
     print_json_string(row->platform[0] ? row->platform : "", out);
-    fprintf(out, ", \"group\": %d, \"ranks\": %d, \"size_bytes\": %.17g, \"segments\": %d", row->group, row->ranks,
-            row->size_bytes, row->segments);
+    fprintf(out, ", \"group\": %d, \"groups\": %d, \"layout\": ", row->group, row->groups);
+    print_json_string(row->layout, out);
+    json_text_or_null(out, "skew", row->skew);
+    fprintf(out, ", \"concurrent_with\": [");
+    for (int c = row->block_first, n = 0; c < row->block_first + row->block_count; c++)
+        if (c != row->case_index) fprintf(out, "%s%d", n++ ? ", " : "", c);
+    fprintf(out, "], \"ranks\": %d, \"size_bytes\": %.17g, \"segments\": %d", row->ranks, row->size_bytes, row->segments);
     row_fields(row, f);
     json_fields(out, f, ROW_FIELDS);
     fprintf(out, ", \"terms\": [");

@@ -29,12 +29,17 @@ typedef struct result_row {
     char platform[64];         /* the platform the case runs on (a case may name its own) */
     primitive prim;
     char algorithm[32];
-    int group;
-    int ranks;
+    int group;                 /* the slowest of the case's groups: the row's time is its finish */
+    int groups;                /* groups of the case, all running at the same time (05 §3.2) */
+    char layout[48];           /* how they were laid out: all, list, prefix, strided, random(SEED) */
+    char skew[32];             /* all-to-all skew ("" when uniform or not all-to-all) */
+    int block_first, block_count; /* the cases simulated together (`concurrent:`), this one included */
+    int ranks;                 /* per group */
     double size_bytes;
     int segments;              /* pipelining segments P of the schedule that ran */
     bool simulated;            /* false under `collsim predict`: time_s and ratio are absent */
-    double time_s;             /* simulated */
+    double time_s;             /* simulated: the slowest group's finish */
+    double time_fastest_s;     /* simulated: the fastest group's finish */
     double predicted_s;        /* analytic, with the case's η profile */
     double ideal_s;            /* analytic, η = 1 */
     double ratio;              /* time_s / predicted_s */

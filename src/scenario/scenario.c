@@ -164,16 +164,44 @@ model_case scenario_model_case(const scenario *s, int c, int a, double size_byte
 {
     const scenario_case *k = &s->cases[c];
     const topology *t = scenario_platform(s, k);
-    return (model_case){.platform = t, .prim = k->prim, .algorithm = k->algorithms[a], .ranks = t->ranks,
+    return (model_case){.platform = t, .prim = k->prim, .algorithm = k->algorithms[a], .ranks = k->groups.size,
+                        .members = k->groups.whole ? NULL : k->groups.members,
                         .size_bytes = size_bytes, .segments = segments, .root = k->root, .peer = k->peer,
                         .inner = k->inner[0] ? k->inner : NULL, .outer = k->outer[0] ? k->outer : NULL,
                         .form = k->form, .c_real = k->c_real, .eta = &k->eta};
 }
 
+/* `groups:`, then what depends on the group size: root, peer, skew. */
+static bool read_groups(yaml_tree *tree, ynode *node, const scenario *s, scenario_case *c, diag *d)
+{
+    const topology *t = scenario_platform(s, c);
+    ynode *groups = yaml_map_get(tree, node, "groups");
+    ynode *where = groups ? groups : node;
+    c->groups_line = (int)where->start_mark.line + 1;
+    c->groups_column = (int)where->start_mark.column + 1;
+    if (groups) {
+        if (!groups_read(tree, groups, t->ranks, &c->groups, d)) return false;
+    } else groups_all(t->ranks, &c->groups);
+    c->peer = 1;
+    if (!read_rank(tree, node, "root", &c->root, d) || !read_rank(tree, node, "peer", &c->peer, d)) return false;
+    const char *const which[] = {"root", "peer"};
+    const int value[] = {c->root, c->peer};
+    for (int i = 0; i < 2; i++)
+        if (value[i] >= c->groups.size && (i == 0 || c->prim == PRIM_SENDRECV))
+            return yaml_error(tree, yaml_map_get(tree, node, which[i]) ? yaml_map_get(tree, node, which[i]) : where, d,
+                              "'%s' is rank %d of a group of %d ranks: give a rank below %d", which[i], value[i],
+                              c->groups.size, c->groups.size);
+    ynode *skew = yaml_map_get(tree, node, "skew");
+    if (!skew) return true;
+    if (c->prim != PRIM_ALLTOALL)
+        return yaml_error(tree, skew, d, "'skew' shapes all-to-all traffic; %s has none: remove it", primitive_name(c->prim));
+    return skew_read(tree, skew, c->groups.size, &c->skew, d);
+}
+
 static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *c, diag *d)
 {
-    static const char *const keys[] = {"primitive", "algorithms", "sizes", "groups", "segments", "root",
-                                       "peer", "inner", "outer", "eta", "form", "platform", "c_real", NULL};
+    static const char *const keys[] = {"primitive", "algorithms", "sizes", "groups", "segments", "root", "peer",
+                                       "inner", "outer", "eta", "form", "platform", "c_real", "skew", NULL};
     if (!yaml_expect_mapping(tree, node, "a case", d) || !yaml_map_check_keys(tree, node, keys, d)) return false;
     memset(c, 0, sizeof *c);
     c->line = (int)node->start_mark.line + 1;
@@ -200,10 +228,6 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *
     c->algorithm_count = n;
     ynode *sizes = yaml_map_require(tree, node, "sizes", d);
     if (!sizes || !read_sizes(tree, sizes, c, d)) return false;
-    ynode *groups = yaml_map_get(tree, node, "groups");
-    const char *text = NULL;
-    if (groups && (!yaml_read_string(tree, groups, "groups", &text, d) || strcmp(text, "all") != 0))
-        return yaml_error(tree, groups, d, "'groups' takes 'all' (group lists and layouts are not supported yet)");
     long v;
     ynode *seg = yaml_map_get(tree, node, "segments");
     if (seg && seg->type == YAML_SCALAR_NODE && strcmp((const char *)seg->data.scalar.value, "auto") == 0)
@@ -211,12 +235,70 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *
     else if (seg && !(yaml_read_positive_int(tree, seg, "segments", &v, d) && (c->segments = (int)v))) return false;
     if (!read_tier_algorithm(tree, node, "inner", c->inner, d) || !read_tier_algorithm(tree, node, "outer", c->outer, d))
         return false;
-    c->peer = 1;
-    if (!read_rank(tree, node, "root", &c->root, d) || !read_rank(tree, node, "peer", &c->peer, d)) return false;
+    if (!read_groups(tree, node, s, c, d)) return false;
     c->eta = s->eta;
     ynode *c_real = yaml_map_get(tree, node, "c_real");
     if (c_real && !yaml_read_positive_number(tree, c_real, "c_real", &c->c_real, d)) return false;
     return read_eta(tree, node, scenario_platform(s, c), &c->eta, d) && read_form(tree, node, &c->form, d);
+}
+
+/* The cases of a `concurrent:` item, or NULL when ITEM is a plain case. */
+static ynode *concurrent_members(yaml_tree *tree, ynode *item)
+{
+    return yaml_map_get(tree, item, "concurrent");
+}
+
+/* A block's members pair their k-th algorithms and m-th sizes: each lists as many. */
+static bool check_block(yaml_tree *tree, ynode *item, const scenario *s, int first, diag *d)
+{
+    const scenario_case *lead = &s->cases[first];
+    for (int c = first; c < s->case_count; c++) {
+        const scenario_case *k = &s->cases[c];
+        if (k->algorithm_count != lead->algorithm_count || k->size_count != lead->size_count)
+            return yaml_error(tree, item, d, "concurrent cases run their k-th algorithms and sizes together: give each case "
+                              "the same number (the case at line %d has %d algorithms and %d sizes, the one at line %d "
+                              "%d and %d)", lead->line, lead->algorithm_count, lead->size_count, k->line,
+                              k->algorithm_count, k->size_count);
+        if (k->platform != 0)
+            return yaml_error(tree, item, d, "concurrent cases share the scenario's platform: remove 'platform' from the "
+                              "case at line %d", k->line);
+    }
+    return true;
+}
+
+/* One item of `cases:`: a case, or `concurrent: [case, case, ...]` simulated together (mixed traffic). */
+static bool read_item(yaml_tree *tree, ynode *item, scenario *s, diag *d)
+{
+    ynode *members = concurrent_members(tree, item);
+    int first = s->case_count;
+    if (!members) {
+        if (!read_case(tree, item, s, &s->cases[s->case_count++], d)) return false;
+        s->cases[first].together_first = first;
+        s->cases[first].together_count = 1;
+        return true;
+    }
+    static const char *const keys[] = {"concurrent", NULL};
+    if (!yaml_map_check_keys(tree, item, keys, d)) return false;
+    int n = yaml_sequence_length(members);
+    if (n < 2) return yaml_error(tree, members, d, "'concurrent' lists the cases that run together: two or more");
+    for (int i = 0; i < n; i++)
+        if (!read_case(tree, yaml_sequence_item(tree, members, i), s, &s->cases[s->case_count++], d)) return false;
+    for (int c = first; c < s->case_count; c++) {
+        s->cases[c].together_first = first;
+        s->cases[c].together_count = n;
+    }
+    return check_block(tree, item, s, first, d);
+}
+
+static void free_cases(scenario *s)
+{
+    for (int c = 0; c < s->case_count; c++) {
+        groups_free(&s->cases[c].groups);
+        skew_free(&s->cases[c].skew);
+    }
+    free(s->cases);
+    s->cases = NULL;
+    s->case_count = 0;
 }
 
 bool scenario_load(const char *path, scenario *s, diag *d)
@@ -245,10 +327,14 @@ bool scenario_load(const char *path, scenario *s, diag *d)
         yaml_error(&tree, cases, d, "'cases' must be a non-empty list of cases");
         goto done;
     }
-    s->cases = calloc((size_t)n, sizeof *s->cases);
+    int total = 0;
+    for (int i = 0; i < n; i++) {
+        ynode *members = concurrent_members(&tree, yaml_sequence_item(&tree, cases, i));
+        total += members ? (yaml_sequence_length(members) > 0 ? yaml_sequence_length(members) : 1) : 1;
+    }
+    s->cases = calloc((size_t)total, sizeof *s->cases);
     for (int i = 0; i < n; i++)
-        if (!read_case(&tree, yaml_sequence_item(&tree, cases, i), s, &s->cases[i], d)) goto done;
-    s->case_count = n;
+        if (!read_item(&tree, yaml_sequence_item(&tree, cases, i), s, d)) goto done;
     ok = true;
 done:
     yaml_tree_free(&tree);
@@ -256,8 +342,7 @@ done:
         if (platform_loaded) topology_free(&s->platform);
         for (int i = 0; i < s->case_platform_count; i++) topology_free(&s->case_platforms[i]);
         free(s->case_platforms);
-        free(s->cases);
-        s->cases = NULL;
+        free_cases(s);
         s->case_platforms = NULL;
     }
     return ok;
@@ -269,6 +354,5 @@ void scenario_free(scenario *s)
     for (int i = 0; i < s->case_platform_count; i++) topology_free(&s->case_platforms[i]);
     free(s->case_platforms);
     s->case_platforms = NULL;
-    free(s->cases);
-    s->cases = NULL;
+    free_cases(s);
 }

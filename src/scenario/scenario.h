@@ -8,6 +8,8 @@
 #include "algo/algorithm.h"
 #include "model/model.h"
 #include "platform/topology.h"
+#include "scenario/groups.h"
+#include "scenario/skew.h"
 #include "sched/schedule.h"
 #include "util/diag.h"
 
@@ -28,6 +30,11 @@ typedef struct scenario_case {
     double c_real;     /* `c_real:` DBT's BW coefficient (01 §5.3); 0: 00 §4's 2 */
     model_form form;   /* `form: exact | asymptotic`: how pipelined schedules are predicted */
     eta_profile eta;   /* `eta:` of the case, else of the scenario (ideal by default) */
+    group_set groups;  /* `groups:` (all by default): they run at the same time */
+    int groups_line, groups_column; /* where `groups:` is (the case's start when absent), for messages */
+    a2a_skew skew;     /* `skew:` of an all-to-all (uniform by default) */
+    int together_first, together_count; /* the cases simulated with this one (`concurrent:`), itself included:
+                                          their k-th algorithms at their m-th sizes run together */
     int line;          /* where the case starts, for messages */
 } scenario_case;
 

@@ -1,0 +1,352 @@
+/* run_cases.c — from scenario cases to report rows.
+ *
+ * A task is one simulation: the k-th algorithm at the m-th size of every case
+ * of a concurrent block (a lone case is a block of one), each case with all
+ * its groups.  Tasks are prepared (schedules built, checked, predicted) and
+ * started in order; at most `jobs` run at once; each is collected in order.
+ * Rows are then added case by case, algorithm by algorithm, size by size. */
+#include "cli/run_cases.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "algo/algorithm.h"
+#include "exec/executor.h"
+#include "model/model.h"
+#include "sched/verify.h"
+
+/* One case's share of a task. */
+typedef struct member {
+    int c, a;              /* the case and its algorithm index */
+    double size_bytes;
+    schedule **scheds;     /* per group; one shared schedule unless the algorithm runs switch actors */
+    int **nodes;           /* per group: where each schedule actor runs */
+    double *weights;       /* all-to-all skew block weights, or NULL */
+    prediction pr;
+    exec_result *results;  /* per group, once simulated */
+} member;
+
+typedef struct task {
+    int first, a, m;       /* the block's first case, algorithm and size index */
+    int member_count;
+    member *members;
+    exec_part *parts;
+    exec_run *run;
+    result_row *rows;      /* per member, once done */
+} task;
+
+/* Platform rank of group G's rank I in case K. */
+static const int *group_members(const scenario_case *k, int g)
+{
+    return k->groups.members + (size_t)g * (size_t)k->groups.size;
+}
+
+/* The schedule of algorithm A of case C for group G at SIZE_BYTES (which
+ * matters only to `segments: auto`; P* uses the first tier's α and BW). */
+static schedule *build_schedule(const scenario *s, int c, int a, int g, double size_bytes, char *why, int why_size)
+{
+    const scenario_case *k = &s->cases[c];
+    const topology *t = scenario_platform(s, k);
+    const algorithm *algo = algorithm_find(k->prim, k->algorithms[a]);
+    algo_params p = {.ranks = k->groups.size, .segments = k->segments, .root = k->root, .peer = k->peer,
+                     .size_bytes = size_bytes, .alpha_s = t->tiers[0].alpha_s, .bandwidth_Bps = t->tiers[0].bandwidth_Bps,
+                     .domain_ranks = t->domain_ranks, .inner = k->inner[0] ? k->inner : NULL,
+                     .outer = k->outer[0] ? k->outer : NULL};
+    if (k->groups.whole) {
+        for (int i = 0; i < t->dim_count; i++) p.dims[i] = t->dims[i];
+        p.dim_count = t->dim_count;
+    } else { /* a group's torus shape is 1-D: its ranks in order (predict.c says the same) */
+        p.dims[0] = k->groups.size;
+        p.dim_count = 1;
+        if (strcmp(algo->name, "hierarchical") == 0) {
+            snprintf(why, (size_t)why_size, "hierarchical splits the platform's own domains: it runs on 'groups: all'");
+            return NULL;
+        }
+    }
+    unsigned capabilities = algorithm_inc_capabilities(algo);
+    if (!capabilities) return algo->build(&p, why, why_size);
+    p.alpha_s = t->tiers[0].alpha_switch_s; /* INC pipelines pay α_switch per leg (04 §2) */
+    inc_tree tree;
+    if (!inc_tree_build(t, group_members(k, g), p.ranks, capabilities, &tree, why, why_size)) return NULL;
+    p.inc = &tree;
+    schedule *built = algo->build(&p, why, why_size);
+    inc_tree_free(&tree);
+    return built;
+}
+
+static bool runs_switch_actors(const scenario_case *k, int a)
+{
+    return algorithm_inc_capabilities(algorithm_find(k->prim, k->algorithms[a])) != 0;
+}
+
+static void report_unbuildable(const scenario *s, int c, int a, const char *why)
+{
+    const scenario_case *k = &s->cases[c];
+    fprintf(stderr, "%s:%d:%d: %s %s cannot run on a group of %d ranks: %s; choose another algorithm or group size\n",
+            s->path, k->groups_line, k->groups_column, primitive_name(k->prim), k->algorithms[a], k->groups.size, why);
+}
+
+/* Every algorithm of every case must accept its groups, before anything runs. */
+static bool check_cases(const scenario *s)
+{
+    for (int c = 0; c < s->case_count; c++) {
+        const scenario_case *k = &s->cases[c];
+        for (int a = 0; a < k->algorithm_count; a++) {
+            char why[512] = "";
+            int groups = runs_switch_actors(k, a) ? k->groups.count : 1;
+            for (int g = 0; g < groups; g++) {
+                schedule *sched = build_schedule(s, c, a, g, k->sizes[0], why, sizeof why);
+                if (!sched) {
+                    report_unbuildable(s, c, a, why);
+                    return false;
+                }
+                schedule_free(sched);
+            }
+        }
+    }
+    return true;
+}
+
+static void free_member(member *m, int groups)
+{
+    if (m->scheds)
+        for (int g = 0; g < groups; g++)
+            if (g == 0 || m->scheds[g] != m->scheds[0]) schedule_free(m->scheds[g]);
+    if (m->nodes)
+        for (int g = 0; g < groups; g++) free(m->nodes[g]);
+    if (m->results)
+        for (int g = 0; g < groups; g++) exec_result_free(&m->results[g]);
+    free(m->scheds);
+    free(m->nodes);
+    free(m->weights);
+    free(m->results);
+    m->scheds = NULL;
+    m->nodes = NULL;
+    m->weights = NULL;
+    m->results = NULL;
+}
+
+static void free_task_work(const scenario *s, task *t)
+{
+    for (int i = 0; i < t->member_count; i++) free_member(&t->members[i], s->cases[t->members[i].c].groups.count);
+    free(t->parts);
+    t->parts = NULL;
+}
+
+/* Build, verify and predict one member; exit status. */
+static int prepare_member(const scenario *s, const run_settings *o, member *m)
+{
+    const scenario_case *k = &s->cases[m->c];
+    int groups = k->groups.count;
+    char why[512] = "";
+    m->scheds = calloc((size_t)groups, sizeof *m->scheds);
+    m->nodes = calloc((size_t)groups, sizeof *m->nodes);
+    bool per_group = runs_switch_actors(k, m->a);
+    for (int g = 0; g < groups; g++) {
+        m->scheds[g] = g == 0 || per_group ? build_schedule(s, m->c, m->a, g, m->size_bytes, why, sizeof why) : m->scheds[0];
+        if (!m->scheds[g]) {
+            report_unbuildable(s, m->c, m->a, why);
+            return 2;
+        }
+        m->nodes[g] = exec_actor_nodes(m->scheds[g], group_members(k, g));
+    }
+    if (o->verify) {
+        bool ok = schedule_verify(m->scheds[0], why, sizeof why);
+        if (!o->quiet || !ok)
+            fprintf(ok ? stdout : stderr, "verify case %d %s %s on %d ranks (P = %d): %s%s\n", m->c, primitive_name(k->prim),
+                    k->algorithms[m->a], k->groups.size, m->scheds[0]->segments, ok ? "ok" : "FAILED: ", ok ? "" : why);
+        if (!ok) return 1;
+    }
+    if (o->mode == MODE_VERIFY) return 0;
+    model_case mc = scenario_model_case(s, m->c, m->a, m->size_bytes, m->scheds[0]->segments);
+    if (!model_predict(&mc, &m->pr, why, sizeof why)) {
+        fprintf(stderr, "%s:%d:1: no prediction for %s %s: %s\n", s->path, k->line, primitive_name(k->prim),
+                k->algorithms[m->a], why);
+        return 2;
+    }
+    m->weights = k->prim == PRIM_ALLTOALL ? skew_block_weights(&k->skew, k->groups.size) : NULL;
+    return 0;
+}
+
+/* A report row: the prediction, and the simulation of the member's slowest
+ * group when simulated (each term timed by its schedule phase). */
+static result_row make_row(const scenario *s, const member *m)
+{
+    const scenario_case *k = &s->cases[m->c];
+    const topology *platform = scenario_platform(s, k);
+    const prediction *pr = &m->pr;
+    const exec_result *slowest = NULL;
+    double fastest = 0;
+    int group = 0;
+    for (int g = 0; m->results && g < k->groups.count; g++) {
+        if (!slowest || m->results[g].time_s > slowest->time_s) {
+            slowest = &m->results[g];
+            group = g;
+        }
+        if (g == 0 || m->results[g].time_s < fastest) fastest = m->results[g].time_s;
+    }
+    result_row row = {.case_index = m->c, .prim = k->prim, .group = group, .groups = k->groups.count,
+                      .block_first = k->together_first, .block_count = k->together_count, .ranks = k->groups.size,
+                      .size_bytes = m->size_bytes, .segments = m->scheds[0]->segments, .simulated = slowest != NULL,
+                      .predicted_s = pr->time_s, .ideal_s = pr->ideal_s, .n_alpha = pr->n_alpha, .n_beta = pr->n_beta,
+                      .alpha_s = pr->alpha_s, .bandwidth_Bps = pr->bandwidth_Bps, .term_count = pr->term_count};
+    snprintf(row.algorithm, sizeof row.algorithm, "%s", k->algorithms[m->a]);
+    snprintf(row.platform, sizeof row.platform, "%s", platform->name);
+    snprintf(row.layout, sizeof row.layout, "%s", k->groups.layout);
+    if (k->prim == PRIM_ALLTOALL && k->skew.kind != SKEW_UNIFORM) snprintf(row.skew, sizeof row.skew, "%s", k->skew.text);
+    for (int i = 0; i < pr->term_count && i < REPORT_MAX_TERMS; i++) {
+        const model_term *t = &pr->terms[i];
+        row_term *out = &row.terms[i];
+        snprintf(out->tier, sizeof out->tier, "%s", platform->tiers[t->tier].name);
+        snprintf(out->label, sizeof out->label, "%s", t->label);
+        out->n_alpha = t->n_alpha;
+        out->n_beta = t->n_beta;
+        out->alpha_s = t->alpha_s;
+        out->bandwidth_Bps = t->bandwidth_Bps;
+        out->predicted_s = model_term_time(t, m->size_bytes, true);
+        out->time_s = -1;
+        if (slowest && t->phase >= 0 && t->phase < SCHED_MAX_PHASES)
+            out->time_s = slowest->phase_end_s[t->phase] - (t->phase > 0 ? slowest->phase_end_s[t->phase - 1] : 0);
+    }
+    double t = slowest ? slowest->time_s : pr->time_s;
+    row.time_s = slowest ? slowest->time_s : 0;
+    row.time_fastest_s = slowest ? fastest : 0;
+    row.ratio = slowest && pr->time_s > 0 ? slowest->time_s / pr->time_s : 0;
+    row.algbw_Bps = t > 0 ? m->size_bytes / t : 0; /* 01 App. D */
+    row.busbw_Bps = row.algbw_Bps * primitive_busbw_factor(k->prim, k->groups.size);
+    return row;
+}
+
+/* Prepare task T's members and, under run, start its simulation; exit status. */
+static int start_task(const scenario *s, const run_settings *o, task *t)
+{
+    const scenario_case *first = &s->cases[t->first];
+    t->member_count = first->together_count;
+    t->members = calloc((size_t)t->member_count, sizeof *t->members);
+    t->rows = calloc((size_t)t->member_count, sizeof *t->rows);
+    int parts = 0, status = 0;
+    for (int i = 0; i < t->member_count && status == 0; i++) {
+        member *m = &t->members[i];
+        m->c = t->first + i;
+        m->a = t->a;
+        m->size_bytes = s->cases[m->c].sizes[t->m];
+        status = prepare_member(s, o, m);
+        parts += s->cases[m->c].groups.count;
+    }
+    if (status != 0 || o->mode != MODE_RUN) return status;
+    t->parts = calloc((size_t)parts, sizeof *t->parts);
+    int n = 0;
+    for (int i = 0; i < t->member_count; i++) {
+        member *m = &t->members[i];
+        for (int g = 0; g < s->cases[m->c].groups.count; g++)
+            t->parts[n++] = (exec_part){m->scheds[g], m->nodes[g], m->size_bytes, m->weights};
+    }
+    diag d = {0};
+    t->run = exec_start(scenario_platform(s, first), t->parts, parts, &o->sim, &d);
+    if (!t->run) {
+        diag_print(&d);
+        return 2;
+    }
+    return 0;
+}
+
+/* Collect task T (when it was simulated) and make its rows; exit status. */
+static int finish_task(const scenario *s, task *t, bool keep)
+{
+    int status = 0;
+    if (t->run) {
+        int parts = 0;
+        for (int i = 0; i < t->member_count; i++) parts += s->cases[t->members[i].c].groups.count;
+        exec_result *results = calloc((size_t)parts, sizeof *results);
+        diag d = {0};
+        if (!exec_finish(t->run, results, &d)) {
+            if (keep) diag_print(&d);
+            status = 2;
+        }
+        t->run = NULL;
+        for (int i = 0, n = 0; i < t->member_count; i++) {
+            member *m = &t->members[i];
+            int groups = s->cases[m->c].groups.count;
+            m->results = calloc((size_t)groups, sizeof *m->results);
+            if (status == 0) memcpy(m->results, results + n, sizeof *results * (size_t)groups);
+            n += groups;
+        }
+        free(results);
+    }
+    if (status == 0 && keep)
+        for (int i = 0; i < t->member_count; i++) t->rows[i] = make_row(s, &t->members[i]);
+    free_task_work(s, t);
+    return status;
+}
+
+static int largest_size(const scenario_case *k)
+{
+    int best = 0;
+    for (int m = 1; m < k->size_count; m++)
+        if (k->sizes[m] > k->sizes[best]) best = m;
+    return best;
+}
+
+/* Where each pair of case C's algorithms cross, at their largest-size
+ * predictions (01 §5.3, App. B.3). */
+static void add_crossovers(report *r, int c, const scenario_case *k, const prediction *largest)
+{
+    for (int a = 0; a < k->algorithm_count; a++)
+        for (int b = a + 1; b < k->algorithm_count; b++) {
+            crossover_row x = {.case_index = c};
+            if (!model_crossover(&largest[a], &largest[b], &x.size_bytes)) continue;
+            snprintf(x.a, sizeof x.a, "%s", k->algorithms[a]);
+            snprintf(x.b, sizeof x.b, "%s", k->algorithms[b]);
+            report_add_crossover(r, &x);
+        }
+}
+
+/* Rows in the scenario's order: case, algorithm, size; then crossovers. */
+static void add_rows(const scenario *s, const task *tasks, int task_count, report *r)
+{
+    for (int c = 0; c < s->case_count; c++) {
+        const scenario_case *k = &s->cases[c];
+        prediction largest[SCENARIO_MAX_ALGORITHMS];
+        for (int i = 0; i < task_count; i++) {
+            const task *t = &tasks[i];
+            if (t->first != k->together_first) continue;
+            const result_row *row = &t->rows[c - t->first];
+            report_add(r, row);
+            if (t->m == largest_size(k)) largest[t->a] = t->members[c - t->first].pr;
+        }
+        add_crossovers(r, c, k, largest);
+    }
+}
+
+int run_cases(const scenario *s, const run_settings *o, report *r)
+{
+    if (!check_cases(s)) return 2;
+    int task_count = 0;
+    for (int c = 0; c < s->case_count; c++)
+        if (s->cases[c].together_first == c) task_count += s->cases[c].algorithm_count * s->cases[c].size_count;
+    task *tasks = calloc((size_t)task_count + 1, sizeof *tasks);
+    for (int c = 0, n = 0; c < s->case_count; c++)
+        if (s->cases[c].together_first == c)
+            for (int a = 0; a < s->cases[c].algorithm_count; a++)
+                for (int m = 0; m < s->cases[c].size_count; m++) tasks[n++] = (task){.first = c, .a = a, .m = m};
+    int status = 0, started = 0, finished = 0;
+    int jobs = o->mode == MODE_RUN && o->jobs > 1 ? o->jobs : 1;
+    while (finished < task_count) {
+        if (status == 0 && started < task_count && started - finished < jobs) {
+            status = start_task(s, o, &tasks[started++]);
+            continue;
+        }
+        int done = finish_task(s, &tasks[finished++], status == 0);
+        if (status == 0) status = done;
+        if (status != 0 && started == finished) break;
+    }
+    for (int i = finished; i < started; i++) finish_task(s, &tasks[i], false);
+    if (status == 0 && o->mode != MODE_VERIFY) add_rows(s, tasks, task_count, r);
+    for (int i = 0; i < task_count; i++) {
+        free(tasks[i].members);
+        free(tasks[i].rows);
+    }
+    free(tasks);
+    return status;
+}

@@ -1,0 +1,29 @@
+/* run_cases.h — a scenario's cases turned into schedules, predictions and
+ * simulations (SPEC §7): every group of a case, and every case of a
+ * `concurrent:` block, in one simulation; independent simulations in up to
+ * `jobs` child processes at once, their rows always in the scenario's order
+ * (so --jobs never changes the output). */
+#ifndef COLLSIM_RUN_CASES_H
+#define COLLSIM_RUN_CASES_H
+
+#include <stdbool.h>
+
+#include "net/simgrid_run.h"
+#include "report/report.h"
+#include "scenario/scenario.h"
+
+typedef enum { MODE_RUN, MODE_VERIFY, MODE_PREDICT } run_mode;
+
+typedef struct run_settings {
+    run_mode mode;
+    bool verify;       /* check every schedule on data first */
+    bool quiet;
+    int jobs;          /* simulations at once (1 or more) */
+    sim_options sim;
+} run_settings;
+
+/* Run S's cases as O asks, adding rows and crossovers to R.  Exit status:
+ * 0, 1 (a schedule failed verification) or 2 (bad input, failed simulation). */
+int run_cases(const scenario *s, const run_settings *o, report *r);
+
+#endif
