@@ -92,6 +92,7 @@ static bool spawn_once(sim_child *c, diag *d)
     }
     if (child == 0) {
         close(channel[0]);
+        if (c->log) dup2(fileno(c->log), STDERR_FILENO); /* a solver crash's backtrace is not the user's concern */
         relaxed_precision = c->relaxed;
         bool ok = c->job(c->ctx, c->out) && transfer(channel[1], c->out, sizeof(double) * (size_t)c->out_count, true);
         _exit(ok ? 0 : 1);
@@ -117,8 +118,24 @@ static bool join_once(sim_child *c, int *signal, diag *d)
 
 bool simgrid_spawn(bool (*job)(void *ctx, double *out), void *ctx, double *out, int out_count, sim_child *c, diag *d)
 {
-    *c = (sim_child){.job = job, .ctx = ctx, .out = out, .out_count = out_count};
-    return spawn_once(c, d);
+    *c = (sim_child){.job = job, .ctx = ctx, .out = out, .out_count = out_count, .log = tmpfile()};
+    if (spawn_once(c, d)) return true;
+    if (c->log) fclose(c->log);
+    return false;
+}
+
+/* Pass on what the child wrote to stderr, and close its log. */
+static void release_log(sim_child *c, bool show)
+{
+    if (!c->log) return;
+    if (show) {
+        char buffer[4096];
+        size_t n;
+        rewind(c->log);
+        while ((n = fread(buffer, 1, sizeof buffer, c->log)) > 0) fwrite(buffer, 1, n, stderr);
+    }
+    fclose(c->log);
+    c->log = NULL;
 }
 
 /* SimGrid 3.32's max-min solver can crash (SIGSEGV in lmm::MaxMin::do_solve)
@@ -127,11 +144,15 @@ bool simgrid_spawn(bool (*job)(void *ctx, double *out), void *ctx, double *out, 
  * SimGrid default 1e-9, and the user is told. */
 bool simgrid_join(sim_child *c, diag *d)
 {
+    static bool noted;
     int signal = 0;
-    if (join_once(c, &signal, d)) return true;
-    if (signal != SIGSEGV && signal != SIGABRT) return false;
-    fprintf(stderr, "collsim: note: SimGrid's max-min solver crashed (signal %d) at maxmin/precision 1e-12; "
-            "simulating again at 1e-9 (times then agree with the formulas to about 1e-9 rather than 1e-15)\n", signal);
+    bool ok = join_once(c, &signal, d);
+    release_log(c, !ok && signal != SIGSEGV && signal != SIGABRT);
+    if (ok || (signal != SIGSEGV && signal != SIGABRT)) return ok;
+    if (!noted)
+        fprintf(stderr, "collsim: note: SimGrid's max-min solver crashed (signal %d) at maxmin/precision 1e-12; "
+                "simulating again at 1e-9 (times then agree with the formulas to about 1e-9 rather than 1e-15)\n", signal);
+    noted = true;
     *d = (diag){0};
     c->relaxed = true;
     return spawn_once(c, d) && join_once(c, &signal, d);

@@ -11,6 +11,7 @@
 #define COLLSIM_SIMGRID_RUN_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "platform/simgrid_xml.h"
 #include "platform/topology.h"
@@ -36,6 +37,7 @@ typedef struct sim_child {
     double *out;
     int out_count;
     bool relaxed;
+    FILE *log;     /* the first attempt's stderr, shown unless the solver crashed */
 } sim_child;
 bool simgrid_spawn(bool (*job)(void *ctx, double *out), void *ctx, double *out, int out_count, sim_child *c, diag *d);
 bool simgrid_join(sim_child *c, diag *d);
