@@ -215,7 +215,7 @@ static long long grid_bytes(const exec_part *p)
     return llround(p->s->prim == PRIM_ALLTOALL ? p->size_bytes * p->s->ranks : p->size_bytes);
 }
 
-#define SCALE_CAP (1LL << 24) /* beyond this common K, chunk sizes are rounded (to 2^-24 byte) */
+#define SCALE_CAP (1LL << 10) /* beyond this common K, chunk sizes are rounded (to 2^-24 byte) */
 
 /* The common K: the smallest that makes every unweighted part's chunks whole,
  * or SCALE_CAP when that is larger or a part is weighted. */

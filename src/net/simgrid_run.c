@@ -13,24 +13,24 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* Set only inside a forked child that re-runs a simulation whose first
- * attempt crashed SimGrid 3.32's max-min solver (see simgrid_fork). */
-static bool relaxed_precision;
+/* The max-min precisions tried in turn: a simulation whose attempt crashed
+ * SimGrid 3.32's solver is run again at the next (see simgrid_join). */
+static const char *const precisions[] = {"--cfg=maxmin/precision:1e-12", "--cfg=maxmin/precision:1e-9",
+                                         "--cfg=maxmin/precision:1e-7"};
+#define PRECISION_LEVELS 3
+static int precision_level; /* set in the forked child */
 
 static int simgrid_arguments(const sim_options *options, const char **argv, int capacity)
 {
     static const char *const cm02[] = {"--cfg=network/model:CM02", "--cfg=network/crosstraffic:0",
-                                       "--cfg=network/TCP-gamma:0", "--cfg=surf/precision:1e-15",
-                                       "--cfg=maxmin/precision:1e-12", NULL};
-    static const char *const cm02_relaxed[] = {"--cfg=network/model:CM02", "--cfg=network/crosstraffic:0",
-                                               "--cfg=network/TCP-gamma:0", "--cfg=surf/precision:1e-15",
-                                               "--cfg=maxmin/precision:1e-9", NULL};
+                                       "--cfg=network/TCP-gamma:0", "--cfg=surf/precision:1e-15", NULL};
     static const char *const lv08[] = {"--cfg=network/model:LV08", NULL};
     int n = 0;
     argv[n++] = "collsim";
     argv[n++] = "--log=root.thres:critical";
-    const char *const *model = options->model == NETWORK_LV08 ? lv08 : relaxed_precision ? cm02_relaxed : cm02;
+    const char *const *model = options->model == NETWORK_LV08 ? lv08 : cm02;
     for (const char *const *a = model; *a && n < capacity - 1; a++) argv[n++] = *a;
+    if (options->model != NETWORK_LV08) argv[n++] = precisions[precision_level];
     for (const char *const *a = options->extra_cfg; a && *a && n < capacity - 1; a++) argv[n++] = *a;
     argv[n] = NULL;
     return n;
@@ -93,7 +93,7 @@ static bool spawn_once(sim_child *c, diag *d)
     if (child == 0) {
         close(channel[0]);
         if (c->log) dup2(fileno(c->log), STDERR_FILENO); /* a solver crash's backtrace is not the user's concern */
-        relaxed_precision = c->relaxed;
+        precision_level = c->level;
         bool ok = c->job(c->ctx, c->out) && transfer(channel[1], c->out, sizeof(double) * (size_t)c->out_count, true);
         _exit(ok ? 0 : 1);
     }
@@ -144,18 +144,23 @@ static void release_log(sim_child *c, bool show)
  * SimGrid default 1e-9, and the user is told. */
 bool simgrid_join(sim_child *c, diag *d)
 {
-    static bool noted;
+    static int noted;
     int signal = 0;
     bool ok = join_once(c, &signal, d);
-    release_log(c, !ok && signal != SIGSEGV && signal != SIGABRT);
-    if (ok || (signal != SIGSEGV && signal != SIGABRT)) return ok;
-    if (!noted)
-        fprintf(stderr, "collsim: note: SimGrid's max-min solver crashed (signal %d) at maxmin/precision 1e-12; "
-                "simulating again at 1e-9 (times then agree with the formulas to about 1e-9 rather than 1e-15)\n", signal);
-    noted = true;
-    *d = (diag){0};
-    c->relaxed = true;
-    return spawn_once(c, d) && join_once(c, &signal, d);
+    while (!ok && (signal == SIGSEGV || signal == SIGABRT) && c->level + 1 < PRECISION_LEVELS) {
+        release_log(c, false);
+        c->level++;
+        if (noted < c->level)
+            fprintf(stderr, "collsim: note: SimGrid's max-min solver crashed (signal %d) at %s; simulating again at %s "
+                    "(times then agree with the formulas to about that precision rather than 1e-15)\n", signal,
+                    precisions[c->level - 1] + 6, precisions[c->level] + 6);
+        if (noted < c->level) noted = c->level;
+        *d = (diag){0};
+        c->log = c->level + 1 < PRECISION_LEVELS ? tmpfile() : NULL;
+        ok = spawn_once(c, d) && join_once(c, &signal, d);
+    }
+    release_log(c, !ok);
+    return ok;
 }
 
 bool simgrid_fork(bool (*job)(void *ctx, double *out), void *ctx, double *out, int out_count, diag *d)

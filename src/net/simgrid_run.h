@@ -36,8 +36,8 @@ typedef struct sim_child {
     void *ctx;
     double *out;
     int out_count;
-    bool relaxed;
-    FILE *log;     /* the first attempt's stderr, shown unless the solver crashed */
+    int level;     /* max-min precision level of this attempt (0: 1e-12) */
+    FILE *log;     /* the attempt's stderr, shown unless the solver crashed (then it is retried) */
 } sim_child;
 bool simgrid_spawn(bool (*job)(void *ctx, double *out), void *ctx, double *out, int out_count, sim_child *c, diag *d);
 bool simgrid_join(sim_child *c, diag *d);
