@@ -1,0 +1,72 @@
+#!/bin/sh
+# Contention measured by simulation (issue 5, explainer 05 §3-§4.2): the eta
+# fitted from the scenarios in scenarios/ against the bounds and orderings
+# the seed states.  Numbers come from the CSV eta block:
+#   case,primitive,algorithm,group,tier,label,points,eta_alpha,eta_beta,...
+. "${top_srcdir:-.}/tests/cli_common.sh"
+scenarios="$top_srcdir/scenarios"
+
+# eta_beta of the whole collective for CASE (and ALGORITHM) in a CSV output
+eta_beta() { # csv case algorithm
+    printf '%s\n' "$1" | sed '1,/^$/d' | awk -F, -v c="$2" -v a="$3" '$1 == c && $3 == a && $5 == "" {print $9; exit}'
+}
+# "yes" when awk's condition on x, y holds
+holds() { # x condition y
+    awk -v x="$1" -v y="$3" "BEGIN { if (x != \"\" && y != \"\" && (x $2 y)) print \"yes\"; else print \"no\" }"
+}
+
+# 05 §4.2: eta_beta(upper tier) <= min(eta_hw, 1/s), binding at 1/s under
+# uniform cross-tier traffic (spread routing); ECMP collisions stay below it.
+out=$("$collsim" run "$scenarios/clos-cross-leaf-oversubscription.yaml" --format csv 2>&1)
+case=0
+for s in 1 2 4; do
+    e=$(eta_beta "$out" $case ring)
+    check "Clos s=$s spread: eta_beta = 1/s (the bound binds)" "$(holds "$e" '-1/'$s' < 1e-6 && 1/'$s'-x <' 1e-6)" '^yes$'
+    case=$((case + 1))
+done
+for s in 1 2 4; do
+    e=$(eta_beta "$out" $case ring)
+    check "Clos s=$s ecmp: eta_beta <= 1/s (the bound holds)" "$(holds "$e" '<=' "1/$s+1e-9")" '^yes$'
+    check "Clos s=$s ecmp: collisions cost more than s alone" "$(holds "$e" '<' "1/$s")" '^yes$'
+    case=$((case + 1))
+done
+e=$(eta_beta "$out" 6 ring)
+check "Clos s=4, one leaf-ordered ring: not uniform cross-tier traffic, above 1/s" "$(holds "$e" '>' 0.25)" '^yes$'
+
+# 05 §3.1-§3.2 on the 8x8x8 torus: the prefix-aligned single TP group is the
+# exact 8-ring; groups sharing a dimension and an off-prefix layout lower eta_beta.
+out=$("$collsim" run "$scenarios/torus-concurrent-tp-groups.yaml" --format csv 2>&1)
+single=$(eta_beta "$out" 0 ring)
+check "torus: prefix single TP group eta_beta = 1" "$(holds "$single" '-1 < 1e-9 && 1-x <' 1e-9)" '^yes$'
+check "torus: disjoint prefix groups keep eta_beta = 1" "$(holds "$(eta_beta "$out" 1 ring)" '-1 < 1e-9 && 1-x <' 1e-9)" '^yes$'
+check "torus: groups sharing a dimension below the single group" "$(holds "$(eta_beta "$out" 2 ring)" '<' "$single")" '^yes$'
+check "torus: two rings per link: eta_beta = 1/2" "$(holds "$(eta_beta "$out" 2 ring)" '-0.5 < 1e-9 && 0.5-x <' 1e-9)" '^yes$'
+check "torus: off-prefix concurrent groups below the single group" "$(holds "$(eta_beta "$out" 3 ring)" '<' "$single")" '^yes$'
+
+# 05 §3.3: zipf-skewed all-to-all below uniform, on the star and on the torus
+out=$("$collsim" run "$scenarios/moe-skewed-alltoall.yaml" --format csv 2>/dev/null)
+check "star: zipf A2A below uniform" "$(holds "$(eta_beta "$out" 1 pairwise)" '<' "$(eta_beta "$out" 0 pairwise)")" '^yes$'
+check "torus: zipf A2A below uniform" "$(holds "$(eta_beta "$out" 3 torus)" '<' "$(eta_beta "$out" 2 torus)")" '^yes$'
+
+# 05 §4.2: ECMP at or below ideal spreading, for cross-pod rings and for A2A
+out=$("$collsim" run "$scenarios/fat-tree-ecmp-vs-spread.yaml" --format csv 2>&1)
+check "fat-tree rings: ECMP <= spread" "$(holds "$(eta_beta "$out" 0 ring)" '<=' "$(eta_beta "$out" 1 ring)")" '^yes$'
+check "fat-tree A2A: ECMP <= spread" "$(holds "$(eta_beta "$out" 2 pairwise)" '<=' "$(eta_beta "$out" 3 pairwise)")" '^yes$'
+
+# mixed traffic: the all-reduce sharing the fabric with an all-to-all is slower than alone
+out=$("$collsim" run "$scenarios/mixed-allreduce-alltoall.yaml" --format csv 2>&1)
+check "mixed: AR with A2A below AR alone" "$(holds "$(eta_beta "$out" 1 ring)" '<' "$(eta_beta "$out" 0 ring)")" '^yes$'
+
+# Determinism (SPEC §9): the same scenario twice, and --jobs 1 against --jobs 2,
+# give byte-identical JSON (concurrent groups, concurrent cases, skew).
+for name in torus-concurrent-tp-groups mixed-allreduce-alltoall moe-skewed-alltoall; do
+    "$collsim" run "$scenarios/$name.yaml" --format json -o "$work/a.json" 2>/dev/null
+    "$collsim" run "$scenarios/$name.yaml" --format json -o "$work/b.json" 2>/dev/null
+    "$collsim" run "$scenarios/$name.yaml" --format json -o "$work/c.json" --jobs 2 2>/dev/null
+    check "$name: twice, byte-identical JSON" "$(cmp "$work/a.json" "$work/b.json" && echo same)" '^same$'
+    check "$name: --jobs 2 identical to --jobs 1" "$(cmp "$work/a.json" "$work/c.json" && echo same)" '^same$'
+done
+out=$("$collsim" run "$scenarios/quickstart.yaml" --jobs 0 2>&1); status=$?
+check "--jobs 0 exits 2" "$status" '^2$'
+check "--jobs 0 says what it takes" "$out" 'jobs takes'
+summary
