@@ -46,6 +46,10 @@ check "torus: off-prefix concurrent groups below the single group" "$(holds "$(e
 # 05 §3.3: zipf-skewed all-to-all below uniform, on the star and on the torus
 out=$("$collsim" run "$scenarios/moe-skewed-alltoall.yaml" --format csv 2>/dev/null)
 check "star: zipf A2A below uniform" "$(holds "$(eta_beta "$out" 1 pairwise)" '<' "$(eta_beta "$out" 0 pairwise)")" '^yes$'
+# the hot expert (group rank 0) receives w0 = N / sum_k k^-S of the mean; on a
+# star its port alone drains that, so eta_beta = 1 / w0 (independent of M)
+expected=$(awk 'BEGIN { s = 0; for (k = 1; k <= 64; k++) s += k ^ -0.5; print s / 64 }')
+check "star zipf(0.5): eta_beta = 1/w0 = $expected" "$(holds "$(eta_beta "$out" 1 pairwise)" "-$expected < 1e-6 && $expected-x <" 1e-6)" '^yes$'
 check "torus: zipf A2A below uniform" "$(holds "$(eta_beta "$out" 3 torus)" '<' "$(eta_beta "$out" 2 torus)")" '^yes$'
 
 # 05 §4.2: ECMP at or below ideal spreading, for cross-pod rings and for A2A
