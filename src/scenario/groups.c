@@ -1,6 +1,7 @@
 /* groups.c — reading `groups:` and laying groups out on the platform's ranks. */
 #include "scenario/groups.h"
 
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,7 +47,8 @@ static bool lay_out(const char *layout, int platform_ranks, group_set *g)
     } else if (strcmp(layout, "strided") == 0) {
         for (int grp = 0; grp < g->count; grp++)
             for (int k = 0; k < g->size; k++) g->members[grp * g->size + k] = grp + k * g->count;
-    } else if (sscanf(layout, "random(%llu%c", &seed, &tail) == 2 && tail == ')' && strchr(layout, ')')[1] == '\0') {
+    } else if (strncmp(layout, "random(", 7) == 0 && isdigit((unsigned char)layout[7]) &&
+               sscanf(layout, "random(%llu%c", &seed, &tail) == 2 && tail == ')' && strchr(layout, ')')[1] == '\0') {
         int *order = malloc(sizeof(int) * (size_t)platform_ranks);
         for (int r = 0; r < platform_ranks; r++) order[r] = r;
         uint64_t state = seed;
@@ -75,17 +77,19 @@ static bool read_layout(yaml_tree *tree, ynode *node, int platform_ranks, group_
     ynode *c = yaml_map_get(tree, node, "count"), *s = yaml_map_require(tree, node, "size", d);
     if (!s || (c && !yaml_read_positive_int(tree, c, "count", &count, d)) || !yaml_read_positive_int(tree, s, "size", &size, d))
         return false;
-    if (count * size > platform_ranks)
-        return yaml_error(tree, node, d, "%ld groups of %ld ranks need %ld ranks; the platform has %d: lower 'count' or 'size'",
-                          count, size, count * size, platform_ranks);
+    double needed = (double)count * (double)size; /* in double: huge counts must not wrap */
+    if (needed > platform_ranks)
+        return yaml_error(tree, node, d, "%ld groups of %ld ranks need %.0f ranks; the platform has %d: lower 'count' or 'size'",
+                          count, size, needed, platform_ranks);
     g->count = (int)count;
     g->size = (int)size;
     ynode *l = yaml_map_get(tree, node, "layout");
     const char *layout = "prefix";
     if (l && !yaml_read_string(tree, l, "layout", &layout, d)) return false;
-    if (!lay_out(layout, platform_ranks, g))
-        return yaml_error(tree, l, d, "unknown layout '%s': expected prefix, strided or random(SEED), e.g. random(7)", layout);
-    return true;
+    if (lay_out(layout, platform_ranks, g)) return true;
+    if (strncmp(layout, "random(", 7) == 0)
+        return yaml_error(tree, l, d, "'%s': random(SEED) takes a whole-number seed, e.g. random(7)", layout);
+    return yaml_error(tree, l, d, "unknown layout '%s': expected prefix, strided or random(SEED), e.g. random(7)", layout);
 }
 
 /* One explicit list of ranks into G's group GRP; SEEN marks ranks already taken. */
@@ -99,7 +103,8 @@ static bool read_rank_list(yaml_tree *tree, ynode *list, int grp, int platform_r
         if (end == text || *end != '\0')
             return yaml_error(tree, item, d, "a group lists rank numbers, e.g. [0, 1, 2, 3]");
         if (r < 0 || r >= platform_ranks)
-            return yaml_error(tree, item, d, "rank %ld is outside the platform (ranks 0 to %d)", r, platform_ranks - 1);
+            return yaml_error(tree, item, d, "rank %ld is outside the platform: list ranks 0 to %d, or name a larger "
+                              "platform", r, platform_ranks - 1);
         if (seen[r])
             return yaml_error(tree, item, d, "rank %ld is in two groups of this case: groups of one case must not overlap "
                               "(declare a concurrent case for traffic that shares ranks)", r);
@@ -124,7 +129,9 @@ static bool read_lists(yaml_tree *tree, ynode *node, int platform_ranks, group_s
     bool ok = true;
     for (int grp = 0; ok && grp < g->count; grp++) {
         ynode *list = nested ? yaml_sequence_item(tree, node, grp) : node;
-        if (yaml_sequence_length(list) != g->size)
+        if (list->type != YAML_SEQUENCE_NODE)
+            ok = yaml_error(tree, list, d, "each group is a list of ranks: write [[0, 1], [2, 3]], or one group [0, 1, 2, 3]");
+        else if (yaml_sequence_length(list) != g->size)
             ok = yaml_error(tree, list, d, "every group of a case has the same size (%d ranks here): put groups of another "
                             "size in a case of their own", g->size);
         else ok = read_rank_list(tree, list, grp, platform_ranks, seen, g, d);
@@ -149,8 +156,8 @@ bool groups_read(yaml_tree *tree, ynode *node, int platform_ranks, group_set *ou
                                                : read_lists(tree, node, platform_ranks, out, d);
     if (ok && out->size < 2) {
         groups_free(out);
-        return yaml_error(tree, node, d, "a group of %d rank has nothing to communicate: groups need at least 2 ranks",
-                          out->size);
+        return yaml_error(tree, node, d, "a group of %d rank%s has nothing to communicate: give each group 2 ranks or more",
+                          out->size, out->size == 1 ? "" : "s");
     }
     return ok;
 }

@@ -26,14 +26,17 @@ static bool read_sizes(yaml_tree *tree, ynode *node, scenario_case *c, diag *d)
         return yaml_error(tree, node, d, "'sizes' must be a list [1MB, 16MB] or a sweep {from: 1KB, to: 1GB, factor: 4}");
     static const char *const keys[] = {"from", "to", "factor", NULL};
     if (!yaml_map_check_keys(tree, node, keys, d)) return false;
+    for (int i = 0; keys[i]; i++)
+        if (!yaml_map_get(tree, node, keys[i]))
+            return yaml_error(tree, node, d, "a sweep needs 'from', 'to' and 'factor': add '%s', e.g. "
+                              "{from: 1KB, to: 1GB, factor: 4}", keys[i]);
     double from, to, factor;
-    ynode *f = yaml_map_require(tree, node, "from", d), *t = f ? yaml_map_require(tree, node, "to", d) : NULL;
-    ynode *k = t ? yaml_map_require(tree, node, "factor", d) : NULL;
-    if (!k || !yaml_read_quantity(tree, f, "from", UNIT_SIZE, false, &from, d) ||
+    ynode *f = yaml_map_get(tree, node, "from"), *t = yaml_map_get(tree, node, "to"), *k = yaml_map_get(tree, node, "factor");
+    if (!yaml_read_quantity(tree, f, "from", UNIT_SIZE, false, &from, d) ||
         !yaml_read_quantity(tree, t, "to", UNIT_SIZE, false, &to, d) || !yaml_read_positive_number(tree, k, "factor", &factor, d))
         return false;
     if (factor <= 1) return yaml_error(tree, k, d, "'factor' must be greater than 1, e.g. 2 or 4");
-    if (to < from) return yaml_error(tree, t, d, "'to' must be at least 'from'");
+    if (to < from) return yaml_error(tree, t, d, "'to' is below 'from': a sweep grows from 'from' up to 'to', swap them");
     c->size_count = 0;
     for (double m = from; m <= to * (1 + 1e-12); m *= factor) {
         if (c->size_count == SCENARIO_MAX_SIZES)
@@ -59,6 +62,17 @@ static bool read_tier_algorithm(yaml_tree *tree, ynode *node, const char *key, c
             return true;
         }
     return yaml_error(tree, v, d, "'%s' names no algorithm ('%s'): `collsim list algorithms` lists them", key, name);
+}
+
+/* The algorithms of PRIM, "ring, dbt, ..." into OUT. */
+static void algorithm_names(primitive prim, char *out, size_t size)
+{
+    int count, used = 0;
+    const algorithm *table = algorithm_table(&count);
+    out[0] = '\0';
+    for (int i = 0; i < count; i++)
+        if (table[i].prim == prim && used < (int)size)
+            used += snprintf(out + used, size - (size_t)used, "%s%s", used ? ", " : "", table[i].name);
 }
 
 /* `root:` / `peer:`: a rank number, 0 or more (left unchanged when absent). */
@@ -189,8 +203,8 @@ static bool read_groups(yaml_tree *tree, ynode *node, const scenario *s, scenari
     for (int i = 0; i < 2; i++)
         if (value[i] >= c->groups.size && (i == 0 || c->prim == PRIM_SENDRECV))
             return yaml_error(tree, yaml_map_get(tree, node, which[i]) ? yaml_map_get(tree, node, which[i]) : where, d,
-                              "'%s' is rank %d of a group of %d ranks: give a rank below %d", which[i], value[i],
-                              c->groups.size, c->groups.size);
+                              "'%s' %d is outside a group of %d ranks: give a rank within the group, 0 to %d", which[i],
+                              value[i], c->groups.size, c->groups.size - 1);
     ynode *skew = yaml_map_get(tree, node, "skew");
     if (!skew) return true;
     if (c->prim != PRIM_ALLTOALL)
@@ -220,9 +234,11 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *
     for (int i = 0; i < n; i++) {
         ynode *item = yaml_sequence_item(tree, algos, i);
         if (!yaml_read_string(tree, item, "algorithms", &name, d)) return false;
-        if (!algorithm_find(c->prim, name))
-            return yaml_error(tree, item, d, "no algorithm '%s' for %s: `collsim list algorithms` lists them", name,
-                              primitive_name(c->prim));
+        if (!algorithm_find(c->prim, name)) {
+            char known[512];
+            algorithm_names(c->prim, known, sizeof known);
+            return yaml_error(tree, item, d, "no algorithm '%s' for %s: expected %s", name, primitive_name(c->prim), known);
+        }
         snprintf(c->algorithms[i], sizeof c->algorithms[i], "%s", name);
     }
     c->algorithm_count = n;
@@ -280,7 +296,9 @@ static bool read_item(yaml_tree *tree, ynode *item, scenario *s, diag *d)
     static const char *const keys[] = {"concurrent", NULL};
     if (!yaml_map_check_keys(tree, item, keys, d)) return false;
     int n = yaml_sequence_length(members);
-    if (n < 2) return yaml_error(tree, members, d, "'concurrent' lists the cases that run together: two or more");
+    if (n < 2)
+        return yaml_error(tree, members, d, "'concurrent' lists the cases that run together: give two or more, or make a "
+                          "lone case a plain item of 'cases'");
     for (int i = 0; i < n; i++)
         if (!read_case(tree, yaml_sequence_item(tree, members, i), s, &s->cases[s->case_count++], d)) return false;
     for (int c = first; c < s->case_count; c++) {

@@ -32,7 +32,8 @@ static bool read_matrix(yaml_tree *tree, ynode *node, int n, a2a_skew *out, diag
             char *end = NULL;
             double w = strtod(text, &end);
             if (end == text || *end != '\0' || !(w >= 0) || !isfinite(w))
-                return yaml_error(tree, item, d, "a skew weight is a number, 0 or more (relative traffic from row to column)");
+                return yaml_error(tree, item, d, "skew weight '%s' must be a number, 0 or more: give the relative traffic "
+                                  "from row to column", text);
             out->matrix[s * n + t] = w;
             total += w;
         }
