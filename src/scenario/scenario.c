@@ -272,7 +272,7 @@ static bool check_block(yaml_tree *tree, ynode *item, const scenario *s, int fir
         const scenario_case *k = &s->cases[c];
         if (k->algorithm_count != lead->algorithm_count || k->size_count != lead->size_count)
             return yaml_error(tree, item, d, "concurrent cases run their k-th algorithms and sizes together: give each case "
-                              "the same number (the case at line %d has %d algorithms and %d sizes, the one at line %d "
+                              "the same number (the case at line %d lists %d algorithm(s) and %d size(s), the one at line %d "
                               "%d and %d)", lead->line, lead->algorithm_count, lead->size_count, k->line,
                               k->algorithm_count, k->size_count);
         if (k->platform != 0)
