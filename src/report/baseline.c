@@ -217,15 +217,19 @@ static void print_time(FILE *out, double value)
     else fprintf(out, " %24s", "null");
 }
 
+/* The key of a row of this run, as the baseline spells it. */
+static baseline_row key_of(const result_row *row)
+{
+    return (baseline_row){.case_index = row->case_index, .group = row->group, .primitive = primitive_name(row->prim),
+                          .algorithm = row->algorithm, .platform = row->platform, .size_bytes = row->size_bytes,
+                          .time_s = row->time_s};
+}
+
 static void print_drift(const drift *x, FILE *out)
 {
-    int case_index = x->now ? x->now->case_index : x->base->case_index;
-    int group = x->now ? x->now->group : x->base->group;
-    const char *primitive_text = x->now ? primitive_name(x->now->prim) : x->base->primitive;
-    const char *algorithm = x->now ? x->now->algorithm : x->base->algorithm;
-    const char *platform = x->now ? x->now->platform : x->base->platform;
-    double size_bytes = x->now ? x->now->size_bytes : x->base->size_bytes;
-    fprintf(out, "  %4d  %-13s %-22s %5d  %-16s %14.17g", case_index, primitive_text, algorithm, group, platform, size_bytes);
+    baseline_row key = x->base ? *x->base : key_of(x->now);
+    fprintf(out, "  %4d  %-13s %-22s %5d  %-16s %14.17g", key.case_index, key.primitive, key.algorithm, key.group,
+            key.platform, key.size_bytes);
     if (x->base) print_time(out, x->base->time_s);
     else fprintf(out, " %24s", "missing");
     if (x->now) print_time(out, x->now->time_s);
