@@ -70,5 +70,5 @@ out=$("$collsim" predict ring.yaml --baseline base.json 2>&1); status=$?
 check "predict --baseline exits 2: nothing simulated" "$status $out" '^2 collsim predict: .*simulates nothing'
 out=$("$collsim" run ring.yaml --write-baseline no-such-dir/base.json -o nodir.txt 2>&1); status=$?
 check "a baseline that cannot be written exits 2" "$status $out" '^2 collsim: cannot write no-such-dir/base\.json'
-check "nothing half-written is left behind" "$(ls -a | grep -c tmp-)" '^0$'
+check "nothing half-written is left behind" "$(find . -name '*.tmp-*' | wc -l)" '^ *0$'
 summary
