@@ -1,12 +1,16 @@
 /* command_run.c — `collsim run` (simulate every case beside its prediction),
  * `collsim predict` (the analytic model only, nothing simulated) and
  * `collsim verify` (run every schedule on data, no timing). */
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/commands.h"
 #include "cli/run_cases.h"
+#include "report/baseline.h"
 #include "report/report.h"
 #include "scenario/scenario.h"
 
@@ -17,6 +21,9 @@ typedef struct run_options {
     bool quiet;
     const char *plot;
     int jobs;
+    const char *baseline;       /* --baseline FILE: compare (SPEC §9) */
+    const char *write_baseline; /* --write-baseline FILE: record */
+    double rtol;                /* --rtol X: relative tolerance of the comparison */
     sim_options sim;
     const char *cfg[16];
 } run_options;
@@ -64,11 +71,25 @@ static bool parse_options(int argc, char **argv, run_options *o, const char *com
                 fprintf(stderr, "collsim %s: --model takes cm02 or lv08, not '%s'\n", command, m);
                 return false;
             }
+        } else if (strcmp(a, "--baseline") == 0 && i + 1 < argc) o->baseline = argv[++i];
+        else if (strcmp(a, "--write-baseline") == 0 && i + 1 < argc) o->write_baseline = argv[++i];
+        else if (strcmp(a, "--rtol") == 0 && i + 1 < argc) {
+            char *end;
+            o->rtol = strtod(argv[++i], &end);
+            if (end == argv[i] || *end || !isfinite(o->rtol) || o->rtol < 0) {
+                fprintf(stderr, "collsim %s: --rtol takes a number >= 0 (1e-9 by default), not '%s'\n", command, argv[i]);
+                return false;
+            }
         } else if (strncmp(a, "--cfg=", 6) == 0 && cfg_count < 15) o->cfg[cfg_count++] = a;
         else {
             fprintf(stderr, "collsim %s: unknown option '%s' (collsim --help lists them)\n", command, a);
             return false;
         }
+    }
+    if ((o->baseline || o->write_baseline) && strcmp(command, "run") != 0) {
+        fprintf(stderr, "collsim %s: --baseline and --write-baseline go with collsim run: %s simulates nothing\n", command,
+                command);
+        return false;
     }
     o->cfg[cfg_count] = NULL;
     o->sim.extra_cfg = o->cfg;
@@ -87,7 +108,7 @@ static int run_scenario(int argc, char **argv, run_mode mode)
         fprintf(stderr, "usage: collsim %s SCENARIO.yaml [options]\n", command);
         return 2;
     }
-    run_options o = {0};
+    run_options o = {.rtol = 1e-9};
     if (!parse_options(argc - 1, argv + 1, &o, command)) return 2;
     if (mode == MODE_VERIFY) o.verify = true;
     scenario s;
@@ -101,10 +122,20 @@ static int run_scenario(int argc, char **argv, run_mode mode)
                 .platform_ranks = s.platform.ranks, .simulated = mode == MODE_RUN, .eta = eta_name(&s.eta)};
     for (int c = 0; c < s.case_count; c++)
         if (s.cases[c].eta.mode != s.eta.mode) r.eta = "per case";
+    if (o.baseline && access(o.baseline, R_OK) != 0) { /* before a long run, not after */
+        fprintf(stderr, "%s: cannot read the baseline: %s\n", o.baseline, strerror(errno));
+        scenario_free(&s);
+        return 2;
+    }
     run_settings settings = {.mode = mode, .verify = o.verify, .quiet = o.quiet, .jobs = o.jobs, .sim = o.sim};
     int status = run_cases(&s, &settings, &r);
     if (mode != MODE_VERIFY && status == 0) {
         report_calibrate(&r);
+        /* compare first, so that one FILE can be checked and then re-recorded */
+        int drifted = o.baseline ? baseline_compare(&r, o.baseline, o.rtol, stderr, &d) : 0;
+        if (drifted >= 0 && o.write_baseline && !baseline_write(&r, o.write_baseline, &d)) drifted = -1;
+        if (drifted < 0) diag_print(&d);
+        status = drifted < 0 ? 2 : drifted > 0 ? 1 : 0;
         if (!report_write(&r, o.format, o.output, &d) || (o.plot && !report_plot(&r, o.plot, &d))) {
             diag_print(&d);
             status = 2;
