@@ -390,20 +390,25 @@ START_TEST(test_predict_table_has_no_time_or_ratio_column)
 }
 END_TEST
 
-START_TEST(test_csv_has_a_header_and_a_row_per_result_then_the_etas)
+START_TEST(test_csv_is_one_table_and_the_etas_are_a_table_of_their_own)
 {
     report r = calibrated_ring_report();
     char *text = printed(&r, FORMAT_CSV);
     ck_assert(strncmp(text, "case,primitive,algorithm,group,ranks,size_bytes,segments,time_s,predicted_s,ideal_s,ratio,", 89) == 0);
-    const char *blank = strstr(text, "\n\n");
-    ck_assert_ptr_nonnull(blank);
-    ck_assert_int_eq(count_lines(text, text, blank + 1), 1 + 4);
-    for (const char *line = text; line <= blank; line = strchr(line, '\n') + 1) ck_assert_int_eq(count_char(line, ','), 20); /* 7 + 11 fields + groups, layout, skew */
-    const char *etas = blank + 2;
-    ck_assert(strncmp(etas, "case,primitive,algorithm,group,tier,label,points,eta_alpha,eta_beta,", 68) == 0);
-    ck_assert_int_eq(count_lines(text, etas, NULL), 2);
-    ck_assert_ptr_nonnull(strstr(etas, "\n0,allreduce,ring,0,,,4,"));
+    ck_assert_ptr_null(strstr(text, "\n\n")); /* one table: no second block */
+    ck_assert_int_eq(count_lines(text, text, NULL), 1 + 4);
+    for (const char *line = text; *line; line = strchr(line, '\n') + 1)
+        ck_assert_int_eq(count_char(line, ','), 22); /* 7 + 11 fields + groups, layout, skew, platform, concurrent_with */
     free(text);
+    char *etas = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&etas, &size);
+    report_print_csv_block(&r, CSV_ETA, out);
+    fclose(out);
+    ck_assert(strncmp(etas, "case,primitive,algorithm,group,tier,label,points,eta_alpha,eta_beta,", 68) == 0);
+    ck_assert_int_eq(count_lines(etas, etas, NULL), 2);
+    ck_assert_ptr_nonnull(strstr(etas, "\n0,allreduce,ring,0,,,4,"));
+    free(etas);
     report_free(&r);
 }
 END_TEST
@@ -414,7 +419,7 @@ START_TEST(test_predict_csv_leaves_time_and_ratio_empty)
     char *text = printed(&r, FORMAT_CSV);
     ck_assert_msg(strstr(text, "\n0,allreduce,ring,0,8,1000000,1,,") != NULL, "%s", text);
     const char *row_line = strchr(text, '\n') + 1;
-    ck_assert_int_eq(count_char(row_line, ','), 20);
+    ck_assert_int_eq(count_char(row_line, ','), 22);
     free(text);
     report_free(&r);
 }
@@ -543,7 +548,7 @@ START_TEST(test_plot_draws_a_curve_per_algorithm_with_its_legend)
     ck_assert_ptr_nonnull(strstr(text, "η"));
     int curves = 0;
     for (const char *p = text; (p = strstr(p, "<g id=\"gnuplot_plot_")); p++) curves++;
-    ck_assert_int_eq(curves, 6); /* 2 + 2 in case 0, 2 in case 1 */
+    ck_assert_int_eq(curves, 12); /* time and busbw panels: 2 + 2 in case 0, 2 in case 1, each */
     free(text);
     unlink(f.svg);
     plot_teardown(&f);
@@ -609,7 +614,7 @@ int main(void)
     tcase_add_test(formats, test_table_has_an_eta_line_per_algorithm);
     tcase_add_test(formats, test_table_prints_terms_beneath_their_row);
     tcase_add_test(formats, test_predict_table_has_no_time_or_ratio_column);
-    tcase_add_test(formats, test_csv_has_a_header_and_a_row_per_result_then_the_etas);
+    tcase_add_test(formats, test_csv_is_one_table_and_the_etas_are_a_table_of_their_own);
     tcase_add_test(formats, test_predict_csv_leaves_time_and_ratio_empty);
     tcase_add_test(formats, test_json_writes_null_for_what_is_not_a_number);
     tcase_add_test(formats, test_predict_json_has_no_time_or_ratio);

@@ -20,15 +20,20 @@ static const char *const precisions[] = {"--cfg=maxmin/precision:1e-12", "--cfg=
 #define PRECISION_LEVELS 3
 static int precision_level; /* set in the forked child */
 
-static int simgrid_arguments(const sim_options *options, const char **argv, int capacity)
+const char *const *simgrid_model_settings(network_model model)
 {
     static const char *const cm02[] = {"--cfg=network/model:CM02", "--cfg=network/crosstraffic:0",
                                        "--cfg=network/TCP-gamma:0", "--cfg=surf/precision:1e-15", NULL};
     static const char *const lv08[] = {"--cfg=network/model:LV08", NULL};
+    return model == NETWORK_LV08 ? lv08 : cm02;
+}
+
+static int simgrid_arguments(const sim_options *options, const char **argv, int capacity)
+{
     int n = 0;
     argv[n++] = "collsim";
     argv[n++] = "--log=root.thres:critical";
-    const char *const *model = options->model == NETWORK_LV08 ? lv08 : cm02;
+    const char *const *model = simgrid_model_settings(options->model);
     for (const char *const *a = model; *a && n < capacity - 1; a++) argv[n++] = *a;
     if (options->model != NETWORK_LV08) argv[n++] = precisions[precision_level];
     for (const char *const *a = options->extra_cfg; a && *a && n < capacity - 1; a++) argv[n++] = *a;

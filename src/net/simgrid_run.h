@@ -24,6 +24,10 @@ typedef struct sim_options {
     const char *const *extra_cfg; /* further "--cfg=..." arguments, NULL-terminated, may be NULL */
 } sim_options;
 
+/* The SimGrid options ("--cfg=NAME:VALUE", NULL-terminated) that select
+ * MODEL as collsim configures it. */
+const char *const *simgrid_model_settings(network_model model);
+
 /* Fork; the child runs JOB(CTX, OUT) and returns OUT[0..OUT_COUNT) to the parent. */
 bool simgrid_fork(bool (*job)(void *ctx, double *out), void *ctx, double *out, int out_count, diag *d);
 

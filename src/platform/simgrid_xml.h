@@ -22,4 +22,10 @@ typedef struct node_pair {
  * no route. */
 bool simgrid_xml_write(const topology *t, node_pair *pairs, int pair_count, double bandwidth_scale, FILE *out, diag *d);
 
+/* The same as a stand-alone platform for SimGrid's own tools (smpirun
+ * -platform): CONFIG ("--cfg=NAME:VALUE" strings, NULL-terminated) becomes
+ * the platform's <config> block, and NOTE (may be NULL) a comment. */
+bool simgrid_xml_write_standalone(const topology *t, node_pair *pairs, int pair_count, const char *const *config,
+                                  const char *note, FILE *out, diag *d);
+
 #endif
