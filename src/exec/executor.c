@@ -3,7 +3,13 @@
  * Message sizes: a chunk is M/chunks bytes, which need not be whole.  SimGrid
  * takes whole bytes, so the executor multiplies every message size and every
  * link bandwidth by the same factor K (the smallest that makes M*K/chunks
- * whole): times are unchanged and no chunk is rounded. */
+ * whole): times are unchanged and no chunk is rounded.
+ *
+ * Endpoint costs: a rank's send waits for its channel's sender engine, which
+ * is busy `overhead` per message (LogP's o, charged at the sending endpoint);
+ * a send whose engine is still busy waits in a small heap by its post time,
+ * and the actor waits for the next completion or the next post time,
+ * whichever comes first. */
 #include "exec/executor.h"
 
 #include <limits.h>
@@ -20,6 +26,9 @@
 typedef struct exec_piece {
     const schedule *s;
     const int *actor_nodes;
+    double launch_s;
+    double overhead_s[TOPO_MAX_TIERS];
+    bool charges;            /* any overhead */
     long long chunk_units;   /* one chunk in scaled bytes when exact, else 0 */
     long double chunk_scaled; /* one chunk in scaled bytes, real-valued */
     double *weight_sum;      /* all-to-all skew: prefix sums of chunk weights (chunks + 1), or NULL */
@@ -61,46 +70,107 @@ static long long gcd(long long a, long long b)
     return a;
 }
 
-static sg_mailbox_t connection(int part, int from, int to)
+static sg_mailbox_t connection(int part, int from, int to, int channel)
 {
-    char name[48];
-    snprintf(name, sizeof name, "%d:%d>%d", part, from, to);
+    char name[56];
+    snprintf(name, sizeof name, "%d:%d>%d#%d", part, from, to, channel);
     return sg_mailbox_by_name(name);
 }
 
-static int compare_ints(const void *a, const void *b)
+static int compare_keys(const void *a, const void *b)
 {
-    int x = *(const int *)a, y = *(const int *)b;
+    long long x = *(const long long *)a, y = *(const long long *)b;
     return (x > y) - (x < y);
 }
 
-static int op_key(const sched_op *op)
+/* A connection: peer, direction and channel. */
+static long long op_key(const sched_op *op)
 {
-    return 2 * op->peer + (op->kind != OP_SEND);
+    return ((long long)op->channel << 33) | ((long long)op->peer << 1) | (op->kind != OP_SEND);
 }
 
-/* The mailbox of every op, looked up once per distinct (peer, direction):
- * SimGrid's by-name lookup builds a string per call, too slow per message. */
-static sg_mailbox_t *resolve_mailboxes(int part, int self, const sched_actor *a)
+/* The mailbox of every op, looked up once per distinct connection (SimGrid's
+ * by-name lookup builds a string per call, too slow per message), and, when
+ * the part charges overheads, each send's overhead by the tier its route
+ * climbs to (computed once per connection too). */
+static sg_mailbox_t *resolve_mailboxes(const exec_job *job, int part, int self, double **cost)
 {
+    const exec_piece *p = &job->pieces[part];
+    const sched_actor *a = &p->s->actor[self];
     int ops = a->op_count, distinct = 0;
-    int *keys = malloc(sizeof(int) * (size_t)(ops + 1));
+    long long *keys = malloc(sizeof(long long) * (size_t)(ops + 1));
     for (int o = 0; o < ops; o++) keys[o] = op_key(&a->ops[o]);
-    qsort(keys, (size_t)ops, sizeof *keys, compare_ints);
+    qsort(keys, (size_t)ops, sizeof *keys, compare_keys);
     for (int o = 0; o < ops; o++)
         if (distinct == 0 || keys[distinct - 1] != keys[o]) keys[distinct++] = keys[o];
     sg_mailbox_t *by_key = malloc(sizeof *by_key * (size_t)(distinct + 1));
-    for (int k = 0; k < distinct; k++)
-        by_key[k] = keys[k] % 2 == 0 ? connection(part, self, keys[k] / 2) : connection(part, keys[k] / 2, self);
+    double *key_cost = calloc((size_t)distinct + 1, sizeof(double));
+    bool charged = p->charges && self < p->s->ranks; /* switches have no software endpoint */
+    for (int k = 0; k < distinct; k++) {
+        int peer = (int)((keys[k] >> 1) & 0xffffffffLL), channel = (int)(keys[k] >> 33);
+        bool send = keys[k] % 2 == 0;
+        by_key[k] = send ? connection(part, self, peer, channel) : connection(part, peer, self, channel);
+        if (send && charged)
+            key_cost[k] = p->overhead_s[topology_route_tier(job->t, p->actor_nodes[self], p->actor_nodes[peer])];
+    }
     sg_mailbox_t *by_op = malloc(sizeof *by_op * (size_t)(ops + 1));
+    *cost = charged ? malloc(sizeof(double) * (size_t)(ops + 1)) : NULL;
     for (int o = 0; o < ops; o++) {
-        int key = op_key(&a->ops[o]);
-        const int *found = bsearch(&key, keys, (size_t)distinct, sizeof *keys, compare_ints);
+        long long key = op_key(&a->ops[o]);
+        const long long *found = bsearch(&key, keys, (size_t)distinct, sizeof *keys, compare_keys);
         by_op[o] = by_key[found - keys];
+        if (*cost) (*cost)[o] = key_cost[found - keys];
     }
     free(keys);
     free(by_key);
+    free(key_cost);
     return by_op;
+}
+
+/* Sends waiting for their sender engine: a min-heap by post time (ties in
+ * the order they were charged). */
+typedef struct post_heap {
+    double *time;
+    int *op;
+    long *order;
+    int size;
+    long next_order;
+} post_heap;
+
+static bool heap_before(const post_heap *h, int i, int j)
+{
+    return h->time[i] < h->time[j] || (h->time[i] == h->time[j] && h->order[i] < h->order[j]);
+}
+
+static void heap_swap(post_heap *h, int i, int j)
+{
+    double t = h->time[i];
+    int o = h->op[i];
+    long k = h->order[i];
+    h->time[i] = h->time[j], h->op[i] = h->op[j], h->order[i] = h->order[j];
+    h->time[j] = t, h->op[j] = o, h->order[j] = k;
+}
+
+static void heap_push(post_heap *h, double time, int op)
+{
+    int i = h->size++;
+    h->time[i] = time, h->op[i] = op, h->order[i] = h->next_order++;
+    for (; i > 0 && heap_before(h, i, (i - 1) / 2); i = (i - 1) / 2) heap_swap(h, i, (i - 1) / 2);
+}
+
+static int heap_pop(post_heap *h)
+{
+    int top = h->op[0];
+    heap_swap(h, 0, --h->size);
+    for (int i = 0;;) {
+        int l = 2 * i + 1, r = l + 1, m = i;
+        if (l < h->size && heap_before(h, l, m)) m = l;
+        if (r < h->size && heap_before(h, r, m)) m = r;
+        if (m == i) break;
+        heap_swap(h, i, m);
+        i = m;
+    }
+    return top;
 }
 
 /* Scaled bytes of one op: exact when the part's chunks are whole, else the
@@ -118,6 +188,16 @@ static long op_bytes(const exec_piece *p, const sched_actor *a, const sched_op *
     }
     long bytes = (long)llroundl(chunks * p->chunk_scaled);
     return bytes > 0 ? bytes : 1; /* a zero-weight block still synchronises */
+}
+
+/* Post op O of actor A (its dependencies met). */
+static void post(const exec_piece *p, const sched_actor *a, int o, sg_mailbox_t mailbox, sg_comm_t *comms,
+                 int *pending_op, int *pending, void **sink)
+{
+    const sched_op *op = &a->ops[o];
+    if (op->kind == OP_SEND) comms[*pending] = sg_mailbox_put_async(mailbox, (void *)op, op_bytes(p, a, op));
+    else comms[*pending] = sg_mailbox_get_async(mailbox, sink);
+    pending_op[(*pending)++] = o;
 }
 
 static void actor_main(int argc, char **argv)
@@ -139,26 +219,50 @@ static void actor_main(int argc, char **argv)
     int *pending_op = malloc(sizeof(int) * (size_t)(ops + 1));
     int pending = 0, done = 0;
     void *sink = NULL;
-    double last = 0;
-    sg_mailbox_t *mailbox = resolve_mailboxes(part, self, a);
+    double last = 0, *cost = NULL;
+    sg_mailbox_t *mailbox = resolve_mailboxes(job, part, self, &cost);
+    post_heap heap = {0};
+    double engine_free[SCHED_MAX_CHANNELS];
+    for (int c = 0; c < SCHED_MAX_CHANNELS; c++) engine_free[c] = p->launch_s;
+    if (cost) {
+        heap.time = malloc(sizeof(double) * (size_t)(ops + 1));
+        heap.op = malloc(sizeof(int) * (size_t)(ops + 1));
+        heap.order = malloc(sizeof(long) * (size_t)(ops + 1));
+    }
+    if (p->launch_s > 0) sg_actor_sleep_until(p->launch_s);
     while (done < ops) {
+        double now = simgrid_get_clock();
         while (ready_count > 0) {
             int o = ready[--ready_count];
-            const sched_op *op = &a->ops[o];
-            if (op->kind == OP_SEND)
-                comms[pending] = sg_mailbox_put_async(mailbox[o], (void *)op, op_bytes(p, a, op));
-            else
-                comms[pending] = sg_mailbox_get_async(mailbox[o], &sink);
-            pending_op[pending++] = o;
+            if (!cost || a->ops[o].kind != OP_SEND || cost[o] == 0) {
+                post(p, a, o, mailbox[o], comms, pending_op, &pending, &sink);
+                continue;
+            }
+            double *engine = &engine_free[a->ops[o].channel];
+            *engine = (*engine > now ? *engine : now) + cost[o];
+            heap_push(&heap, *engine, o);
         }
-        ssize_t i = sg_comm_wait_any(comms, (size_t)pending);
+        /* A post time reached up to rounding (sleep_until lands within an ulp). */
+        while (heap.size > 0 && heap.time[0] <= now + 1e-15 * now) {
+            int o = heap_pop(&heap);
+            post(p, a, o, mailbox[o], comms, pending_op, &pending, &sink);
+        }
+        ssize_t i;
+        if (heap.size > 0 && pending == 0) {
+            sg_actor_sleep_until(heap.time[0]);
+            continue;
+        }
+        if (heap.size > 0) {
+            i = sg_comm_wait_any_for(comms, (size_t)pending, heap.time[0] - now);
+            if (i < 0) continue;
+        } else i = sg_comm_wait_any(comms, (size_t)pending);
         int o = pending_op[i];
         comms[i] = comms[pending - 1];
         pending_op[i] = pending_op[pending - 1];
         pending--;
         done++;
         out[1 + SCHED_MAX_PHASES + p->s->ranks]++; /* completed ops: a deadlock leaves it short */
-        double now = simgrid_get_clock();
+        now = simgrid_get_clock();
         last = now;
         double *phase_end = &out[1 + a->ops[o].phase];
         if (now > *phase_end) *phase_end = now;
@@ -169,6 +273,10 @@ static void actor_main(int argc, char **argv)
     if (last > out[0]) out[0] = last;
     op_graph_free(&g);
     free(mailbox);
+    free(cost);
+    free(heap.time);
+    free(heap.op);
+    free(heap.order);
     free(ready);
     free(comms);
     free(pending_op);
@@ -215,6 +323,10 @@ static long long grid_bytes(const exec_part *p)
     return llround(p->s->prim == PRIM_ALLTOALL ? p->size_bytes * p->s->ranks : p->size_bytes);
 }
 
+/* Wire bytes per data byte as numerator / denominator (1 / 1 without a protocol). */
+static long long wire_numerator(const exec_part *p) { return p->wire_denominator > 0 ? p->wire_numerator : 1; }
+static long long wire_denominator(const exec_part *p) { return p->wire_denominator > 0 ? p->wire_denominator : 1; }
+
 #define SCALE_CAP (1LL << 10) /* beyond this common K, chunk sizes are rounded (to 2^-24 byte) */
 
 /* The common K: the smallest that makes every unweighted part's chunks whole,
@@ -224,7 +336,8 @@ static long long common_scale(const exec_part *parts, int count)
     long long k = 1;
     for (int i = 0; i < count; i++) {
         if (parts[i].block_weight) return SCALE_CAP;
-        long long bytes = grid_bytes(&parts[i]), chunks = parts[i].s->chunks;
+        long long bytes = grid_bytes(&parts[i]) * wire_numerator(&parts[i]);
+        long long chunks = parts[i].s->chunks * wire_denominator(&parts[i]);
         long long ki = chunks / gcd(bytes, chunks);
         k = k / gcd(k, ki) * ki;
         if (k > SCALE_CAP) return SCALE_CAP;
@@ -267,9 +380,15 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
     run->job = (exec_job){t, calloc((size_t)count, sizeof(exec_piece)), count, options, (double)scale};
     for (int k = 0; k < count; k++) {
         exec_piece *p = &run->job.pieces[k];
-        long long bytes = grid_bytes(&parts[k]), chunks = parts[k].s->chunks;
+        long long bytes = grid_bytes(&parts[k]) * wire_numerator(&parts[k]);
+        long long chunks = parts[k].s->chunks * wire_denominator(&parts[k]);
         p->s = parts[k].s;
         p->actor_nodes = parts[k].actor_nodes;
+        p->launch_s = parts[k].launch_s;
+        for (int tier = 0; tier < TOPO_MAX_TIERS; tier++) {
+            p->overhead_s[tier] = parts[k].overhead_s[tier];
+            p->charges |= p->overhead_s[tier] > 0;
+        }
         p->chunk_scaled = (long double)bytes * scale / chunks;
         __int128 scaled = (__int128)bytes * scale;
         p->chunk_units = scaled % chunks == 0 && scaled / chunks < LLONG_MAX / 2 ? (long long)(scaled / chunks) : 0;
@@ -318,7 +437,8 @@ bool exec_finish(exec_run *run, exec_result *results, diag *d)
 bool execute_schedule(const topology *t, schedule *s, const int *actor_nodes, double size_bytes,
                       const sim_options *options, exec_result *result, diag *d)
 {
-    exec_part part = {s, actor_nodes, size_bytes, NULL};
+    exec_part part = {s, actor_nodes, size_bytes, NULL, 0, {0}, 1, 1};
+    for (int tier = 0; tier < t->tier_count; tier++) part.overhead_s[tier] = t->tiers[tier].overhead_s;
     exec_run *run = exec_start(t, &part, 1, options, d);
     return run && exec_finish(run, result, d);
 }
