@@ -32,7 +32,8 @@ static void load_scenario(const char *name)
 /* The prediction of case C, algorithm A, size index M of the loaded scenario. */
 static prediction predict(int c, int a, int m)
 {
-    model_case mc = scenario_model_case(&loaded, c, a, loaded.cases[c].sizes[m], 0);
+    const scenario_case *k = &loaded.cases[c];
+    model_case mc = scenario_model_case(&loaded, c, k->algorithms[a], k->protocol, k->channels, k->sizes[m], 0);
     prediction p;
     char why[256];
     ck_assert_msg(model_predict(&mc, &p, why, sizeof why), "no prediction: %s", why);

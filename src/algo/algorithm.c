@@ -2,7 +2,10 @@
 #include "algo/algorithm.h"
 
 #include "platform/topology.h"
+#include "sched/compose.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const algorithm table[] = {
@@ -96,4 +99,54 @@ const algorithm *algorithm_find(primitive prim, const char *name)
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         if (table[i].prim == prim && strcmp(table[i].name, name) == 0) return &table[i];
     return NULL;
+}
+
+bool algorithm_takes_channels(const algorithm *a)
+{
+    return strcmp(a->name, "ring") == 0 || strcmp(a->name, "dbt") == 0 || strcmp(a->name, "inc") == 0;
+}
+
+void channel_order(const algo_params *p, int channel, int *order)
+{
+    int n = p->ranks, g = p->rail_ranks;
+    bool rails = g > 1 && n > g && n % g == 0;
+    for (int i = 0; i < n; i++) order[i] = rails ? i / g * g + (channel + i % g) % g : i;
+}
+
+schedule *algorithm_build(const algorithm *a, const algo_params *p, char *why, int why_size)
+{
+    int k = p->channels > 1 ? p->channels : 1;
+    if (k == 1) return a->build(p, why, why_size);
+    if (!algorithm_takes_channels(a)) {
+        snprintf(why, (size_t)why_size, "'channels' applies to ring, dbt and inc, not %s", a->name);
+        return NULL;
+    }
+    if (k > SCHED_MAX_CHANNELS) {
+        snprintf(why, (size_t)why_size, "at most %d channels (NCCL's MAXCHANNELS)", SCHED_MAX_CHANNELS);
+        return NULL;
+    }
+    schedule *copies[SCHED_MAX_CHANNELS] = {NULL};
+    int *orders[SCHED_MAX_CHANNELS] = {NULL};
+    bool ok = true;
+    for (int c = 0; c < k && ok; c++) {
+        algo_params q = *p;
+        q.channels = 1;
+        q.size_bytes = p->size_bytes / k; /* each channel moves M/K (P* is computed for that) */
+        orders[c] = malloc(sizeof(int) * (size_t)p->ranks);
+        channel_order(p, c, orders[c]);
+        for (int i = 0; i < p->ranks; i++)
+            if (orders[c][i] == p->root) q.root = i;
+        copies[c] = a->build(&q, why, why_size);
+        ok = copies[c] != NULL;
+        if (ok && c > 0 && (copies[c]->chunks != copies[0]->chunks || copies[c]->actors != copies[0]->actors)) {
+            snprintf(why, (size_t)why_size, "%s: channels of different shapes", a->name);
+            ok = false;
+        }
+    }
+    schedule *s = ok ? sched_channels(copies, k, (const int *const *)orders) : NULL;
+    for (int c = 0; c < k; c++) {
+        schedule_free(copies[c]);
+        free(orders[c]);
+    }
+    return s;
 }

@@ -22,6 +22,9 @@ typedef struct algo_params {
     int domain_ranks;           /* hierarchical: ranks per inner domain (pod, leaf) */
     const char *inner, *outer;  /* hierarchical: algorithms of the inner and outer tiers (NULL: ring) */
     const inc_tree *inc;        /* inc: the group's aggregation tree (NULL: none, inc refuses) */
+    int channels;               /* NCCL-style channels (0 or 1: one); see algorithm_build */
+    int rail_ranks;             /* GPUs per node of a rail-optimized fabric whose nodes the group fills (0: none):
+                                   channel c's ring then enters each node at its GPU c (rail c) */
 } algo_params;
 
 typedef struct algorithm {
@@ -35,6 +38,16 @@ typedef struct algorithm {
 
 const algorithm *algorithm_table(int *count);
 const algorithm *algorithm_find(primitive prim, const char *name);
+/* A's schedule for P; with P->channels = K > 1, K concurrent copies of M/K
+ * each (sched_channels), copy c over the group in channel_order's order.
+ * Channels apply to ring, dbt and inc; others refuse them (NULL, WHY). */
+schedule *algorithm_build(const algorithm *a, const algo_params *p, char *why, int why_size);
+/* Whether A can run on several channels. */
+bool algorithm_takes_channels(const algorithm *a);
+/* The group ranks channel C visits, in ring order: rank order, or on a
+ * rail-optimized fabric each node's GPUs from GPU C on (NCCL's rail-aligned
+ * rings: channel c crosses nodes on rail c). */
+void channel_order(const algo_params *p, int channel, int *order);
 
 /* A ring over ranks 0..N-1 doing RS, AG or both (allreduce_ring.c). */
 schedule *ring_schedule(primitive prim, int n, char *why, int why_size);

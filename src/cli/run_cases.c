@@ -15,6 +15,7 @@
 #include "cli/progress.h"
 #include "exec/executor.h"
 #include "model/model.h"
+#include "model/tuner.h"
 #include "sched/verify.h"
 #include "util/units.h"
 
@@ -22,6 +23,8 @@
 typedef struct member {
     int c, a;              /* the case and its algorithm index */
     double size_bytes;
+    tuner_choice run;      /* what runs: the case's algorithm, protocol and channels, or the tuner's pick */
+    bool tuned;            /* picked by the tuner (`auto`) */
     schedule **scheds;     /* per group; one shared schedule unless the algorithm runs switch actors */
     int **nodes;           /* per group: where each schedule actor runs */
     double *weights;       /* all-to-all skew block weights, or NULL */
@@ -44,17 +47,32 @@ static const int *group_members(const scenario_case *k, int g)
     return k->groups.members + (size_t)g * (size_t)k->groups.size;
 }
 
-/* The schedule of algorithm A of case C for group G at SIZE_BYTES (which
- * matters only to `segments: auto`; P* uses the first tier's α and BW). */
-static schedule *build_schedule(const scenario *s, int c, int a, int g, double size_bytes, char *why, int why_size)
+/* The channels `channels: auto` gives case K on T: one per rail the group's
+ * ring crosses nodes on (NCCL's rail-aligned rings), else one. */
+static int natural_channels(const topology *t, const scenario_case *k)
+{
+    if (t->rails < 2 || t->domain_ranks < 2 || k->groups.size <= t->domain_ranks || !k->groups.whole) return 1;
+    return t->rails < t->domain_ranks ? t->rails : t->domain_ranks;
+}
+
+/* The schedule of ALGORITHM on CHANNELS channels for group G of case C at
+ * SIZE_BYTES (which matters only to `segments: auto`; P* uses the first
+ * tier's α and BW, or the α_switch of the tier an INC tree climbs to). */
+static schedule *build_schedule(const scenario *s, int c, const char *name, int channels, int g, double size_bytes,
+                                char *why, int why_size)
 {
     const scenario_case *k = &s->cases[c];
     const topology *t = scenario_platform(s, k);
-    const algorithm *algo = algorithm_find(k->prim, k->algorithms[a]);
+    const algorithm *algo = algorithm_find(k->prim, name);
+    if (!algo) {
+        snprintf(why, (size_t)why_size, "no %s algorithm '%s'", primitive_name(k->prim), name);
+        return NULL;
+    }
     algo_params p = {.ranks = k->groups.size, .segments = k->segments, .root = k->root, .peer = k->peer,
                      .size_bytes = size_bytes, .alpha_s = t->tiers[0].alpha_s, .bandwidth_Bps = t->tiers[0].bandwidth_Bps,
                      .domain_ranks = t->domain_ranks, .inner = k->inner[0] ? k->inner : NULL,
-                     .outer = k->outer[0] ? k->outer : NULL};
+                     .outer = k->outer[0] ? k->outer : NULL, .channels = channels,
+                     .rail_ranks = t->rails > 1 && k->groups.whole ? t->domain_ranks : 0};
     if (k->groups.whole) {
         for (int i = 0; i < t->dim_count; i++) p.dims[i] = t->dims[i];
         p.dim_count = t->dim_count;
@@ -67,19 +85,68 @@ static schedule *build_schedule(const scenario *s, int c, int a, int g, double s
         }
     }
     unsigned capabilities = algorithm_inc_capabilities(algo);
-    if (!capabilities) return algo->build(&p, why, why_size);
-    p.alpha_s = t->tiers[0].alpha_switch_s; /* INC pipelines pay α_switch per leg (04 §2) */
+    if (!capabilities) return algorithm_build(algo, &p, why, why_size);
     inc_tree tree;
     if (!inc_tree_build(t, group_members(k, g), p.ranks, capabilities, &tree, why, why_size)) return NULL;
+    p.alpha_s = t->tiers[tree.root_tier].alpha_switch_s; /* INC pipelines pay α_switch per leg (04 §2) */
     p.inc = &tree;
-    schedule *built = algo->build(&p, why, why_size);
+    schedule *built = algorithm_build(algo, &p, why, why_size);
     inc_tree_free(&tree);
     return built;
 }
 
-static bool runs_switch_actors(const scenario_case *k, int a)
+typedef struct support_check {
+    const scenario *s;
+    int c;
+    double size_bytes;
+} support_check;
+
+/* tuner_supports: the schedule builds for every group of the case. */
+static bool case_supports(void *ctx, const char *name, int channels)
 {
-    return algorithm_inc_capabilities(algorithm_find(k->prim, k->algorithms[a])) != 0;
+    const support_check *x = ctx;
+    const scenario_case *k = &x->s->cases[x->c];
+    const algorithm *algo = algorithm_find(k->prim, name);
+    if (!algo) return false;
+    int groups = algorithm_inc_capabilities(algo) ? k->groups.count : 1;
+    for (int g = 0; g < groups; g++) {
+        char why[512];
+        schedule *built = build_schedule(x->s, x->c, name, channels, g, x->size_bytes, why, sizeof why);
+        if (!built) return false;
+        schedule_free(built);
+    }
+    return true;
+}
+
+/* What runs for algorithm A of case C at SIZE_BYTES: the case's own
+ * algorithm, protocol and channels, or the tuner's pick when the algorithm
+ * or the protocol is `auto`.  False when the tuner finds nothing. */
+static bool choose(const scenario *s, int c, int a, double size_bytes, member *m)
+{
+    const scenario_case *k = &s->cases[c];
+    const char *name = k->algorithms[a];
+    int natural = natural_channels(scenario_platform(s, k), k);
+    int channels = k->channels == CHANNELS_AUTO ? natural : k->channels > 1 ? k->channels : 1;
+    bool auto_algorithm = strcmp(name, ALGORITHM_AUTO) == 0;
+    m->tuned = auto_algorithm || k->protocol == PROTOCOL_AUTO;
+    if (!m->tuned) {
+        m->run = (tuner_choice){.protocol = k->protocol, .channels = channels};
+        snprintf(m->run.algorithm, sizeof m->run.algorithm, "%s", name);
+        return true;
+    }
+    int count = 1, options[2] = {channels, natural};
+    const char *const *candidates = auto_algorithm ? tuner_candidates(k->prim, &count) : &name;
+    int option_count = auto_algorithm && k->channels == 0 && natural > 1 ? 2 : 1;
+    model_case base = scenario_model_case(s, c, name, k->protocol == PROTOCOL_NONE ? PROTOCOL_AUTO : k->protocol, 1,
+                                          size_bytes, k->segments > 0 ? k->segments : 0);
+    support_check ctx = {s, c, size_bytes};
+    return tuner_pick(&base, candidates, count, options, option_count, case_supports, &ctx, &m->run);
+}
+
+static bool runs_switch_actors(const scenario_case *k, const char *name)
+{
+    const algorithm *algo = algorithm_find(k->prim, name);
+    return algo && algorithm_inc_capabilities(algo) != 0;
 }
 
 static void report_unbuildable(const scenario *s, int c, int a, const char *why)
@@ -96,9 +163,14 @@ static bool check_cases(const scenario *s)
         const scenario_case *k = &s->cases[c];
         for (int a = 0; a < k->algorithm_count; a++) {
             char why[512] = "";
-            int groups = runs_switch_actors(k, a) ? k->groups.count : 1;
+            member m = {0};
+            if (!choose(s, c, a, k->sizes[0], &m)) {
+                report_unbuildable(s, c, a, "the tuner found no algorithm the group supports");
+                return false;
+            }
+            int groups = runs_switch_actors(k, m.run.algorithm) ? k->groups.count : 1;
             for (int g = 0; g < groups; g++) {
-                schedule *sched = build_schedule(s, c, a, g, k->sizes[0], why, sizeof why);
+                schedule *sched = build_schedule(s, c, m.run.algorithm, m.run.channels, g, k->sizes[0], why, sizeof why);
                 if (!sched) {
                     report_unbuildable(s, c, a, why);
                     return false;
@@ -142,11 +214,17 @@ static int prepare_member(const scenario *s, const run_settings *o, member *m)
     const scenario_case *k = &s->cases[m->c];
     int groups = k->groups.count;
     char why[512] = "";
+    if (!choose(s, m->c, m->a, m->size_bytes, m)) {
+        report_unbuildable(s, m->c, m->a, "the tuner found no algorithm the group supports");
+        return 2;
+    }
     m->scheds = calloc((size_t)groups, sizeof *m->scheds);
     m->nodes = calloc((size_t)groups, sizeof *m->nodes);
-    bool per_group = runs_switch_actors(k, m->a);
+    bool per_group = runs_switch_actors(k, m->run.algorithm);
     for (int g = 0; g < groups; g++) {
-        m->scheds[g] = g == 0 || per_group ? build_schedule(s, m->c, m->a, g, m->size_bytes, why, sizeof why) : m->scheds[0];
+        m->scheds[g] = g == 0 || per_group ? build_schedule(s, m->c, m->run.algorithm, m->run.channels, g, m->size_bytes,
+                                                            why, sizeof why)
+                                           : m->scheds[0];
         if (!m->scheds[g]) {
             report_unbuildable(s, m->c, m->a, why);
             return 2;
@@ -159,14 +237,15 @@ static int prepare_member(const scenario *s, const run_settings *o, member *m)
         units_format(m->size_bytes, UNIT_SIZE, size, sizeof size);
         if (!o->quiet || !ok)
             fprintf(stderr, "verify case %d %s %s on %d ranks, %s (P = %d): %s%s\n", m->c, primitive_name(k->prim),
-                    k->algorithms[m->a], k->groups.size, size, m->scheds[0]->segments, ok ? "ok" : "FAILED: ", ok ? "" : why);
+                    m->run.algorithm, k->groups.size, size, m->scheds[0]->segments, ok ? "ok" : "FAILED: ", ok ? "" : why);
         if (!ok) return 1;
     }
     if (o->mode == MODE_VERIFY) return 0;
-    model_case mc = scenario_model_case(s, m->c, m->a, m->size_bytes, m->scheds[0]->segments);
+    model_case mc = scenario_model_case(s, m->c, m->run.algorithm, m->run.protocol, m->run.channels, m->size_bytes,
+                                        m->scheds[0]->segments);
     if (!model_predict(&mc, &m->pr, why, sizeof why)) {
         fprintf(stderr, "%s:%d:1: no prediction for %s %s: %s\n", s->path, k->line, primitive_name(k->prim),
-                k->algorithms[m->a], why);
+                m->run.algorithm, why);
         return 2;
     }
     m->weights = k->prim == PRIM_ALLTOALL ? skew_block_weights(&k->skew, k->groups.size) : NULL;
@@ -195,7 +274,11 @@ static result_row make_row(const scenario *s, const member *m)
                       .size_bytes = m->size_bytes, .segments = m->scheds[0]->segments, .simulated = slowest != NULL,
                       .predicted_s = pr->time_s, .ideal_s = pr->ideal_s, .n_alpha = pr->n_alpha, .n_beta = pr->n_beta,
                       .alpha_s = pr->alpha_s, .bandwidth_Bps = pr->bandwidth_Bps, .term_count = pr->term_count};
-    snprintf(row.algorithm, sizeof row.algorithm, "%s", k->algorithms[m->a]);
+    snprintf(row.algorithm, sizeof row.algorithm, "%s", m->run.algorithm);
+    snprintf(row.protocol, sizeof row.protocol, "%s", protocol_name(m->run.protocol));
+    row.channels = m->run.channels;
+    row.tuned = m->tuned;
+    row.launch_s = pr->launch_s;
     snprintf(row.platform, sizeof row.platform, "%s", platform->name);
     snprintf(row.layout, sizeof row.layout, "%s", k->groups.layout);
     if (k->prim == PRIM_ALLTOALL && k->skew.kind != SKEW_UNIFORM) snprintf(row.skew, sizeof row.skew, "%s", k->skew.text);
@@ -243,8 +326,15 @@ static int start_task(const scenario *s, const run_settings *o, task *t)
     int n = 0;
     for (int i = 0; i < t->member_count; i++) {
         member *m = &t->members[i];
-        for (int g = 0; g < s->cases[m->c].groups.count; g++)
-            t->parts[n++] = (exec_part){m->scheds[g], m->nodes[g], m->size_bytes, m->weights};
+        endpoint_costs costs;
+        model_case mc = scenario_model_case(s, m->c, m->run.algorithm, m->run.protocol, m->run.channels, m->size_bytes, 0);
+        endpoint_costs_of(mc.platform, m->run.algorithm, m->run.protocol, model_group_tier(&mc), &costs);
+        for (int g = 0; g < s->cases[m->c].groups.count; g++) {
+            exec_part *part = &t->parts[n++];
+            *part = (exec_part){m->scheds[g], m->nodes[g], m->size_bytes, m->weights, costs.launch_s, {0},
+                                costs.wire_numerator, costs.wire_denominator};
+            memcpy(part->overhead_s, costs.overhead_s, sizeof part->overhead_s);
+        }
     }
     diag d = {0};
     t->run = exec_start(scenario_platform(s, first), t->parts, parts, &o->sim, &d);

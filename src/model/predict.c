@@ -42,17 +42,21 @@ static double bottleneck_bandwidth(const topology *t, int tier)
 /* The highest tier of any link on the route between two ranks. */
 static int route_tier(const topology *t, int a, int b, int *physical_links)
 {
-    route_hop hops[ROUTE_MAX_HOPS];
-    int count = topology_route(t, a, b, hops), tier = 0;
-    for (int i = 0; i < count; i++)
-        if (t->links[hops[i].link].tier > tier) tier = t->links[hops[i].link].tier;
-    if (physical_links) *physical_links = route_physical_links(t, hops, count);
-    return tier;
+    if (physical_links) {
+        route_hop hops[ROUTE_MAX_HOPS];
+        *physical_links = route_physical_links(t, hops, topology_route(t, a, b, hops));
+    }
+    return topology_route_tier(t, a, b);
 }
 
+/* A term at TIER: its sender overhead and the protocol's efficiency come from
+ * the case's endpoint costs (protocol.c); both vanish in the seed's model. */
 static void add_term(prediction *out, const model_case *c, int tier, int phase, const char *label, counts k,
                      double alpha_s, double bandwidth_Bps)
 {
+    endpoint_costs costs;
+    endpoint_costs_of(c->platform, c->algorithm, c->protocol, model_group_tier(c), &costs);
+    bandwidth_Bps *= protocol_efficiency(c->protocol);
     model_term *term = &out->terms[out->term_count++];
     term->tier = tier;
     term->phase = phase;
@@ -61,12 +65,13 @@ static void add_term(prediction *out, const model_case *c, int tier, int phase, 
     term->n_beta = k.n_beta;
     term->alpha_s = alpha_s;
     term->bandwidth_Bps = bandwidth_Bps;
+    term->overhead_s = costs.overhead_s[tier];
     term->eta = model_eta(c->eta, c, tier);
 }
 
 /* The outermost tier a flat schedule over the group crosses: the highest
  * tier on any route from its first rank or between neighbours in rank order. */
-static int group_tier(const model_case *c)
+int model_group_tier(const model_case *c)
 {
     const topology *t = c->platform;
     if (!c->members) return t->tier_count - 1;
@@ -97,9 +102,11 @@ static shape case_shape(const model_case *c, int ranks)
     return s;
 }
 
-/* Levels of the INC aggregation tree over the group (04 §2.2's k). */
-static int inc_depth(const model_case *c)
+/* Levels of the INC aggregation tree over the group (04 §2.2's k), and the
+ * tier of its root switch, whose alpha_switch the legs pay. */
+static int inc_depth(const model_case *c, int *root_tier)
 {
+    *root_tier = 0;
     const algorithm *a = algorithm_find(c->prim, "inc");
     unsigned capabilities = a ? algorithm_inc_capabilities(a) : 0;
     int *members = malloc(sizeof(int) * (size_t)c->ranks);
@@ -110,6 +117,7 @@ static int inc_depth(const model_case *c)
     free(members);
     if (!built) return 1;
     int depth = tree.depth;
+    *root_tier = tree.root_tier;
     inc_tree_free(&tree);
     return depth;
 }
@@ -196,11 +204,12 @@ static bool flat(const model_case *c, prediction *out, char *why, int why_size)
         return true;
     }
     shape s = case_shape(c, c->ranks);
-    int tier = group_tier(c);
+    int tier = model_group_tier(c);
     double alpha = t->tiers[tier].alpha_s;
     if (strcmp(c->algorithm, "inc") == 0) {
-        s.inc_depth = inc_depth(c);
-        alpha = t->tiers[0].alpha_switch_s;
+        int root_tier;
+        s.inc_depth = inc_depth(c, &root_tier);
+        alpha = t->tiers[root_tier].alpha_switch_s; /* the tier the tree climbs to, not always the first */
     }
     if (c->prim == PRIM_SENDRECV) {
         int links;
@@ -218,10 +227,12 @@ bool model_crossover(const prediction *a, const prediction *b, double *size_byte
     for (int k = 0; k < 2; k++)
         for (int i = 0; i < p[k]->term_count; i++) {
             const model_term *t = &p[k]->terms[i];
-            intercept[k] += t->eta.alpha * t->n_alpha * t->alpha_s;
+            intercept[k] += t->eta.alpha * t->n_alpha * t->alpha_s + t->n_alpha * t->overhead_s;
             slope[k] += t->n_beta / (t->eta.beta * t->bandwidth_Bps);
         }
     if (slope[0] == slope[1]) return false;
+    intercept[0] += a->launch_s;
+    intercept[1] += b->launch_s;
     double m = (intercept[1] - intercept[0]) / (slope[0] - slope[1]);
     if (!(m > 0)) return false;
     *size_bytes = m;
@@ -231,7 +242,8 @@ bool model_crossover(const prediction *a, const prediction *b, double *size_byte
 double model_term_time(const model_term *t, double size_bytes, bool with_eta)
 {
     double eta_alpha = with_eta ? t->eta.alpha : 1, eta_beta = with_eta ? t->eta.beta : 1;
-    return eta_alpha * t->n_alpha * t->alpha_s + t->n_beta * size_bytes / (eta_beta * t->bandwidth_Bps);
+    return eta_alpha * t->n_alpha * t->alpha_s + t->n_alpha * t->overhead_s +
+           t->n_beta * size_bytes / (eta_beta * t->bandwidth_Bps);
 }
 
 bool model_predict(const model_case *c, prediction *out, char *why, int why_size)
@@ -239,6 +251,10 @@ bool model_predict(const model_case *c, prediction *out, char *why, int why_size
     memset(out, 0, sizeof *out);
     bool ok = strcmp(c->algorithm, "hierarchical") == 0 ? hierarchical(c, out, why, why_size) : flat(c, out, why, why_size);
     if (!ok) return false;
+    endpoint_costs costs;
+    endpoint_costs_of(c->platform, c->algorithm, c->protocol, model_group_tier(c), &costs);
+    out->launch_s = costs.launch_s;
+    out->time_s = out->ideal_s = costs.launch_s;
     if (out->term_count == 0) { /* a single-rank group: nothing moves */
         out->alpha_s = c->platform->tiers[0].alpha_s;
         out->bandwidth_Bps = c->platform->tiers[0].bandwidth_Bps;

@@ -21,6 +21,7 @@ void inc_tree_single_switch(inc_tree *tree, int n, int node)
     tree->switch_parent[0] = -1;
     tree->switch_node[0] = node;
     tree->depth = 1;
+    tree->root_tier = 0;
 }
 
 void inc_tree_free(inc_tree *tree)
@@ -86,6 +87,7 @@ bool inc_tree_build(const topology *t, const int *members, int n, unsigned capab
         if (depth > tree->depth) tree->depth = depth;
     }
     tree->switches = switches;
+    tree->root_tier = t->switches[root - t->ranks].tier;
     free(below);
     free(index);
     if (!ok) inc_tree_free(tree);

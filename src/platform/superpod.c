@@ -198,6 +198,7 @@ bool build_superpod(platform_reader *r, topology *t)
              leaf_split.xbar_s > 0 ? " + leaf crossbar" : "");
     snprintf(ib_spine.split, sizeof ib_spine.split, "2 NIC links x %.6g us + 2 leaf-spine cables x %.6g us",
              leaf_split.access_s * 1e6, spine_link_s * 1e6);
+    ib_leaf.network = ib_spine.network = true;
     topology_add_tier(t, &nvlink);
     topology_add_tier(t, &ib_leaf);
     if (has_spines) topology_add_tier(t, &ib_spine);
@@ -251,6 +252,7 @@ bool build_superpod(platform_reader *r, topology *t)
     t->inc_parent = superpod_inc_parent;
     t->oversubscription = s;
     t->domain_ranks = p->gpus;
+    t->rails = p->rails;
     int ib_links = has_spines ? 4 : 2;
     t->diameter_links = p->pods == 1 ? 2 : (p->rails > 1 ? 2 : 0) + ib_links;
     if (p->pods == 1) {

@@ -98,6 +98,15 @@ int route_switch_leg(const topology *t, route_hop *hops, int link, int port_link
     return n;
 }
 
+int topology_route_tier(const topology *t, int src, int dst)
+{
+    route_hop hops[ROUTE_MAX_HOPS];
+    int count = topology_route(t, src, dst, hops), tier = 0;
+    for (int i = 0; i < count; i++)
+        if (t->links[hops[i].link].tier > tier) tier = t->links[hops[i].link].tier;
+    return tier;
+}
+
 double route_latency(const topology *t, const route_hop *hops, int count)
 {
     double sum = 0;

@@ -44,7 +44,8 @@ typedef struct topo_tier {
     double alpha_s;        /* end-to-end α of one hop (SPEC §3) */
     double bandwidth_Bps;  /* per rank, per direction: the formulas' BW */
     double efficiency;     /* η_β^hw: links run at efficiency × BW (explainer 05 §2.1) */
-    double overhead_s;     /* per-message endpoint software cost */
+    double overhead_s;     /* per-message endpoint software cost, charged at the sender (LogP's o) */
+    bool network;          /* a NIC-attached network tier (IB, Ethernet), not a GPU fabric: NCCL's NET latencies */
     double alpha_switch_s; /* one rank<->switch leg, for in-network collectives */
     unsigned inc;          /* INC_* capabilities of this tier's switches */
     char split[160];       /* how alpha is spread over the links of one hop */
@@ -76,9 +77,11 @@ typedef struct topology {
     routing_mode routing;
     int dims[TOPO_MAX_DIMS];
     int dim_count;
+    double launch_s;          /* per-collective launch / synchronisation cost (`launch`, default 0) */
     double oversubscription;  /* 0 when not a switched multi-tier fabric */
     int domain_ranks;         /* ranks of one inner domain (SuperPOD pod, Clos leaf): the inner
                                  groups of hierarchical schedules (03 §2.1); 0 when single-tier */
+    int rails;                /* rail-optimized fabrics: rails (NIC planes) per domain, 0 otherwise */
     int diameter_links;       /* physical links on the longest rank-to-rank route */
     double bisection_Bps;     /* one direction, narrowest equal-halves cut */
     char bisection_cut[128];  /* which cut that is */
@@ -103,6 +106,8 @@ void topology_node_name(const topology *t, int node, char *out, int out_size);
 
 /* Route between two nodes; returns the hop count (0 for src == dst). */
 int topology_route(const topology *t, int src, int dst, route_hop *hops);
+/* The highest tier of any link on the route between two nodes (0 when none). */
+int topology_route_tier(const topology *t, int src, int dst);
 /* Sum of link latencies, number of physical links, and narrowest bandwidth of a route. */
 double route_latency(const topology *t, const route_hop *hops, int count);
 int route_physical_links(const topology *t, const route_hop *hops, int count);

@@ -145,6 +145,42 @@ static bool read_form(yaml_tree *tree, ynode *node, model_form *out, diag *d)
     return true;
 }
 
+/* `protocol: simple | ll128 | ll | auto` (NCCL's protocols, model/protocol.h). */
+static bool read_protocol(yaml_tree *tree, ynode *node, scenario_case *c, diag *d)
+{
+    ynode *v = yaml_map_get(tree, node, "protocol");
+    const char *text;
+    if (!v) return true;
+    if (!yaml_read_string(tree, v, "protocol", &text, d)) return false;
+    if (!protocol_from_name(text, &c->protocol))
+        return yaml_error(tree, v, d, "'protocol' takes simple, ll128, ll or auto (NCCL's protocols; auto: the least "
+                          "predicted time per size), not '%s'", text);
+    return true;
+}
+
+/* `channels: K | auto`: K concurrent sub-collectives of M/K (ring, dbt, inc). */
+static bool read_channels(yaml_tree *tree, ynode *node, scenario_case *c, diag *d)
+{
+    ynode *v = yaml_map_get(tree, node, "channels");
+    long k;
+    if (!v) return true;
+    if (v->type == YAML_SCALAR_NODE && strcmp((const char *)v->data.scalar.value, "auto") == 0) {
+        c->channels = CHANNELS_AUTO;
+        return true;
+    }
+    if (!yaml_read_positive_int(tree, v, "channels", &k, d)) return false;
+    if (k > SCHED_MAX_CHANNELS)
+        return yaml_error(tree, v, d, "'channels' takes 1 to %d (NCCL's MAXCHANNELS) or auto, not %ld", SCHED_MAX_CHANNELS, k);
+    for (int a = 0; a < c->algorithm_count; a++) {
+        const algorithm *algo = algorithm_find(c->prim, c->algorithms[a]);
+        if (k > 1 && algo && !algorithm_takes_channels(algo))
+            return yaml_error(tree, v, d, "'channels' splits ring, dbt and inc schedules; %s %s has none: remove it or "
+                              "list only those algorithms", primitive_name(c->prim), algo->name);
+    }
+    c->channels = (int)k;
+    return true;
+}
+
 /* A platform: a file (relative to the scenario's directory) or inline. */
 static bool load_platform(yaml_tree *tree, ynode *node, const char *scenario_path, topology *out, diag *d)
 {
@@ -174,11 +210,13 @@ const topology *scenario_platform(const scenario *s, const scenario_case *c)
     return c->platform > 0 ? &s->case_platforms[c->platform - 1] : &s->platform;
 }
 
-model_case scenario_model_case(const scenario *s, int c, int a, double size_bytes, int segments)
+model_case scenario_model_case(const scenario *s, int c, const char *algorithm_name, protocol_id protocol, int channels,
+                               double size_bytes, int segments)
 {
     const scenario_case *k = &s->cases[c];
     const topology *t = scenario_platform(s, k);
-    return (model_case){.platform = t, .prim = k->prim, .algorithm = k->algorithms[a], .ranks = k->groups.size,
+    return (model_case){.platform = t, .prim = k->prim, .algorithm = algorithm_name, .ranks = k->groups.size,
+                        .protocol = protocol, .channels = channels,
                         .members = k->groups.whole ? NULL : k->groups.members,
                         .size_bytes = size_bytes, .segments = segments, .root = k->root, .peer = k->peer,
                         .inner = k->inner[0] ? k->inner : NULL, .outer = k->outer[0] ? k->outer : NULL,
@@ -215,7 +253,8 @@ static bool read_groups(yaml_tree *tree, ynode *node, const scenario *s, scenari
 static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *c, diag *d)
 {
     static const char *const keys[] = {"primitive", "algorithms", "sizes", "groups", "segments", "root", "peer",
-                                       "inner", "outer", "eta", "form", "platform", "c_real", "skew", NULL};
+                                       "inner", "outer", "eta", "form", "platform", "c_real", "skew", "protocol",
+                                       "channels", NULL};
     if (!yaml_expect_mapping(tree, node, "a case", d) || !yaml_map_check_keys(tree, node, keys, d)) return false;
     memset(c, 0, sizeof *c);
     c->line = (int)node->start_mark.line + 1;
@@ -234,10 +273,11 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *
     for (int i = 0; i < n; i++) {
         ynode *item = yaml_sequence_item(tree, algos, i);
         if (!yaml_read_string(tree, item, "algorithms", &name, d)) return false;
-        if (!algorithm_find(c->prim, name)) {
+        if (strcmp(name, ALGORITHM_AUTO) != 0 && !algorithm_find(c->prim, name)) {
             char known[512];
             algorithm_names(c->prim, known, sizeof known);
-            return yaml_error(tree, item, d, "no algorithm '%s' for %s: expected %s", name, primitive_name(c->prim), known);
+            return yaml_error(tree, item, d, "no algorithm '%s' for %s: expected %s (or auto)", name, primitive_name(c->prim),
+                              known);
         }
         snprintf(c->algorithms[i], sizeof c->algorithms[i], "%s", name);
     }
@@ -255,6 +295,7 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *
     c->eta = s->eta;
     ynode *c_real = yaml_map_get(tree, node, "c_real");
     if (c_real && !yaml_read_positive_number(tree, c_real, "c_real", &c->c_real, d)) return false;
+    if (!read_protocol(tree, node, c, d) || !read_channels(tree, node, c, d)) return false;
     return read_eta(tree, node, scenario_platform(s, c), &c->eta, d) && read_form(tree, node, &c->form, d);
 }
 

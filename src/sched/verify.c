@@ -169,7 +169,8 @@ static bool start(machine *m, int actor, int o)
         if (!snapshot) return false;
         for (pending **link = &m->posted[op->peer]; *link; link = &(*link)->next) {
             pending *p = *link;
-            if (m->s->actor[op->peer].ops[p->op].peer != actor) continue;
+            const sched_op *recv = &m->s->actor[op->peer].ops[p->op];
+            if (recv->peer != actor || recv->channel != op->channel) continue;
             *link = p->next;
             bool ok = deliver(m, actor, o, snapshot, op->peer, p->op);
             free(p);
@@ -183,7 +184,7 @@ static bool start(machine *m, int actor, int o)
     }
     for (pending **link = &m->inbox[actor]; *link; link = &(*link)->next) {
         pending *p = *link;
-        if (p->actor != op->peer) continue;
+        if (p->actor != op->peer || m->s->actor[p->actor].ops[p->op].channel != op->channel) continue;
         *link = p->next;
         bool ok = deliver(m, p->actor, p->op, p->snapshot, actor, o);
         free(p->snapshot);
