@@ -5,11 +5,14 @@
  * link bandwidth by the same factor K (the smallest that makes M*K/chunks
  * whole): times are unchanged and no chunk is rounded.
  *
- * Endpoint costs: a rank's send waits for its channel's sender engine, which
- * is busy `overhead` per message (LogP's o, charged at the sending endpoint);
- * a send whose engine is still busy waits in a small heap by its post time,
- * and the actor waits for the next completion or the next post time,
- * whichever comes first. */
+ * Endpoint costs: a rank is busy `overhead` per message it sends (LogP's o,
+ * charged at the sending endpoint): it sleeps o before posting each send,
+ * its receives already posted progressing meanwhile, so two back-to-back
+ * sends pay 2o while sends of different ranks overlap.  Each channel of a
+ * rank runs as an actor of its own (NCCL's channels are separate thread
+ * blocks), so channels overlap their overheads too.  (SimGrid 3.32's
+ * sg_comm_wait_any_for releases every comm on a timeout, so a timed wait
+ * cannot be used to interleave posting and waiting.) */
 #include "exec/executor.h"
 
 #include <limits.h>
@@ -127,52 +130,6 @@ static sg_mailbox_t *resolve_mailboxes(const exec_job *job, int part, int self, 
     return by_op;
 }
 
-/* Sends waiting for their sender engine: a min-heap by post time (ties in
- * the order they were charged). */
-typedef struct post_heap {
-    double *time;
-    int *op;
-    long *order;
-    int size;
-    long next_order;
-} post_heap;
-
-static bool heap_before(const post_heap *h, int i, int j)
-{
-    return h->time[i] < h->time[j] || (h->time[i] == h->time[j] && h->order[i] < h->order[j]);
-}
-
-static void heap_swap(post_heap *h, int i, int j)
-{
-    double t = h->time[i];
-    int o = h->op[i];
-    long k = h->order[i];
-    h->time[i] = h->time[j], h->op[i] = h->op[j], h->order[i] = h->order[j];
-    h->time[j] = t, h->op[j] = o, h->order[j] = k;
-}
-
-static void heap_push(post_heap *h, double time, int op)
-{
-    int i = h->size++;
-    h->time[i] = time, h->op[i] = op, h->order[i] = h->next_order++;
-    for (; i > 0 && heap_before(h, i, (i - 1) / 2); i = (i - 1) / 2) heap_swap(h, i, (i - 1) / 2);
-}
-
-static int heap_pop(post_heap *h)
-{
-    int top = h->op[0];
-    heap_swap(h, 0, --h->size);
-    for (int i = 0;;) {
-        int l = 2 * i + 1, r = l + 1, m = i;
-        if (l < h->size && heap_before(h, l, m)) m = l;
-        if (r < h->size && heap_before(h, r, m)) m = r;
-        if (m == i) break;
-        heap_swap(h, i, m);
-        i = m;
-    }
-    return top;
-}
-
 /* Scaled bytes of one op: exact when the part's chunks are whole, else the
  * weighted (skewed all-to-all) or rounded size. */
 static long op_bytes(const exec_piece *p, const sched_actor *a, const sched_op *op)
@@ -204,82 +161,76 @@ static void actor_main(int argc, char **argv)
 {
     (void)argc;
     const exec_job *job = job_now;
-    int part = atoi(argv[1]), self = atoi(argv[2]);
+    int part = atoi(argv[1]), self = atoi(argv[2]), channel = atoi(argv[3]);
     const exec_piece *p = &job->pieces[part];
     double *out = out_now + p->out_first;
     const sched_actor *a = &p->s->actor[self];
-    int ops = a->op_count;
+    int ops = 0;
+    for (int o = 0; o < a->op_count; o++) ops += channel < 0 || a->ops[o].channel == channel;
     op_graph g;
     sched_op_graph(a, &g);
-    int *ready = malloc(sizeof(int) * (size_t)(ops + 1));
+    int *ready = malloc(sizeof(int) * (size_t)(a->op_count + 1));
     int ready_count = 0;
-    for (int o = ops - 1; o >= 0; o--)
-        if (g.remaining[o] == 0) ready[ready_count++] = o;
+    for (int o = a->op_count - 1; o >= 0; o--)
+        if (g.remaining[o] == 0 && (channel < 0 || a->ops[o].channel == channel)) ready[ready_count++] = o;
     sg_comm_t *comms = malloc(sizeof *comms * (size_t)(ops + 1));
     int *pending_op = malloc(sizeof(int) * (size_t)(ops + 1));
     int pending = 0, done = 0;
     void *sink = NULL;
     double last = 0, *cost = NULL;
     sg_mailbox_t *mailbox = resolve_mailboxes(job, part, self, &cost);
-    post_heap heap = {0};
-    double engine_free[SCHED_MAX_CHANNELS];
-    for (int c = 0; c < SCHED_MAX_CHANNELS; c++) engine_free[c] = p->launch_s;
-    if (cost) {
-        heap.time = malloc(sizeof(double) * (size_t)(ops + 1));
-        heap.op = malloc(sizeof(int) * (size_t)(ops + 1));
-        heap.order = malloc(sizeof(long) * (size_t)(ops + 1));
-    }
     if (p->launch_s > 0) sg_actor_sleep_until(p->launch_s);
     while (done < ops) {
-        double now = simgrid_get_clock();
-        while (ready_count > 0) {
+        while (!cost && ready_count > 0) { /* no endpoint costs: post in readiness order */
             int o = ready[--ready_count];
-            if (!cost || a->ops[o].kind != OP_SEND || cost[o] == 0) {
-                post(p, a, o, mailbox[o], comms, pending_op, &pending, &sink);
-                continue;
-            }
-            double *engine = &engine_free[a->ops[o].channel];
-            *engine = (*engine > now ? *engine : now) + cost[o];
-            heap_push(&heap, *engine, o);
-        }
-        /* A post time reached up to rounding (sleep_until lands within an ulp). */
-        while (heap.size > 0 && heap.time[0] <= now + 1e-15 * now) {
-            int o = heap_pop(&heap);
             post(p, a, o, mailbox[o], comms, pending_op, &pending, &sink);
         }
-        ssize_t i;
-        if (heap.size > 0 && pending == 0) {
-            sg_actor_sleep_until(heap.time[0]);
-            continue;
-        }
-        if (heap.size > 0) {
-            i = sg_comm_wait_any_for(comms, (size_t)pending, heap.time[0] - now);
-            if (i < 0) continue;
-        } else i = sg_comm_wait_any(comms, (size_t)pending);
+        /* receives first: they progress while the endpoint is busy with a send's overhead */
+        for (int pass = 0; pass < 2 && cost; pass++)
+            for (int r = ready_count - 1; r >= 0; r--) {
+                int o = ready[r];
+                bool send = a->ops[o].kind == OP_SEND;
+                if (send != (pass == 1)) continue;
+                ready[r] = ready[--ready_count];
+                if (send && cost && cost[o] > 0) sg_actor_sleep_for(cost[o]);
+                post(p, a, o, mailbox[o], comms, pending_op, &pending, &sink);
+            }
+        ssize_t i = sg_comm_wait_any(comms, (size_t)pending);
         int o = pending_op[i];
         comms[i] = comms[pending - 1];
         pending_op[i] = pending_op[pending - 1];
         pending--;
         done++;
         out[1 + SCHED_MAX_PHASES + p->s->ranks]++; /* completed ops: a deadlock leaves it short */
-        now = simgrid_get_clock();
+        double now = simgrid_get_clock();
         last = now;
         double *phase_end = &out[1 + a->ops[o].phase];
         if (now > *phase_end) *phase_end = now;
         for (int k = g.offset[o + 1] - 1; k >= g.offset[o]; k--)
             if (--g.remaining[g.list[k]] == 0) ready[ready_count++] = g.list[k];
     }
-    if (self < p->s->ranks) out[1 + SCHED_MAX_PHASES + self] = last;
+    if (self < p->s->ranks && last > out[1 + SCHED_MAX_PHASES + self]) out[1 + SCHED_MAX_PHASES + self] = last;
     if (last > out[0]) out[0] = last;
     op_graph_free(&g);
     free(mailbox);
     free(cost);
-    free(heap.time);
-    free(heap.op);
-    free(heap.order);
     free(ready);
     free(comms);
     free(pending_op);
+}
+
+/* Whether every op of S waits only for ops of its own channel, so that each
+ * channel of an actor can run as an actor of its own. */
+static bool channels_independent(const schedule *s)
+{
+    if (s->channels < 2) return false;
+    for (int a = 0; a < s->actors; a++)
+        for (int o = 0; o < s->actor[a].op_count; o++) {
+            const sched_op *op = &s->actor[a].ops[o];
+            for (int d = 0; d < op->dep_count; d++)
+                if (s->actor[a].ops[s->actor[a].deps[op->dep_first + d]].channel != op->channel) return false;
+        }
+    return true;
 }
 
 static bool run_job(void *ctx, double *out)
@@ -301,15 +252,19 @@ static bool run_job(void *ctx, double *out)
     if (!ok) return false;
     job_now = job;
     out_now = out;
-    char part[16], index[16];
+    char part[16], index[16], lane[16];
     for (int k = 0; k < job->count; k++) {
         const schedule *s = job->pieces[k].s;
+        bool split = channels_independent(s);
         snprintf(part, sizeof part, "%d", k);
         for (int a = 0; a < s->actors; a++) {
             if (s->actor[a].op_count == 0) continue;
             snprintf(index, sizeof index, "%d", a);
-            const char *args[] = {"actor", part, index};
-            sg_actor_create_("actor", simgrid_host(job->t, job->pieces[k].actor_nodes[a]), actor_main, 3, args);
+            for (int c = split ? 0 : -1; c < (split ? s->channels : 0); c++) {
+                snprintf(lane, sizeof lane, "%d", c);
+                const char *args[] = {"actor", part, index, lane};
+                sg_actor_create_("actor", simgrid_host(job->t, job->pieces[k].actor_nodes[a]), actor_main, 4, args);
+            }
         }
     }
     simgrid_run();
