@@ -106,13 +106,6 @@ bool algorithm_takes_channels(const algorithm *a)
     return strcmp(a->name, "ring") == 0 || strcmp(a->name, "dbt") == 0 || strcmp(a->name, "inc") == 0;
 }
 
-void channel_order(const algo_params *p, int channel, int *order)
-{
-    int n = p->ranks, g = p->rail_ranks;
-    bool rails = g > 1 && n > g && n % g == 0;
-    for (int i = 0; i < n; i++) order[i] = rails ? i / g * g + (channel + i % g) % g : i;
-}
-
 schedule *algorithm_build(const algorithm *a, const algo_params *p, char *why, int why_size)
 {
     int k = p->channels > 1 ? p->channels : 1;

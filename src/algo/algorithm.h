@@ -5,6 +5,7 @@
 #ifndef COLLSIM_ALGORITHM_H
 #define COLLSIM_ALGORITHM_H
 
+#include "algo/channels.h"
 #include "platform/inc_tree.h"
 #include "sched/schedule.h"
 
@@ -23,8 +24,8 @@ typedef struct algo_params {
     const char *inner, *outer;  /* hierarchical: algorithms of the inner and outer tiers (NULL: ring) */
     const inc_tree *inc;        /* inc: the group's aggregation tree (NULL: none, inc refuses) */
     int channels;               /* NCCL-style channels (0 or 1: one); see algorithm_build */
-    int rail_ranks;             /* GPUs per node of a rail-optimized fabric whose nodes the group fills (0: none):
-                                   channel c's ring then enters each node at its GPU c (rail c) */
+    channel_layout layout;      /* how the channels spread over the fabric (channels.h) */
+    int rail_ranks;             /* CHANNELS_RAILS: GPUs per node (channel c's ring enters each node at GPU c) */
 } algo_params;
 
 typedef struct algorithm {
@@ -39,15 +40,12 @@ typedef struct algorithm {
 const algorithm *algorithm_table(int *count);
 const algorithm *algorithm_find(primitive prim, const char *name);
 /* A's schedule for P; with P->channels = K > 1, K concurrent copies of M/K
- * each (sched_channels), copy c over the group in channel_order's order.
+ * each (sched_channels), copy c over the group in channel_order's order
+ * (channels.h).
  * Channels apply to ring, dbt and inc; others refuse them (NULL, WHY). */
 schedule *algorithm_build(const algorithm *a, const algo_params *p, char *why, int why_size);
 /* Whether A can run on several channels. */
 bool algorithm_takes_channels(const algorithm *a);
-/* The group ranks channel C visits, in ring order: rank order, or on a
- * rail-optimized fabric each node's GPUs from GPU C on (NCCL's rail-aligned
- * rings: channel c crosses nodes on rail c). */
-void channel_order(const algo_params *p, int channel, int *order);
 
 /* A ring over ranks 0..N-1 doing RS, AG or both (allreduce_ring.c). */
 schedule *ring_schedule(primitive prim, int n, char *why, int why_size);

@@ -47,12 +47,14 @@ static const int *group_members(const scenario_case *k, int g)
     return k->groups.members + (size_t)g * (size_t)k->groups.size;
 }
 
-/* The channels `channels: auto` gives case K on T: one per rail the group's
- * ring crosses nodes on (NCCL's rail-aligned rings), else one. */
+/* The channels `channels: auto` gives case K on T (channels.h): one per rail
+ * the group's rings cross nodes on, one per disjoint ring of a full mesh,
+ * else one. */
 static int natural_channels(const topology *t, const scenario_case *k)
 {
-    if (t->rails < 2 || t->domain_ranks < 2 || k->groups.size <= t->domain_ranks || !k->groups.whole) return 1;
-    return t->rails < t->domain_ranks ? t->rails : t->domain_ranks;
+    int rail_ranks;
+    channel_layout layout = channel_layout_of(t, k->groups.whole ? NULL : group_members(k, 0), k->groups.size, &rail_ranks);
+    return channel_natural_count(layout, k->groups.size, rail_ranks, t->rails, SCHED_MAX_CHANNELS);
 }
 
 /* The schedule of ALGORITHM on CHANNELS channels for group G of case C at
@@ -71,8 +73,8 @@ static schedule *build_schedule(const scenario *s, int c, const char *name, int 
     algo_params p = {.ranks = k->groups.size, .segments = k->segments, .root = k->root, .peer = k->peer,
                      .size_bytes = size_bytes, .alpha_s = t->tiers[0].alpha_s, .bandwidth_Bps = t->tiers[0].bandwidth_Bps,
                      .domain_ranks = t->domain_ranks, .inner = k->inner[0] ? k->inner : NULL,
-                     .outer = k->outer[0] ? k->outer : NULL, .channels = channels,
-                     .rail_ranks = t->rails > 1 && k->groups.whole ? t->domain_ranks : 0};
+                     .outer = k->outer[0] ? k->outer : NULL, .channels = channels};
+    p.layout = channel_layout_of(t, k->groups.whole ? NULL : group_members(k, g), p.ranks, &p.rail_ranks);
     if (k->groups.whole) {
         for (int i = 0; i < t->dim_count; i++) p.dims[i] = t->dims[i];
         p.dim_count = t->dim_count;

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "algo/algorithm.h"
+#include "algo/channels.h"
 #include "model/formulas.h"
 #include "platform/inc_tree.h"
 
@@ -30,12 +31,22 @@ static int member(const model_case *c, int i)
     return c->members ? c->members[i] : i;
 }
 
-/* The narrowest BW of tiers 0..TIER (03 §2.1's BW_bottleneck). */
-static double bottleneck_bandwidth(const topology *t, int tier)
+/* The narrowest BW of tiers 0..TIER (03 §2.1's BW_bottleneck), each tier's
+ * BW multiplied by what C's channels gain on it: a ring's K channels on
+ * disjoint links (rails, a full mesh's rings) move K times one channel's
+ * share (channels.h); on shared links, and for trees and INC, they gain
+ * nothing. */
+static double bottleneck_bandwidth(const model_case *c, int tier)
 {
-    double bw = t->tiers[0].bandwidth_Bps;
-    for (int i = 1; i <= tier; i++)
-        if (t->tiers[i].bandwidth_Bps < bw) bw = t->tiers[i].bandwidth_Bps;
+    const topology *t = c->platform;
+    int rail_ranks;
+    channel_layout layout = channel_layout_of(t, c->members, c->ranks, &rail_ranks);
+    bool spread = c->channels > 1 && strcmp(c->algorithm, "ring") == 0;
+    double bw = 0;
+    for (int i = 0; i <= tier; i++) {
+        double gain = spread ? channel_bandwidth_gain(layout, c->channels, c->ranks, rail_ranks, t->tiers[i].network) : 1;
+        if (i == 0 || t->tiers[i].bandwidth_Bps * gain < bw) bw = t->tiers[i].bandwidth_Bps * gain;
+    }
     return bw;
 }
 
@@ -82,6 +93,28 @@ int model_group_tier(const model_case *c)
         if (b > tier) tier = b;
     }
     return tier;
+}
+
+/* The α of one algorithmic hop of a flat schedule over the group at TIER:
+ * on a switched fabric the longest route from the group's first rank or
+ * between neighbours in rank order.  That is the outermost tier's α (03 §2:
+ * "a flat schedule that treats the Clos as one big star"), plus, on a
+ * rail-optimized fabric, the NVLink hop of a cross-rail route (the relay to
+ * the GPU on the destination's rail, NCCL's PXN).  On a torus or mesh, the
+ * tier's α per hop (02 §3). */
+static double flat_alpha(const model_case *c, int tier)
+{
+    const topology *t = c->platform;
+    double alpha = t->tiers[tier].alpha_s;
+    if (lattice(t)) return alpha;
+    for (int j = 1; j < c->ranks; j++) {
+        route_hop hops[ROUTE_MAX_HOPS];
+        double first = route_latency(t, hops, topology_route(t, member(c, 0), member(c, j), hops));
+        double next = route_latency(t, hops, topology_route(t, member(c, j - 1), member(c, j), hops));
+        if (first > alpha * (1 + 1e-12)) alpha = first;
+        if (next > alpha * (1 + 1e-12)) alpha = next;
+    }
+    return alpha;
 }
 
 /* A group that is not the whole platform runs torus algorithms on a 1-D
@@ -205,7 +238,7 @@ static bool flat(const model_case *c, prediction *out, char *why, int why_size)
     }
     shape s = case_shape(c, c->ranks);
     int tier = model_group_tier(c);
-    double alpha = t->tiers[tier].alpha_s;
+    double alpha = flat_alpha(c, tier);
     if (strcmp(c->algorithm, "inc") == 0) {
         int root_tier;
         s.inc_depth = inc_depth(c, &root_tier);
@@ -216,7 +249,7 @@ static bool flat(const model_case *c, prediction *out, char *why, int why_size)
         tier = route_tier(t, member(c, c->root), member(c, c->peer), &links);
         alpha = t->tiers[tier].alpha_s * (lattice(t) ? links : 1);
     }
-    add_term(out, c, tier, -1, c->algorithm, f->counts(&s), alpha, bottleneck_bandwidth(t, tier));
+    add_term(out, c, tier, -1, c->algorithm, f->counts(&s), alpha, bottleneck_bandwidth(c, tier));
     return true;
 }
 
