@@ -73,6 +73,33 @@ void expect_time(const topology *t, schedule *s, double size_bytes, double expec
                   result.time_s, expected_s, error);
 }
 
+double simulate_schedule(const topology *t, schedule *s, double size_bytes, const endpoint_costs *costs,
+                         double *rank_finish_s)
+{
+    int *ranks = malloc(sizeof(int) * (size_t)s->ranks);
+    for (int i = 0; i < s->ranks; i++) ranks[i] = i;
+    int *nodes = exec_actor_nodes(s, ranks);
+    free(ranks);
+    exec_part part = {s, nodes, size_bytes, NULL, 0, {0}, 1, 1};
+    if (costs) {
+        part.launch_s = costs->launch_s;
+        memcpy(part.overhead_s, costs->overhead_s, sizeof part.overhead_s);
+        part.wire_numerator = costs->wire_numerator;
+        part.wire_denominator = costs->wire_denominator;
+    }
+    sim_options options = {NETWORK_CM02, NULL};
+    diag d = {0};
+    exec_result result;
+    exec_run *run = exec_start(t, &part, 1, &options, &d);
+    bool ok = run && exec_finish(run, &result, &d);
+    free(nodes);
+    if (!ok) ck_abort_msg("simulation failed: %s", d.message);
+    if (rank_finish_s) memcpy(rank_finish_s, result.rank_finish_s, sizeof(double) * (size_t)s->ranks);
+    double time = result.time_s;
+    exec_result_free(&result);
+    return time;
+}
+
 const int verified_group_sizes[9] = {2, 3, 4, 5, 7, 8, 16, 64, 72};
 
 void expect_verified(schedule_builder build, const algo_params *p, const char *name)
