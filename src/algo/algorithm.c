@@ -63,6 +63,12 @@ static const algorithm table[] = {
      "explainer 03 §2.1", allgather_hierarchical},
     {"hierarchical", PRIM_REDUCESCATTER, "inner RS, then outer RS of each position; inner/outer selectable",
      "explainer 03 §2.1", reducescatter_hierarchical},
+    {"hierarchical_pipelined", PRIM_ALLREDUCE, "hierarchical AR on P slices (default 8), each part on its own "
+     "connections, a slice's outer AR as soon as its inner RS is done", "explainer 03 §2.1, 01 App. C", allreduce_hierarchical_pipelined},
+    {"hierarchical_pipelined", PRIM_ALLGATHER, "hierarchical AG on P slices, a slice's inner AG as soon as its outer AG is done",
+     "explainer 03 §2.1, 01 App. C", allgather_hierarchical_pipelined},
+    {"hierarchical_pipelined", PRIM_REDUCESCATTER, "hierarchical RS on P slices, a slice's outer RS as soon as its inner RS is "
+     "done", "explainer 03 §2.1, 01 App. C", reducescatter_hierarchical_pipelined},
     {"hierarchical", PRIM_ALLTOALL, "pairwise direct-send, intra-domain peers first, then across domains",
      "explainer 03 §2.2", alltoall_hierarchical},
     {"inc", PRIM_ALLREDUCE, "switch ALU reduces the pushes, multicast returns the sum; P segments (default P*)",

@@ -57,6 +57,32 @@ static int natural_channels(const topology *t, const scenario_case *k)
     return channel_natural_count(layout, k->groups.size, rail_ranks, t->rails, SCHED_MAX_CHANNELS);
 }
 
+/* inc_tree_fn for hierarchical parts: the tree over group ranks of a group
+ * whose platform ranks are MEMBERS. */
+typedef struct group_trees {
+    const topology *t;
+    const int *members;
+} group_trees;
+
+static bool sub_group_tree(const void *context, const int *ranks, int n, unsigned capabilities, inc_tree *out,
+                           char *why, int why_size)
+{
+    const group_trees *x = context;
+    int *nodes = malloc(sizeof(int) * (size_t)n);
+    for (int i = 0; i < n; i++) nodes[i] = x->members[ranks[i]];
+    bool ok = inc_tree_build(x->t, nodes, n, capabilities, out, why, why_size);
+    free(nodes);
+    return ok;
+}
+
+/* Whether each group of a case needs a schedule of its own: INC trees and
+ * hierarchical domains depend on where the group sits. */
+static bool per_group_schedules(const scenario_case *k, const char *name)
+{
+    const algorithm *algo = algorithm_find(k->prim, name);
+    return algo && (algorithm_inc_capabilities(algo) != 0 || strncmp(name, "hierarchical", 12) == 0);
+}
+
 /* The schedule of ALGORITHM on CHANNELS channels for group G of case C at
  * SIZE_BYTES (which matters only to `segments: auto`; P* uses the first
  * tier's α and BW, or the α_switch of the tier an INC tree climbs to). */
@@ -72,28 +98,35 @@ static schedule *build_schedule(const scenario *s, int c, const char *name, int 
     }
     algo_params p = {.ranks = k->groups.size, .segments = k->segments, .root = k->root, .peer = k->peer,
                      .size_bytes = size_bytes, .alpha_s = t->tiers[0].alpha_s, .bandwidth_Bps = t->tiers[0].bandwidth_Bps,
-                     .domain_ranks = t->domain_ranks, .inner = k->inner[0] ? k->inner : NULL,
-                     .outer = k->outer[0] ? k->outer : NULL, .channels = channels};
+                     .inner = k->inner[0] ? k->inner : NULL, .outer = k->outer[0] ? k->outer : NULL,
+                     .channels = channels};
     p.layout = channel_layout_of(t, k->groups.whole ? NULL : group_members(k, g), p.ranks, &p.rail_ranks);
+    int *order = malloc(sizeof(int) * (size_t)p.ranks);
+    p.domain_ranks = topology_group_domains(t, group_members(k, g), p.ranks, order);
+    bool in_order = true;
+    for (int i = 0; i < p.ranks && p.domain_ranks > 0; i++) in_order &= order[i] == i;
+    p.domain_order = in_order ? NULL : order;
+    group_trees trees = {t, group_members(k, g)};
+    p.inc_tree_of = sub_group_tree;
+    p.inc_context = &trees;
     if (k->groups.whole) {
         for (int i = 0; i < t->dim_count; i++) p.dims[i] = t->dims[i];
         p.dim_count = t->dim_count;
     } else { /* a group's torus shape is 1-D: its ranks in order (predict.c says the same) */
         p.dims[0] = k->groups.size;
         p.dim_count = 1;
-        if (strcmp(algo->name, "hierarchical") == 0) {
-            snprintf(why, (size_t)why_size, "hierarchical splits the platform's own domains: it runs on 'groups: all'");
-            return NULL;
-        }
     }
     unsigned capabilities = algorithm_inc_capabilities(algo);
-    if (!capabilities) return algorithm_build(algo, &p, why, why_size);
+    schedule *built = NULL;
     inc_tree tree;
-    if (!inc_tree_build(t, group_members(k, g), p.ranks, capabilities, &tree, why, why_size)) return NULL;
-    p.alpha_s = t->tiers[tree.root_tier].alpha_switch_s; /* INC pipelines pay α_switch per leg (04 §2) */
-    p.inc = &tree;
-    schedule *built = algorithm_build(algo, &p, why, why_size);
-    inc_tree_free(&tree);
+    if (!capabilities) built = algorithm_build(algo, &p, why, why_size);
+    else if (inc_tree_build(t, group_members(k, g), p.ranks, capabilities, &tree, why, why_size)) {
+        p.alpha_s = t->tiers[tree.root_tier].alpha_switch_s; /* INC pipelines pay α_switch per leg (04 §2) */
+        p.inc = &tree;
+        built = algorithm_build(algo, &p, why, why_size);
+        inc_tree_free(&tree);
+    }
+    free(order);
     return built;
 }
 
@@ -110,7 +143,7 @@ static bool case_supports(void *ctx, const char *name, int channels)
     const scenario_case *k = &x->s->cases[x->c];
     const algorithm *algo = algorithm_find(k->prim, name);
     if (!algo) return false;
-    int groups = algorithm_inc_capabilities(algo) ? k->groups.count : 1;
+    int groups = per_group_schedules(k, name) ? k->groups.count : 1;
     for (int g = 0; g < groups; g++) {
         char why[512];
         schedule *built = build_schedule(x->s, x->c, name, channels, g, x->size_bytes, why, sizeof why);
@@ -145,12 +178,6 @@ static bool choose(const scenario *s, int c, int a, double size_bytes, member *m
     return tuner_pick(&base, candidates, count, options, option_count, case_supports, &ctx, &m->run);
 }
 
-static bool runs_switch_actors(const scenario_case *k, const char *name)
-{
-    const algorithm *algo = algorithm_find(k->prim, name);
-    return algo && algorithm_inc_capabilities(algo) != 0;
-}
-
 static void report_unbuildable(const scenario *s, int c, int a, const char *why)
 {
     const scenario_case *k = &s->cases[c];
@@ -170,7 +197,7 @@ static bool check_cases(const scenario *s)
                 report_unbuildable(s, c, a, "the tuner found no algorithm the group supports");
                 return false;
             }
-            int groups = runs_switch_actors(k, m.run.algorithm) ? k->groups.count : 1;
+            int groups = per_group_schedules(k, m.run.algorithm) ? k->groups.count : 1;
             for (int g = 0; g < groups; g++) {
                 schedule *sched = build_schedule(s, c, m.run.algorithm, m.run.channels, g, k->sizes[0], why, sizeof why);
                 if (!sched) {
@@ -222,7 +249,7 @@ static int prepare_member(const scenario *s, const run_settings *o, member *m)
     }
     m->scheds = calloc((size_t)groups, sizeof *m->scheds);
     m->nodes = calloc((size_t)groups, sizeof *m->nodes);
-    bool per_group = runs_switch_actors(k, m->run.algorithm);
+    bool per_group = per_group_schedules(k, m->run.algorithm);
     for (int g = 0; g < groups; g++) {
         m->scheds[g] = g == 0 || per_group ? build_schedule(s, m->c, m->run.algorithm, m->run.channels, g, m->size_bytes,
                                                             why, sizeof why)

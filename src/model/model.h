@@ -28,7 +28,9 @@
 /* Which closed form a pipelined schedule is predicted with (01 App. C). */
 typedef enum {
     FORM_EXACT,      /* the finite-P master formula (L+P-1)(α + M/(P·BW)) at the P that runs */
-    FORM_ASYMPTOTIC  /* its large-M floor L·α + M/BW, the form of the seed's tables */
+    FORM_ASYMPTOTIC, /* its large-M floor L·α + M/BW, the form of the seed's tables */
+    FORM_SEED        /* as exact, without issue 15's refinements: a hop pays its tier's α (no NVLink
+                        relay on rail fabrics), channels gain nothing, no launch, overhead or protocol */
 } model_form;
 
 /* η of one tier (05 §4): η_α ≥ 1 inflates α, η_β ≤ 1 deflates BW. */

@@ -41,7 +41,7 @@ static double bottleneck_bandwidth(const model_case *c, int tier)
     const topology *t = c->platform;
     int rail_ranks;
     channel_layout layout = channel_layout_of(t, c->members, c->ranks, &rail_ranks);
-    bool spread = c->channels > 1 && strcmp(c->algorithm, "ring") == 0;
+    bool spread = c->channels > 1 && strcmp(c->algorithm, "ring") == 0 && c->form != FORM_SEED;
     double bw = 0;
     for (int i = 0; i <= tier; i++) {
         double gain = spread ? channel_bandwidth_gain(layout, c->channels, c->ranks, rail_ranks, t->tiers[i].network) : 1;
@@ -60,14 +60,24 @@ static int route_tier(const topology *t, int a, int b, int *physical_links)
     return topology_route_tier(t, a, b);
 }
 
+/* The endpoint costs C is predicted with (protocol.c): none under `form:
+ * seed`, the seed's model. */
+static void case_costs(const model_case *c, endpoint_costs *costs)
+{
+    endpoint_costs_of(c->platform, c->algorithm, c->protocol, model_group_tier(c), costs);
+    if (c->form != FORM_SEED) return;
+    memset(costs, 0, sizeof *costs);
+    costs->wire_numerator = costs->wire_denominator = 1;
+}
+
 /* A term at TIER: its sender overhead and the protocol's efficiency come from
  * the case's endpoint costs (protocol.c); both vanish in the seed's model. */
 static void add_term(prediction *out, const model_case *c, int tier, int phase, const char *label, counts k,
                      double alpha_s, double bandwidth_Bps)
 {
     endpoint_costs costs;
-    endpoint_costs_of(c->platform, c->algorithm, c->protocol, model_group_tier(c), &costs);
-    bandwidth_Bps *= protocol_efficiency(c->protocol);
+    case_costs(c, &costs);
+    bandwidth_Bps *= (double)costs.wire_denominator / costs.wire_numerator;
     model_term *term = &out->terms[out->term_count++];
     term->tier = tier;
     term->phase = phase;
@@ -106,7 +116,7 @@ static double flat_alpha(const model_case *c, int tier)
 {
     const topology *t = c->platform;
     double alpha = t->tiers[tier].alpha_s;
-    if (lattice(t)) return alpha;
+    if (lattice(t) || c->form == FORM_SEED) return alpha;
     for (int j = 1; j < c->ranks; j++) {
         route_hop hops[ROUTE_MAX_HOPS];
         double first = route_latency(t, hops, topology_route(t, member(c, 0), member(c, j), hops));
@@ -135,36 +145,44 @@ static shape case_shape(const model_case *c, int ranks)
     return s;
 }
 
-/* Levels of the INC aggregation tree over the group (04 §2.2's k), and the
- * tier of its root switch, whose alpha_switch the legs pay. */
-static int inc_depth(const model_case *c, int *root_tier)
+/* Levels of the INC aggregation tree of PRIM over the N platform ranks
+ * MEMBERS (04 §2.2's k), and the tier of its root switch, whose
+ * alpha_switch the legs pay. */
+static int inc_depth(const topology *t, primitive prim, const int *members, int n, int *root_tier)
 {
     *root_tier = 0;
-    const algorithm *a = algorithm_find(c->prim, "inc");
+    const algorithm *a = algorithm_find(prim, "inc");
     unsigned capabilities = a ? algorithm_inc_capabilities(a) : 0;
-    int *members = malloc(sizeof(int) * (size_t)c->ranks);
-    for (int i = 0; i < c->ranks; i++) members[i] = member(c, i);
     inc_tree tree;
     char why[256];
-    bool built = inc_tree_build(c->platform, members, c->ranks, capabilities, &tree, why, sizeof why);
-    free(members);
-    if (!built) return 1;
+    if (!inc_tree_build(t, members, n, capabilities, &tree, why, sizeof why)) return 1;
     int depth = tree.depth;
     *root_tier = tree.root_tier;
     inc_tree_free(&tree);
     return depth;
 }
 
-/* 03 §2.2: each of rank 0's N-1 sends at its path's tier. */
+/* 03 §2.2: each of rank 0's N-1 sends at its path's tier: one term per
+ * tier, whose α is the mean of its sends' route latencies (a cross-rail send
+ * of a rail-optimized fabric relays over NVLink first; `form: seed` takes the
+ * tier's α, as 03 §2.2 does). */
 static void destination_classes(const model_case *c, prediction *out)
 {
     const topology *t = c->platform;
     int count[TOPO_MAX_TIERS] = {0};
-    for (int j = 1; j < c->ranks; j++) count[route_tier(t, member(c, 0), member(c, j), NULL)]++;
+    double latency[TOPO_MAX_TIERS] = {0};
+    for (int j = 1; j < c->ranks; j++) {
+        route_hop hops[ROUTE_MAX_HOPS];
+        int tier = route_tier(t, member(c, 0), member(c, j), NULL);
+        count[tier]++;
+        latency[tier] += c->form == FORM_SEED || lattice(t)
+                             ? t->tiers[tier].alpha_s
+                             : route_latency(t, hops, topology_route(t, member(c, 0), member(c, j), hops));
+    }
     for (int tier = 0; tier < t->tier_count; tier++)
         if (count[tier])
             add_term(out, c, tier, -1, t->tiers[tier].name, (counts){count[tier], (double)count[tier] / c->ranks},
-                     t->tiers[tier].alpha_s, t->tiers[tier].bandwidth_Bps);
+                     latency[tier] / count[tier], t->tiers[tier].bandwidth_Bps);
 }
 
 typedef struct part {
@@ -173,50 +191,122 @@ typedef struct part {
     const char *label;
 } part;
 
-/* 03 §2.1: the parts of hierarchical.c's schedule, in its phase order. */
+/* One part of a hierarchical schedule over its first sub-group (platform
+ * ranks MEMBERS, RANKS of them): its formula at the tier the sub-group's
+ * routes climb to, or for `inc` at the α_switch of its tree's root tier with
+ * k levels (04 §1.4); false with WHY when no formula exists. */
+static bool add_part(prediction *out, const model_case *c, const part *pt, int phase, const int *members, int ranks,
+                     int d, int segments, double payload, char *why, int why_size)
+{
+    const topology *t = c->platform;
+    const char *name = pt->outer ? c->outer : c->inner;
+    if (!name) name = "ring";
+    const formula *f = formula_find(pt->prim, name);
+    if (!f) {
+        snprintf(why, (size_t)why_size, "hierarchical: no formula for %s '%s'", primitive_name(pt->prim), name);
+        return false;
+    }
+    shape s = case_shape(c, ranks);
+    s.dim_count = 0;
+    s.segments = segments;
+    int tier = 0;
+    for (int j = 1; j < ranks; j++) {
+        int hop = route_tier(t, members[0], members[j], NULL);
+        if (hop > tier) tier = hop;
+    }
+    double alpha = t->tiers[tier].alpha_s;
+    if (strcmp(name, "inc") == 0) {
+        s.inc_depth = inc_depth(t, pt->prim, members, ranks, &tier);
+        alpha = t->tiers[tier].alpha_switch_s;
+    }
+    double bw = t->tiers[0].bandwidth_Bps;
+    for (int i = 1; i <= tier; i++)
+        if (t->tiers[i].bandwidth_Bps < bw) bw = t->tiers[i].bandwidth_Bps;
+    if (strcmp(name, "inc") == 0) { /* the P the part's schedule runs (hierarchical.c gives it these) */
+        algo_params q = {.segments = segments, .size_bytes = payload, .alpha_s = alpha, .bandwidth_Bps = bw};
+        s.segments = inc_segments(pt->prim, &q, s.inc_depth);
+    }
+    counts k = f->counts(&s);
+    if (pt->outer) k.n_beta /= d; /* the telescoped payload M·L/N */
+    add_term(out, c, tier, phase, pt->label, k, alpha, bw);
+    return true;
+}
+
+/* 01 App. C.3 with unequal stages: P slices through the parts take
+ * Σ τ_i + (P-1) · pace, τ_i a part's time for one slice (its n_β already per
+ * slice, M/P).  Each part runs on connections of its own, one slice after
+ * another, so a part paces the conveyor at τ_i; the parts of one tier share
+ * its links' bandwidth (not their latency), so a tier paces it at the sum of
+ * their BW terms.  The pace is the larger: the pacing part counts P times
+ * whole, or the pacing tier's parts count their BW term P times. */
+static void pipeline_terms(prediction *out, const model_case *c, int slices)
+{
+    double tier_beta[TOPO_MAX_TIERS] = {0}, part_pace = 0;
+    int pacing_part = 0, pacing_tier = 0;
+    for (int i = 0; i < out->term_count; i++) {
+        const model_term *term = &out->terms[i];
+        double tau = model_term_time(term, c->size_bytes, false);
+        tier_beta[term->tier] += term->n_beta * c->size_bytes / term->bandwidth_Bps;
+        if (tau > part_pace) {
+            part_pace = tau;
+            pacing_part = i;
+        }
+    }
+    for (int tier = 1; tier < TOPO_MAX_TIERS; tier++)
+        if (tier_beta[tier] > tier_beta[pacing_tier]) pacing_tier = tier;
+    if (part_pace >= tier_beta[pacing_tier]) {
+        out->terms[pacing_part].n_alpha *= slices;
+        out->terms[pacing_part].n_beta *= slices;
+        return;
+    }
+    for (int i = 0; i < out->term_count; i++)
+        if (out->terms[i].tier == pacing_tier) out->terms[i].n_beta *= slices;
+}
+
+/* 03 §2.1: the parts of hierarchical.c's schedule, in its phase order, over
+ * the group's share D of each inner domain it touches (L = N/D domains);
+ * hierarchical_pipelined runs them on P slices of M/P (pipeline_terms). */
 static bool hierarchical(const model_case *c, prediction *out, char *why, int why_size)
 {
     static const part ar[] = {{PRIM_REDUCESCATTER, false, "inner RS"}, {PRIM_ALLREDUCE, true, "outer AR"},
                               {PRIM_ALLGATHER, false, "inner AG"}};
     static const part ag[] = {{PRIM_ALLGATHER, true, "outer AG"}, {PRIM_ALLGATHER, false, "inner AG"}};
     static const part rs[] = {{PRIM_REDUCESCATTER, false, "inner RS"}, {PRIM_REDUCESCATTER, true, "outer RS"}};
-    const topology *t = c->platform;
-    int d = t->domain_ranks;
-    if (d < 1 || c->ranks % d != 0) {
-        snprintf(why, (size_t)why_size, "hierarchical needs inner domains (SuperPOD pods, Clos leaves) dividing N");
-        return false;
-    }
-    out->formula = "t_inner(D, M) + t_outer(L, M/D) + ... (each part's own formula at its tier's α, BW)";
-    out->seed = "explainer 03 §2.1 (A2A: 03 §2.2)";
-    if (c->prim == PRIM_ALLTOALL) {
+    int n = c->ranks, *order = malloc(sizeof(int) * (size_t)n), *members = malloc(sizeof(int) * (size_t)n);
+    int d = topology_group_domains(c->platform, c->members, n, order);
+    bool ok = d >= 1 && d < n;
+    if (!ok)
+        snprintf(why, (size_t)why_size, "hierarchical needs a group spread evenly over two or more inner domains "
+                 "(SuperPOD pods, nodes, Clos leaves)");
+    bool pipelined = strcmp(c->algorithm, "hierarchical_pipelined") == 0;
+    out->formula = pipelined ? "Σ_i τ_i(M/P) + (P-1)·max(max_i τ_i(M/P), max_tier Σ_(i on it) β_i(M/P)), τ_i = α_i + β_i "
+                               "each part's own formula"
+                             : "t_inner(D, M) + t_outer(L, M/D) + ... (each part's own formula at its tier's α, BW)";
+    out->seed = pipelined ? "explainer 03 §2.1 with 01 App. C.3 (slices overlapped)" : "explainer 03 §2.1 (A2A: 03 §2.2)";
+    if (ok && c->prim == PRIM_ALLTOALL) {
         out->formula = "Σ over the N-1 destinations of (α_path + (M/N)/BW_path)";
         destination_classes(c, out);
-        return true;
-    }
-    const part *parts = c->prim == PRIM_ALLREDUCE ? ar : c->prim == PRIM_ALLGATHER ? ag : rs;
-    int part_count = c->prim == PRIM_ALLREDUCE ? 3 : 2;
-    if (c->prim != PRIM_ALLREDUCE && c->prim != PRIM_ALLGATHER && c->prim != PRIM_REDUCESCATTER) {
+    } else if (ok && c->prim != PRIM_ALLREDUCE && c->prim != PRIM_ALLGATHER && c->prim != PRIM_REDUCESCATTER) {
         snprintf(why, (size_t)why_size, "no hierarchical composition for %s", primitive_name(c->prim));
-        return false;
-    }
-    int l = c->ranks / d;
-    for (int i = 0; i < part_count; i++) {
-        const char *name = parts[i].outer ? c->outer : c->inner;
-        const formula *f = formula_find(parts[i].prim, name ? name : "ring");
-        if (!f) {
-            snprintf(why, (size_t)why_size, "hierarchical: no formula for %s '%s'", primitive_name(parts[i].prim), name);
-            return false;
+        ok = false;
+    } else if (ok) {
+        const part *parts = c->prim == PRIM_ALLREDUCE ? ar : c->prim == PRIM_ALLGATHER ? ag : rs;
+        int part_count = c->prim == PRIM_ALLREDUCE ? 3 : 2, l = n / d;
+        int slices = pipelined ? (c->segments > 0 ? c->segments : HIERARCHICAL_SLICES) : 1;
+        for (int i = 0; i < part_count && ok; i++) {
+            int ranks = parts[i].outer ? l : d;
+            if (ranks < 2) continue;
+            for (int j = 0; j < ranks; j++) members[j] = member(c, order[parts[i].outer ? j * d : j]);
+            double payload = c->size_bytes / slices / (parts[i].outer ? d : 1);
+            ok = add_part(out, c, &parts[i], pipelined ? -1 : i, members, ranks, d, pipelined ? 0 : c->segments, payload,
+                          why, why_size);
+            if (pipelined) out->terms[out->term_count - 1].n_beta /= slices;
         }
-        int ranks = parts[i].outer ? l : d;
-        if (ranks < 2) continue;
-        shape s = case_shape(c, ranks);
-        s.dim_count = 0;
-        counts k = f->counts(&s);
-        if (parts[i].outer) k.n_beta /= d; /* the telescoped payload M·L/N */
-        int tier = parts[i].outer ? t->tier_count - 1 : 0;
-        add_term(out, c, tier, i, parts[i].label, k, t->tiers[tier].alpha_s, t->tiers[tier].bandwidth_Bps);
+        if (ok && pipelined) pipeline_terms(out, c, slices);
     }
-    return true;
+    free(order);
+    free(members);
+    return ok;
 }
 
 static bool flat(const model_case *c, prediction *out, char *why, int why_size)
@@ -240,8 +330,10 @@ static bool flat(const model_case *c, prediction *out, char *why, int why_size)
     int tier = model_group_tier(c);
     double alpha = flat_alpha(c, tier);
     if (strcmp(c->algorithm, "inc") == 0) {
-        int root_tier;
-        s.inc_depth = inc_depth(c, &root_tier);
+        int root_tier, *members = malloc(sizeof(int) * (size_t)c->ranks);
+        for (int i = 0; i < c->ranks; i++) members[i] = member(c, i);
+        s.inc_depth = inc_depth(t, c->prim, members, c->ranks, &root_tier);
+        free(members);
         alpha = t->tiers[root_tier].alpha_switch_s; /* the tier the tree climbs to, not always the first */
     }
     if (c->prim == PRIM_SENDRECV) {
@@ -282,10 +374,11 @@ double model_term_time(const model_term *t, double size_bytes, bool with_eta)
 bool model_predict(const model_case *c, prediction *out, char *why, int why_size)
 {
     memset(out, 0, sizeof *out);
-    bool ok = strcmp(c->algorithm, "hierarchical") == 0 ? hierarchical(c, out, why, why_size) : flat(c, out, why, why_size);
+    bool ok = strncmp(c->algorithm, "hierarchical", 12) == 0 ? hierarchical(c, out, why, why_size)
+                                                             : flat(c, out, why, why_size);
     if (!ok) return false;
     endpoint_costs costs;
-    endpoint_costs_of(c->platform, c->algorithm, c->protocol, model_group_tier(c), &costs);
+    case_costs(c, &costs);
     out->launch_s = costs.launch_s;
     out->time_s = out->ideal_s = costs.launch_s;
     if (out->term_count == 0) { /* a single-rank group: nothing moves */

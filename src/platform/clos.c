@@ -103,8 +103,9 @@ static int clos_route(const topology *t, int src, int dst, route_hop *hops)
 
 /* Aggregation tree: rank -> its leaf -> spine 0 of the pod -> super-spine 0
  * of plane 0: the legs switch_leg routes. */
-static int clos_inc_parent(const topology *t, int node)
+static int clos_inc_parent(const topology *t, int node, int plane)
 {
+    (void)plane;
     const clos *c = t->kind_data;
     int s = node - t->ranks, leaves_total = c->shape.pods * c->shape.leaves;
     if (node < t->ranks) return t->ranks + c->leaf_switch0 + leaf_of(c, node);

@@ -96,17 +96,18 @@ static int switch_leg(const topology *t, const superpod *p, int lower, int upper
     return route_switch_leg(t, h, uplink(t, p, rail, leaf % p->leaves_per_rail, cable), sw->port_link, downward);
 }
 
-/* Aggregation tree: one pod is GPU -> NVSwitch (NVLS); across pods, GPU ->
- * its rail leaf -> spine 0 of the rail (IB SHARP).  Rails share no switch,
- * so a group spanning rails has no common root. */
-static int superpod_inc_parent(const topology *t, int node)
+/* Aggregation trees, two planes: plane 0 is GPU -> its pod's NVSwitch (NVLS,
+ * a group inside one pod); plane 1, with more than one pod, GPU -> its rail
+ * leaf -> spine 0 of the rail (IB SHARP).  Rails share no switch, so a group
+ * spanning rails in several pods has no common root on either plane. */
+static int superpod_inc_parent(const topology *t, int node, int plane)
 {
     const superpod *p = t->kind_data;
     int s = node - t->ranks;
     if (node < t->ranks)
-        return t->ranks + (p->pods == 1 ? p->nvswitch0 + pod_of(p, node)
-                                         : leaf_switch(p, rail_of(p, node), pod_of(p, node) / p->pods_per_leaf));
-    if (p->leaves_per_rail > 1 && s >= p->leaf0 && s < p->leaf0 + p->rails * p->leaves_per_rail)
+        return t->ranks + (plane == 0 ? p->nvswitch0 + pod_of(p, node)
+                                      : leaf_switch(p, rail_of(p, node), pod_of(p, node) / p->pods_per_leaf));
+    if (plane == 1 && p->leaves_per_rail > 1 && s >= p->leaf0 && s < p->leaf0 + p->rails * p->leaves_per_rail)
         return t->ranks + p->spine0 + (s - p->leaf0) / p->leaves_per_rail * p->spines;
     return -1;
 }
@@ -268,6 +269,7 @@ static bool build_rail_fabric(platform_reader *r, const rail_names *k, topology 
         }
     t->route = superpod_route;
     t->inc_parent = superpod_inc_parent;
+    t->inc_planes = p->pods > 1 ? 2 : 1;
     t->oversubscription = s;
     t->domain_ranks = p->gpus;
     t->rails = p->rails;

@@ -61,8 +61,10 @@ typedef struct topo_switch {
 
 struct topology;
 typedef int (*route_fn)(const struct topology *t, int src, int dst, route_hop *hops);
-/* The switch above NODE in the in-network aggregation tree, or -1 (04 §2). */
-typedef int (*inc_parent_fn)(const struct topology *t, int node);
+/* The switch above NODE in the in-network aggregation tree of PLANE, or -1
+ * (04 §2).  A fabric with two switch hierarchies over the same ranks (a
+ * SuperPOD's NVSwitch of each pod and its IB rails) has a plane for each. */
+typedef int (*inc_parent_fn)(const struct topology *t, int node, int plane);
 
 typedef struct topology {
     char name[128];
@@ -88,6 +90,7 @@ typedef struct topology {
     char notes[512];          /* kind-specific lines for describe */
     route_fn route;
     inc_parent_fn inc_parent; /* NULL: no switches to aggregate in (torus, mesh) */
+    int inc_planes;           /* aggregation planes inc_parent answers for (0 is taken as 1) */
     void *kind_data;          /* owned, freed with the topology */
 } topology;
 
@@ -108,6 +111,13 @@ void topology_node_name(const topology *t, int node, char *out, int out_size);
 int topology_route(const topology *t, int src, int dst, route_hop *hops);
 /* The highest tier of any link on the route between two nodes (0 when none). */
 int topology_route_tier(const topology *t, int src, int dst);
+/* How a group of N ranks (MEMBERS, its platform ranks; NULL: ranks 0..N-1)
+ * sits on T's inner domains (pods, nodes, leaves: domain_ranks consecutive
+ * ranks each): returns the group ranks in each domain it touches.  ORDER (N ranks,
+ * may be NULL) gets the group ranks domain by domain, domains in order of
+ * first appearance, group order within each.  Returns 0 when T has no
+ * domains, -1 when the group's shares of them differ. */
+int topology_group_domains(const topology *t, const int *members, int n, int *order);
 /* Sum of link latencies, number of physical links, and narrowest bandwidth of a route. */
 double route_latency(const topology *t, const route_hop *hops, int count);
 int route_physical_links(const topology *t, const route_hop *hops, int count);

@@ -141,7 +141,9 @@ static bool read_form(yaml_tree *tree, ynode *node, model_form *out, diag *d)
     if (!yaml_read_string(tree, v, "form", &text, d)) return false;
     if (strcmp(text, "exact") == 0) *out = FORM_EXACT;
     else if (strcmp(text, "asymptotic") == 0) *out = FORM_ASYMPTOTIC;
-    else return yaml_error(tree, v, d, "'form' takes exact (finite-P formulas, 01 App. C.3) or asymptotic (L·α + M/BW)");
+    else if (strcmp(text, "seed") == 0) *out = FORM_SEED;
+    else return yaml_error(tree, v, d, "'form' takes exact (finite-P formulas, 01 App. C.3), asymptotic (L·α + M/BW) or "
+                           "seed (exact without issue 15's relay, channel and endpoint terms)");
     return true;
 }
 
