@@ -133,7 +133,7 @@ static void expect_channels(const topology *t, primitive prim, int k, double ste
     ck_assert_msg(s != NULL, "%s", why);
     for (size_t m = 0; m < COUNT(sizes); m++) {
         double expected = steps * hop_alpha + beta * sizes[m] / bandwidth_Bps;
-        double simulated = simulate_schedule(t, s, sizes[m], NULL, NULL);
+        double simulated = simulate_schedule(t, s, NULL, sizes[m], NULL, NULL);
         ck_assert_msg(relative_error(simulated, expected) < 1e-9, "%s %s ring, K = %d, M = %g: simulated %.17g, derived %.17g",
                       t->name, primitive_name(prim), k, sizes[m], simulated, expected);
         model_case c = {.platform = t, .prim = prim, .algorithm = "ring", .ranks = t->ranks, .size_bytes = sizes[m],

@@ -62,7 +62,7 @@ START_TEST(test_overhead_ring_allreduce_pays_o_every_step)
     endpoint_costs costs = costs_of(&t, "ring", PROTOCOL_NONE);
     for (size_t m = 0; m < COUNT(sizes); m++) {
         double expected = 2 * 7 * (1 * US + 0.5 * US + sizes[m] / 8 / 900e9);
-        expect_close(simulate_schedule(&t, s, sizes[m], &costs, NULL), expected, "simulated ring AR with o", sizes[m]);
+        expect_close(simulate_schedule(&t, s, NULL, sizes[m], &costs, NULL), expected, "simulated ring AR with o", sizes[m]);
         expect_close(predict(&t, "ring", PRIM_ALLREDUCE, PROTOCOL_NONE, sizes[m]).time_s, expected,
                      "predicted ring AR with o", sizes[m]);
     }
@@ -81,7 +81,7 @@ START_TEST(test_overhead_pairwise_alltoall_pays_o_every_round)
     endpoint_costs costs = costs_of(&t, "pairwise", PROTOCOL_NONE);
     for (size_t m = 0; m < COUNT(sizes); m++) {
         double expected = 7 * (2 * US + 0.5 * US + sizes[m] / 8 / 900e9);
-        expect_close(simulate_schedule(&t, s, sizes[m], &costs, NULL), expected, "simulated pairwise with o", sizes[m]);
+        expect_close(simulate_schedule(&t, s, NULL, sizes[m], &costs, NULL), expected, "simulated pairwise with o", sizes[m]);
         expect_close(predict(&t, "pairwise", PRIM_ALLTOALL, PROTOCOL_NONE, sizes[m]).time_s, expected,
                      "predicted pairwise with o", sizes[m]);
     }
@@ -108,7 +108,7 @@ START_TEST(test_overhead_charges_back_to_back_sends_of_one_rank_one_after_anothe
     schedule_seal(s);
     endpoint_costs costs = costs_of(&t, "ring", PROTOCOL_NONE);
     double finish[5], transfer = 0.5 * US + 1e6 / 900e9;
-    simulate_schedule(&t, s, 3e6, &costs, finish);
+    simulate_schedule(&t, s, NULL, 3e6, &costs, finish);
     expect_close(finish[1], 10 * US + transfer, "rank 0's first send", 1e6);
     expect_close(finish[2], 20 * US + transfer, "rank 0's second send: 2o", 1e6);
     expect_close(finish[0], 20 * US + transfer, "rank 0 finishes with its second send", 1e6);
@@ -129,7 +129,7 @@ START_TEST(test_launch_delays_the_whole_collective)
     ck_assert_double_eq_tol(costs.launch_s, 5 * US, 1e-18);
     for (size_t m = 0; m < COUNT(sizes); m++) {
         double expected = 5 * US + 15 * 0.5 * US + 15.0 / 16 * sizes[m] / 900e9;
-        expect_close(simulate_schedule(&t, s, sizes[m], &costs, NULL), expected, "simulated ring AG with launch", sizes[m]);
+        expect_close(simulate_schedule(&t, s, NULL, sizes[m], &costs, NULL), expected, "simulated ring AG with launch", sizes[m]);
         prediction p = predict(&t, "ring", PRIM_ALLGATHER, PROTOCOL_NONE, sizes[m]);
         expect_close(p.time_s, expected, "predicted ring AG with launch", sizes[m]);
         ck_assert_double_eq_tol(p.launch_s, 5 * US, 1e-18);
@@ -163,7 +163,7 @@ START_TEST(test_protocols_on_a_star_ring_cost_what_nccl_tunes_with)
             double expected = nccl_ring_base_us[p] * US + 2 * 7 * (hop + 0.6 * US + wire_per_byte[p] * sizes[m] / 8 / 450e9);
             char what[64];
             snprintf(what, sizeof what, "ring AR under %s", protocol_name(protocols[p]));
-            expect_close(simulate_schedule(&t, s, sizes[m], &costs, NULL), expected, what, sizes[m]);
+            expect_close(simulate_schedule(&t, s, NULL, sizes[m], &costs, NULL), expected, what, sizes[m]);
             expect_close(predict(&t, "ring", PRIM_ALLREDUCE, protocols[p], sizes[m]).time_s, expected, what, sizes[m]);
         }
     }
@@ -193,7 +193,7 @@ START_TEST(test_protocol_hop_latency_follows_the_route_tier)
                               2 * 7 * (net_hop + (0.6 + 2.7) * US + wire_per_byte[p] * sizes[m] / 8 / 50e9);
             char what[64];
             snprintf(what, sizeof what, "two-node ring AR under %s", protocol_name(protocols[p]));
-            expect_close(simulate_schedule(&t, s, sizes[m], &costs, NULL), expected, what, sizes[m]);
+            expect_close(simulate_schedule(&t, s, NULL, sizes[m], &costs, NULL), expected, what, sizes[m]);
             expect_close(predict(&t, "ring", PRIM_ALLREDUCE, protocols[p], sizes[m]).time_s, expected, what, sizes[m]);
         }
     }
@@ -220,7 +220,7 @@ START_TEST(test_nvls_pays_its_latency_once)
     ck_assert_msg(s != NULL, "%s", why);
     for (size_t m = 0; m < COUNT(sizes); m++) { /* 04 §2: (P+1)(alpha_switch + M/(P BW)) at P = 4 */
         double expected = 25 * US + 5 * (0.3 * US + sizes[m] / 4 / 450e9);
-        expect_close(simulate_schedule(&t, s, sizes[m], &costs, NULL), expected, "NVLS AR", sizes[m]);
+        expect_close(simulate_schedule(&t, s, NULL, sizes[m], &costs, NULL), expected, "NVLS AR", sizes[m]);
     }
     schedule_free(s);
     inc_tree_free(&tree);

@@ -73,11 +73,11 @@ void expect_time(const topology *t, schedule *s, double size_bytes, double expec
                   result.time_s, expected_s, error);
 }
 
-double simulate_schedule(const topology *t, schedule *s, double size_bytes, const endpoint_costs *costs,
-                         double *rank_finish_s)
+double simulate_schedule(const topology *t, schedule *s, const int *rank_nodes, double size_bytes,
+                         const endpoint_costs *costs, double *rank_finish_s)
 {
     int *ranks = malloc(sizeof(int) * (size_t)s->ranks);
-    for (int i = 0; i < s->ranks; i++) ranks[i] = i;
+    for (int i = 0; i < s->ranks; i++) ranks[i] = rank_nodes ? rank_nodes[i] : i;
     int *nodes = exec_actor_nodes(s, ranks);
     free(ranks);
     exec_part part = {s, nodes, size_bytes, NULL, 0, {0}, 1, 1};

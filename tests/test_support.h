@@ -22,12 +22,13 @@ void simulate_flows(const topology *t, const flow *flows, int count, double *fin
 /* Simulate S on T (schedule actor a on rank a) for SIZE_BYTES and fail the
  * test unless the time is within 1e-9 of EXPECTED_S; WHAT names the case. */
 void expect_time(const topology *t, schedule *s, double size_bytes, double expected_s, const char *what);
-/* Simulate S on T (group rank a on rank a, switch actors where S puts them)
- * at SIZE_BYTES charging COSTS (launch, per-message sender overheads, wire
- * bytes; NULL: none); returns the time and, when RANK_FINISH_S is not NULL,
- * fills each group rank's finish. */
-double simulate_schedule(const topology *t, schedule *s, double size_bytes, const endpoint_costs *costs,
-                         double *rank_finish_s);
+/* Simulate S on T (group rank a on platform rank RANK_NODES[a], or a when
+ * RANK_NODES is NULL; switch actors where S puts them) at SIZE_BYTES charging
+ * COSTS (launch, per-message sender overheads, wire bytes; NULL: none);
+ * returns the time and, when RANK_FINISH_S is not NULL, fills each group
+ * rank's finish. */
+double simulate_schedule(const topology *t, schedule *s, const int *rank_nodes, double size_bytes,
+                         const endpoint_costs *costs, double *rank_finish_s);
 /* Algorithm tests: a builder (src/algo), the group sizes every schedule is
  * verified at, and a seed time in seconds for N ranks, M bytes, P segments. */
 typedef schedule *(*schedule_builder)(const algo_params *p, char *why, int why_size);
