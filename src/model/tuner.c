@@ -9,15 +9,15 @@
 
 const char *const *tuner_candidates(primitive prim, int *count)
 {
-    static const char *const allreduce[] = {"ring", "dbt", "inc", "hierarchical"};
-    static const char *const gather[] = {"ring", "inc", "pat"};
+    static const char *const allreduce[] = {"ring", "dbt", "inc", "hierarchical", "hierarchical_pipelined"};
+    static const char *const gather[] = {"ring", "inc", "pat", "hierarchical", "hierarchical_pipelined"};
     static const char *const rooted[] = {"ring", "inc"};
     static const char *const alltoall[] = {"pairwise"};
     static const char *const sendrecv[] = {"direct"};
     switch (prim) {
-    case PRIM_ALLREDUCE: *count = 4; return allreduce;
+    case PRIM_ALLREDUCE: *count = 5; return allreduce;
     case PRIM_ALLGATHER:
-    case PRIM_REDUCESCATTER: *count = 3; return gather;
+    case PRIM_REDUCESCATTER: *count = 5; return gather;
     case PRIM_BCAST:
     case PRIM_REDUCE: *count = 2; return rooted;
     case PRIM_ALLTOALL: *count = 1; return alltoall;
