@@ -48,6 +48,14 @@ static const path_case paths[] = {
     {"superpod-l32", 0, 73, 2.5e-6, 50e9, "SuperPOD: cross rail, same leaf group (NVLink + IB leaf)"},
     {"superpod-l32", 0, 2303, 8.5e-6, 50e9, "SuperPOD: cross rail across spines (farthest class)"},
     {"superpod-l2", 5, 72 + 70, 2.5e-6, 50e9, "SuperPOD L=2: cross rail, cross pod"},
+    /* issue 15's real systems: links run at the efficiency x the published rate */
+    {"hgx-h100", 0, 7, 0.6e-6, 450e9 * 0.824, "HGX H100: GPU -> NVSwitch -> GPU"},
+    {"gb200-nvl72", 3, 70, 0.6e-6, 900e9 * 0.802, "GB200 NVL72: one NVLink 5 domain"},
+    {"mi300x-8", 6, 1, 0.6e-6, 64e9 * 0.75, "MI300X: one xGMI link"},
+    {"dgx-h100-8node", 0, 7, 0.6e-6, 450e9 * 0.824, "DGX H100 cluster: same node over NVLink"},
+    {"dgx-h100-8node", 2, 8 * 5 + 2, 2.7e-6, 50e9, "DGX H100 cluster: same rail, NIC -> leaf -> NIC"},
+    {"dgx-h100-8node", 2, 8 * 5 + 6, 3.3e-6, 50e9, "DGX H100 cluster: cross rail, NVLink relay then rail 6"},
+    {"gcp-a3-mega-2node", 0, 8, 2.7e-6, 25e9, "A3 Mega: same rail, one 200 Gb/s NIC"},
 };
 
 START_TEST(test_point_to_point_takes_alpha_plus_m_over_bw)

@@ -277,13 +277,14 @@ static bool build_rail_fabric(platform_reader *r, const rail_names *k, topology 
     t->diameter_links = p->pods == 1 ? 2 : (p->rails > 1 ? 2 : 0) + ib_links;
     if (p->pods == 1) {
         t->bisection_Bps = (double)(p->gpus / 2) * nvlink.bandwidth_Bps;
-        snprintf(t->bisection_cut, sizeof t->bisection_cut, "one pod: %d NVLink links", p->gpus / 2);
+        snprintf(t->bisection_cut, sizeof t->bisection_cut, "one %s: %d NVLink links", k->pod_word, p->gpus / 2);
     } else if (has_spines) {
         t->bisection_Bps = (double)(p->leaves_per_rail / 2) * p->rails * p->uplinks * ib_leaf.bandwidth_Bps;
-        snprintf(t->bisection_cut, sizeof t->bisection_cut, "leaf uplinks of half the pods on every rail (N*BW_ib/(2s))");
+        snprintf(t->bisection_cut, sizeof t->bisection_cut, "leaf uplinks of half the %ss on every rail (N*BW_ib/(2s))",
+                 k->pod_word);
     } else {
         t->bisection_Bps = (double)(t->ranks / 2) * ib_leaf.bandwidth_Bps;
-        snprintf(t->bisection_cut, sizeof t->bisection_cut, "NICs of half the pods (one leaf per rail)");
+        snprintf(t->bisection_cut, sizeof t->bisection_cut, "NICs of half the %ss (one leaf per rail)", k->pod_word);
     }
     int length = snprintf(t->notes, sizeof t->notes, "%d %ss x %d GPUs; %d rails; %d %ss per rail leaf; ", p->pods,
                           k->pod_word, p->gpus, p->rails, p->pods_per_leaf, k->pod_word);
