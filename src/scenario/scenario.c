@@ -164,15 +164,17 @@ static bool read_protocol(yaml_tree *tree, ynode *node, scenario_case *c, diag *
 static bool read_channels(yaml_tree *tree, ynode *node, scenario_case *c, diag *d)
 {
     ynode *v = yaml_map_get(tree, node, "channels");
-    long k;
     if (!v) return true;
-    if (v->type == YAML_SCALAR_NODE && strcmp((const char *)v->data.scalar.value, "auto") == 0) {
+    const char *text = v->type == YAML_SCALAR_NODE ? (const char *)v->data.scalar.value : "";
+    if (strcmp(text, "auto") == 0) {
         c->channels = CHANNELS_AUTO;
         return true;
     }
-    if (!yaml_read_positive_int(tree, v, "channels", &k, d)) return false;
-    if (k > SCHED_MAX_CHANNELS)
-        return yaml_error(tree, v, d, "'channels' takes 1 to %d (NCCL's MAXCHANNELS) or auto, not %ld", SCHED_MAX_CHANNELS, k);
+    char *end;
+    long k = strtol(text, &end, 10);
+    if (v->type != YAML_SCALAR_NODE || end == text || *end || k < 1 || k > SCHED_MAX_CHANNELS)
+        return yaml_error(tree, v, d, "'channels' takes 1 to %d (NCCL's MAXCHANNELS) or auto, not '%s'", SCHED_MAX_CHANNELS,
+                          v->type == YAML_SCALAR_NODE ? text : "a list or mapping");
     for (int a = 0; a < c->algorithm_count; a++) {
         const algorithm *algo = algorithm_find(c->prim, c->algorithms[a]);
         if (k > 1 && algo && !algorithm_takes_channels(algo))
