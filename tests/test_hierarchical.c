@@ -307,6 +307,28 @@ START_TEST(test_hierarchical_pipelined_allreduce_superpod_matches_conveyor)
 }
 END_TEST
 
+/* Pipelined AG (outer AG of M/D, then inner AG of M) and RS (inner RS, then
+ * outer RS), P = 4: two stages on two tiers, Σ τ_i + (P-1)·max τ_i. */
+START_TEST(test_hierarchical_pipelined_allgather_reducescatter_match_conveyor)
+{
+    topology t;
+    load_text(two_pods, &t);
+    algo_params p = {.ranks = 16, .domain_ranks = 8, .segments = 4};
+    char why[512] = "";
+    schedule *ag = allgather_hierarchical_pipelined(&p, why, sizeof why), *rs = reducescatter_hierarchical_pipelined(&p, why, sizeof why);
+    ck_assert(ag && rs);
+    for (size_t m = 0; m < COUNT(sizes); m++) {
+        double slice = sizes[m] / 4, outer = ring_ag(2, 2e-6, 50e9, slice / 8), inner = ring_ag(8, 0.5e-6, 900e9, slice);
+        double expected = outer + inner + 3 * fmax(outer, inner);
+        expect_time(&t, ag, sizes[m], expected, "pipelined hierarchical AG");
+        expect_time(&t, rs, sizes[m], expected, "pipelined hierarchical RS");
+    }
+    schedule_free(ag);
+    schedule_free(rs);
+    topology_free(&t);
+}
+END_TEST
+
 /* A DP-style group of 8 across 4 pods: platform ranks 0, 2, 8, 10, 16, 18,
  * 24, 26 (two per pod, the same local indices, so each position is one rail):
  * D = 2, L = 4, the outer rings at alpha_leaf. */
@@ -386,6 +408,7 @@ int main(void)
     tcase_add_test(timing, test_hierarchical_allreduce_clos_pays_oversubscription_on_outer_tier);
     tcase_add_test(timing, test_hierarchical_alltoall_clos_matches_destination_weighted_sum);
     tcase_add_test(timing, test_hierarchical_pipelined_allreduce_superpod_matches_conveyor);
+    tcase_add_test(timing, test_hierarchical_pipelined_allgather_reducescatter_match_conveyor);
     tcase_add_test(timing, test_hierarchical_subset_group_matches_composition);
     tcase_add_test(timing, test_hierarchical_nvls_and_sharp_parts_match_composition);
     suite_add_tcase(suite, timing);
