@@ -84,7 +84,7 @@ static table_columns case_columns(const report *r, int first)
 /* Under predict (r->simulated false) the time and ratio columns are absent. */
 static void print_column_header(const report *r, table_columns c, FILE *out)
 {
-    fprintf(out, "# %14s  %-22s %6s %-6s %3s", "size(B)", "algorithm", "P", "proto", "ch");
+    fprintf(out, "# %14s  %-29s %6s %-6s %3s", "size(B)", "algorithm", "P", "proto", "ch");
     if (r->simulated) fprintf(out, " %14s", "time(us)");
     if (c.fastest) fprintf(out, " %5s %14s", "group", "fastest(us)");
     fprintf(out, " %14s", "pred(us)");
@@ -97,7 +97,7 @@ static void print_table_row(const report *r, const result_row *row, table_column
 {
     char algorithm[40];
     snprintf(algorithm, sizeof algorithm, "%s%s", row->algorithm, row->tuned ? " (auto)" : "");
-    fprintf(out, "  %14.0f  %-22s %6d %-6s %3d", row->size_bytes, algorithm, row->segments, row->protocol, row->channels);
+    fprintf(out, "  %14.0f  %-29s %6d %-6s %3d", row->size_bytes, algorithm, row->segments, row->protocol, row->channels);
     if (r->simulated) print_cell(out, 14, 4, row->simulated ? row->time_s * 1e6 : NAN);
     if (c.fastest) {
         fprintf(out, " %5d", row->group);
