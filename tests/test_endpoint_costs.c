@@ -52,21 +52,33 @@ static void expect_close(double got, double expected, const char *what, double m
     ck_assert_msg(relative_error(got, expected) < 1e-9, "%s, M = %g: %.17g, derived %.17g", what, m, got, expected);
 }
 
+/* BUILDER's schedule for PRIM over all N ranks of T, simulated with the
+ * platform's endpoint costs and predicted as NAME, both against LAUNCH_S +
+ * STEPS x (STEP_S + M / (N BW)): a step-synchronous schedule whose ranks send
+ * one message of M/N per step. */
+static void expect_steps(const topology *t, schedule_builder builder, const char *name, primitive prim, double steps,
+                         double step_s, double launch_s, const char *what)
+{
+    schedule *s = build(builder, t->ranks);
+    endpoint_costs costs = costs_of(t, name, PROTOCOL_NONE);
+    for (size_t m = 0; m < COUNT(sizes); m++) {
+        double expected = launch_s + steps * (step_s + sizes[m] / t->ranks / t->tiers[0].bandwidth_Bps);
+        expect_close(simulate_schedule(t, s, NULL, sizes[m], &costs, NULL), expected, what, sizes[m]);
+        prediction p = predict(t, name, prim, PROTOCOL_NONE, sizes[m]);
+        expect_close(p.time_s, expected, what, sizes[m]);
+        ck_assert_double_eq_tol(p.launch_s, launch_s, 1e-18);
+    }
+    schedule_free(s);
+}
+
 /* Ring AR: in each of its 2(N-1) steps a rank sends one message of M/N after
- * the receive that brought its data; the send leaves o after it is ready. */
+ * the receive that brought its data; the send leaves o after it is ready:
+ * 2(N-1)(o + alpha + M/(N BW)). */
 START_TEST(test_overhead_ring_allreduce_pays_o_every_step)
 {
     topology t;
     load_text("kind: star\nranks: 8\nalpha: 0.5us\nbandwidth: 900GBps\noverhead: 1us\n", &t);
-    schedule *s = build(allreduce_ring, 8);
-    endpoint_costs costs = costs_of(&t, "ring", PROTOCOL_NONE);
-    for (size_t m = 0; m < COUNT(sizes); m++) {
-        double expected = 2 * 7 * (1 * US + 0.5 * US + sizes[m] / 8 / 900e9);
-        expect_close(simulate_schedule(&t, s, NULL, sizes[m], &costs, NULL), expected, "simulated ring AR with o", sizes[m]);
-        expect_close(predict(&t, "ring", PRIM_ALLREDUCE, PROTOCOL_NONE, sizes[m]).time_s, expected,
-                     "predicted ring AR with o", sizes[m]);
-    }
-    schedule_free(s);
+    expect_steps(&t, allreduce_ring, "ring", PRIM_ALLREDUCE, 2 * 7, 1 * US + 0.5 * US, 0, "ring AR with o");
     topology_free(&t);
 }
 END_TEST
@@ -77,15 +89,7 @@ START_TEST(test_overhead_pairwise_alltoall_pays_o_every_round)
 {
     topology t;
     load_text("kind: star\nranks: 8\nalpha: 0.5us\nbandwidth: 900GBps\noverhead: 2us\n", &t);
-    schedule *s = build(alltoall_pairwise, 8);
-    endpoint_costs costs = costs_of(&t, "pairwise", PROTOCOL_NONE);
-    for (size_t m = 0; m < COUNT(sizes); m++) {
-        double expected = 7 * (2 * US + 0.5 * US + sizes[m] / 8 / 900e9);
-        expect_close(simulate_schedule(&t, s, NULL, sizes[m], &costs, NULL), expected, "simulated pairwise with o", sizes[m]);
-        expect_close(predict(&t, "pairwise", PRIM_ALLTOALL, PROTOCOL_NONE, sizes[m]).time_s, expected,
-                     "predicted pairwise with o", sizes[m]);
-    }
-    schedule_free(s);
+    expect_steps(&t, alltoall_pairwise, "pairwise", PRIM_ALLTOALL, 7, 2 * US + 0.5 * US, 0, "pairwise A2A with o");
     topology_free(&t);
 }
 END_TEST
@@ -124,17 +128,7 @@ START_TEST(test_launch_delays_the_whole_collective)
 {
     topology t;
     load_text("kind: star\nranks: 16\nalpha: 0.5us\nbandwidth: 900GBps\nlaunch: 5us\n", &t);
-    schedule *s = build(allgather_ring, 16);
-    endpoint_costs costs = costs_of(&t, "ring", PROTOCOL_NONE);
-    ck_assert_double_eq_tol(costs.launch_s, 5 * US, 1e-18);
-    for (size_t m = 0; m < COUNT(sizes); m++) {
-        double expected = 5 * US + 15 * 0.5 * US + 15.0 / 16 * sizes[m] / 900e9;
-        expect_close(simulate_schedule(&t, s, NULL, sizes[m], &costs, NULL), expected, "simulated ring AG with launch", sizes[m]);
-        prediction p = predict(&t, "ring", PRIM_ALLGATHER, PROTOCOL_NONE, sizes[m]);
-        expect_close(p.time_s, expected, "predicted ring AG with launch", sizes[m]);
-        ck_assert_double_eq_tol(p.launch_s, 5 * US, 1e-18);
-    }
-    schedule_free(s);
+    expect_steps(&t, allgather_ring, "ring", PRIM_ALLGATHER, 15, 0.5 * US, 5 * US, "ring AG with launch");
     topology_free(&t);
 }
 END_TEST
@@ -148,6 +142,28 @@ static const double nccl_ring_net_hop_us[3] = {2.7, 4.0, 14.0};   /* hwLat[NET][
 static const double wire_per_byte[3] = {2.0, 128.0 / 120.0, 1.0};
 static const protocol_id protocols[3] = {PROTOCOL_LL, PROTOCOL_LL128, PROTOCOL_SIMPLE};
 
+/* Ring AR on 8 ranks of T under each protocol, simulated and predicted,
+ * against: base latency once, then 2(N-1) steps of the slowest connection,
+ * each paying HOP_US[p] - HOP_US[LL] on top of ALPHA_S (LL's hop is the
+ * platform's α) and the wire bytes of M/N at BANDWIDTH_BPS. */
+static void expect_ring_under_protocols(const topology *t, const double hop_us[3], double alpha_s, double bandwidth_Bps,
+                                        const char *what)
+{
+    schedule *s = build(allreduce_ring, 8);
+    for (int p = 0; p < 3; p++) {
+        endpoint_costs costs = costs_of(t, "ring", protocols[p]);
+        double hop = (hop_us[p] - hop_us[0]) * US;
+        for (size_t m = 0; m < COUNT(sizes); m++) {
+            double expected = nccl_ring_base_us[p] * US + 2 * 7 * (hop + alpha_s + wire_per_byte[p] * sizes[m] / 8 / bandwidth_Bps);
+            char label[96];
+            snprintf(label, sizeof label, "%s under %s", what, protocol_name(protocols[p]));
+            expect_close(simulate_schedule(t, s, NULL, sizes[m], &costs, NULL), expected, label, sizes[m]);
+            expect_close(predict(t, "ring", PRIM_ALLREDUCE, protocols[p], sizes[m]).time_s, expected, label, sizes[m]);
+        }
+    }
+    schedule_free(s);
+}
+
 /* On one NVSwitch (an HGX star, alpha = NCCL's LL NVLink hop): a protocol
  * adds its base latency once and hwLat[p] - hwLat[LL] per step, and moves
  * wire_per_byte bytes per data byte. */
@@ -155,19 +171,7 @@ START_TEST(test_protocols_on_a_star_ring_cost_what_nccl_tunes_with)
 {
     topology t;
     load_text("kind: star\nranks: 8\nalpha: 0.6us\nbandwidth: 450GBps\n", &t);
-    schedule *s = build(allreduce_ring, 8);
-    for (int p = 0; p < 3; p++) {
-        endpoint_costs costs = costs_of(&t, "ring", protocols[p]);
-        for (size_t m = 0; m < COUNT(sizes); m++) {
-            double hop = (nccl_ring_nvlink_hop_us[p] - nccl_ring_nvlink_hop_us[0]) * US;
-            double expected = nccl_ring_base_us[p] * US + 2 * 7 * (hop + 0.6 * US + wire_per_byte[p] * sizes[m] / 8 / 450e9);
-            char what[64];
-            snprintf(what, sizeof what, "ring AR under %s", protocol_name(protocols[p]));
-            expect_close(simulate_schedule(&t, s, NULL, sizes[m], &costs, NULL), expected, what, sizes[m]);
-            expect_close(predict(&t, "ring", PRIM_ALLREDUCE, protocols[p], sizes[m]).time_s, expected, what, sizes[m]);
-        }
-    }
-    schedule_free(s);
+    expect_ring_under_protocols(&t, nccl_ring_nvlink_hop_us, 0.6 * US, 450e9, "ring AR on a star");
     topology_free(&t);
 }
 END_TEST
@@ -183,24 +187,21 @@ START_TEST(test_protocol_hop_latency_follows_the_route_tier)
               "nvlink: {alpha: 0.6us, bandwidth: 450GBps}\n"
               "network: {alpha_leaf: 2.7us, alpha_spine: 3us, bandwidth: 50GBps}\n",
               &t);
-    schedule *s = build(allreduce_ring, 8);
-    for (int p = 0; p < 3; p++) {
-        endpoint_costs costs = costs_of(&t, "ring", protocols[p]);
-        double net_hop = (nccl_ring_net_hop_us[p] - nccl_ring_net_hop_us[0]) * US;
-        ck_assert_double_eq_tol(costs.overhead_s[1], net_hop, 1e-15);
-        for (size_t m = 0; m < COUNT(sizes); m++) {
-            double expected = nccl_ring_base_us[p] * US +
-                              2 * 7 * (net_hop + (0.6 + 2.7) * US + wire_per_byte[p] * sizes[m] / 8 / 50e9);
-            char what[64];
-            snprintf(what, sizeof what, "two-node ring AR under %s", protocol_name(protocols[p]));
-            expect_close(simulate_schedule(&t, s, NULL, sizes[m], &costs, NULL), expected, what, sizes[m]);
-            expect_close(predict(&t, "ring", PRIM_ALLREDUCE, protocols[p], sizes[m]).time_s, expected, what, sizes[m]);
-        }
-    }
-    schedule_free(s);
+    endpoint_costs simple = costs_of(&t, "ring", PROTOCOL_SIMPLE);
+    ck_assert_double_eq_tol(simple.overhead_s[1], (14.0 - 2.7) * US, 1e-15);
+    expect_ring_under_protocols(&t, nccl_ring_net_hop_us, (0.6 + 2.7) * US, 50e9, "two-node ring AR");
     topology_free(&t);
 }
 END_TEST
+
+/* COSTS charge LAUNCH_S, OVERHEAD_S on every tier, and one wire byte per byte. */
+static void expect_costs(const endpoint_costs *costs, double launch_s, double overhead_s)
+{
+    ck_assert_double_eq_tol(costs->launch_s, launch_s, 1e-15);
+    for (int k = 0; k < TOPO_MAX_TIERS; k++) ck_assert_double_eq_tol(costs->overhead_s[k], overhead_s, 1e-18);
+    ck_assert_int_eq(costs->wire_numerator, 1);
+    ck_assert_int_eq(costs->wire_denominator, 1);
+}
 
 /* NVLS (collsim's inc) runs Simple only; NCCL charges its NVLink latency,
  * hwLat[NVLINK][NVLS][Simple] = 25 us, once per collective (baseLat 0). */
@@ -209,9 +210,7 @@ START_TEST(test_nvls_pays_its_latency_once)
     topology t;
     load_text("kind: star\nranks: 8\nalpha: 0.6us\nbandwidth: 450GBps\nalpha_switch: 0.3us\ninc: [reduce, multicast]\n", &t);
     endpoint_costs costs = costs_of(&t, "inc", PROTOCOL_SIMPLE);
-    ck_assert_double_eq_tol(costs.launch_s, 25 * US, 1e-15);
-    ck_assert_double_eq_tol(costs.overhead_s[0], 0, 1e-18);
-    ck_assert_int_eq(costs.wire_numerator, costs.wire_denominator);
+    expect_costs(&costs, 25 * US, 0);
     inc_tree tree;
     inc_tree_single_switch(&tree, 8, 8);
     algo_params p = {.ranks = 8, .segments = 4, .inc = &tree};
@@ -235,10 +234,7 @@ START_TEST(test_no_protocol_no_costs)
     topology t;
     load_shipped("star-512", &t);
     endpoint_costs costs = costs_of(&t, "ring", PROTOCOL_NONE);
-    ck_assert_double_eq(costs.launch_s, 0);
-    for (int k = 0; k < TOPO_MAX_TIERS; k++) ck_assert_double_eq(costs.overhead_s[k], 0);
-    ck_assert_int_eq(costs.wire_numerator, 1);
-    ck_assert_int_eq(costs.wire_denominator, 1);
+    expect_costs(&costs, 0, 0);
     prediction p = predict(&t, "ring", PRIM_ALLREDUCE, PROTOCOL_NONE, 16e6);
     expect_close(p.time_s, 2 * 511 * 0.5 * US + 2.0 * 511 / 512 * 16e6 / 900e9, "seed ring AR (04 §3.1)", 16e6);
     topology_free(&t);
