@@ -93,10 +93,10 @@ static schedule *build_part(const part *pt, const algo_params *p, const int *mem
         sub.alpha_s = tree.alpha_switch_s; /* P* of the part's pipeline at its legs' α and BW (04 §2) */
         sub.bandwidth_Bps = tree.bandwidth_Bps;
     }
-    schedule *s = algo->build(&sub, sub_why, sizeof sub_why);
+    schedule *built = algorithm_build(algo, &sub, sub_why, sizeof sub_why);
     if (capabilities) inc_tree_free(&tree);
-    if (!s) snprintf(why, (size_t)why_size, "hierarchical %s tier (%d ranks): %s", tier, ranks, sub_why);
-    return s;
+    if (!built) snprintf(why, (size_t)why_size, "hierarchical %s tier (%d ranks): %s", tier, ranks, sub_why);
+    return built;
 }
 
 /* The parts' sub-schedules: CHILD[i][k] for sub-group k of part i, one

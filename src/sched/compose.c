@@ -4,6 +4,8 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
+#include "util/memory.h"
+
 /* Ops of actor A in [FIRST, END) that no op of that range depends on. */
 static int part_sinks(const sched_actor *a, int first, int end, int *sinks)
 {
@@ -34,10 +36,7 @@ void sched_embed(schedule *parent, const schedule *child, const int *actor_map, 
         for (int o = 0; o < from->op_count; o++) {
             const sched_op *op = &from->ops[o];
             int peer = actor_map[op->peer], range_count = sched_op_range_count(op);
-            if (range_count > range_capacity) {
-                range_capacity = range_count;
-                ranges = realloc(ranges, sizeof *ranges * (size_t)range_capacity);
-            }
+            ranges = grow_array(ranges, &range_capacity, range_count, sizeof *ranges);
             for (int i = 0; i < range_count; i++) {
                 chunk_range r = sched_op_range(from, op, i);
                 ranges[i] = (chunk_range){first_chunk + r.first * width, r.count * width};

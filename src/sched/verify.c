@@ -247,6 +247,10 @@ bool schedule_verify(const schedule *s_in, char *why, int why_size)
     m.posted = calloc((size_t)s->actors, sizeof *m.posted);
     if (!m.values) {
         snprintf(why, (size_t)why_size, "schedule too large to verify in memory (%d actors x %d chunks)", s->actors, s->chunks);
+        free(m.graph);
+        free(m.finished);
+        free(m.inbox);
+        free(m.posted);
         return false;
     }
     initial_values(&m);
