@@ -184,6 +184,32 @@ START_TEST(test_hierarchical_alltoall_clos_matches_destination_weighted_sum)
 END_TEST
 
 
+/* 03 §2.2 on the L = 2 SuperPOD: each rank's 71 pod peers at α_nvlink, its
+ * 18 same-rail peers of the other pod at α_leaf and its 54 cross-rail ones
+ * relayed over NVLink first (α_nvlink + α_leaf), each send M/N at its tier's
+ * BW; the prediction's destination classes carry the same route α. */
+START_TEST(test_hierarchical_alltoall_superpod_pays_each_route)
+{
+    topology t;
+    load_shipped("superpod-l2", &t);
+    char why[512] = "";
+    schedule *s = build(algorithm_find(PRIM_ALLTOALL, "hierarchical"), 144, 72, NULL, NULL, why, sizeof why);
+    ck_assert_ptr_nonnull(s);
+    for (size_t m = 0; m < COUNT(sizes); m++) {
+        double block = sizes[m] / 144;
+        double expected = 71 * (0.5e-6 + block / 900e9) + 18 * (2e-6 + block / 50e9) + 54 * (2.5e-6 + block / 50e9);
+        expect_time(&t, s, sizes[m], expected, "hierarchical A2A on the L = 2 SuperPOD");
+        model_case c = {.platform = &t, .prim = PRIM_ALLTOALL, .algorithm = "hierarchical", .ranks = 144,
+                        .size_bytes = sizes[m]};
+        prediction p;
+        ck_assert(model_predict(&c, &p, why, sizeof why));
+        ck_assert_msg(relative_error(p.time_s, expected) < 1e-9, "predicted %.17g, derived %.17g", p.time_s, expected);
+    }
+    schedule_free(s);
+    topology_free(&t);
+}
+END_TEST
+
 /* ---- issue 15: subset groups, inc parts, pipelined variants ---- */
 
 /* inc_tree_fn for verification: one switch above each sub-group, a node of
@@ -407,6 +433,7 @@ int main(void)
     tcase_add_test(timing, test_hierarchical_allgather_reducescatter_superpod_match_composition);
     tcase_add_test(timing, test_hierarchical_allreduce_clos_pays_oversubscription_on_outer_tier);
     tcase_add_test(timing, test_hierarchical_alltoall_clos_matches_destination_weighted_sum);
+    tcase_add_test(timing, test_hierarchical_alltoall_superpod_pays_each_route);
     tcase_add_test(timing, test_hierarchical_pipelined_allreduce_superpod_matches_conveyor);
     tcase_add_test(timing, test_hierarchical_pipelined_allgather_reducescatter_match_conveyor);
     tcase_add_test(timing, test_hierarchical_subset_group_matches_composition);
