@@ -13,6 +13,8 @@ static const algorithm table[] = {
      "explainer 01 §5.1", allreduce_ring},
     {"dbt", PRIM_ALLREDUCE, "double binary tree: two complementary trees, each reducing then broadcasting half, P segments",
      "explainer 01 §5.2, App. C", allreduce_dbt},
+    {"tree", PRIM_ALLREDUCE, "NCCL's multi-node tree: each node's GPUs chained below a head, the heads in a double binary "
+     "tree over the nodes, pipelined", "explainer 01 §5.2, App. C (NCCL Tree)", allreduce_tree},
     {"recursive_doubling", PRIM_ALLREDUCE, "butterfly exchanging the whole vector with i XOR 2^k; other N folded",
      "explainer 01 App. B.1, B.3", allreduce_recursive_doubling},
     {"rabenseifner", PRIM_ALLREDUCE, "recursive-halving RS then recursive-doubling AG; other N folded",
@@ -109,7 +111,8 @@ const algorithm *algorithm_find(primitive prim, const char *name)
 
 bool algorithm_takes_channels(const algorithm *a)
 {
-    return strcmp(a->name, "ring") == 0 || strcmp(a->name, "dbt") == 0 || strcmp(a->name, "inc") == 0;
+    return strcmp(a->name, "ring") == 0 || strcmp(a->name, "dbt") == 0 || strcmp(a->name, "tree") == 0 ||
+           strcmp(a->name, "inc") == 0;
 }
 
 schedule *algorithm_build(const algorithm *a, const algo_params *p, char *why, int why_size)
@@ -117,7 +120,7 @@ schedule *algorithm_build(const algorithm *a, const algo_params *p, char *why, i
     int k = p->channels > 1 ? p->channels : 1;
     if (k == 1) return a->build(p, why, why_size);
     if (!algorithm_takes_channels(a)) {
-        snprintf(why, (size_t)why_size, "'channels' applies to ring, dbt and inc, not %s", a->name);
+        snprintf(why, (size_t)why_size, "'channels' applies to ring, dbt, tree and inc, not %s", a->name);
         return NULL;
     }
     if (k > SCHED_MAX_CHANNELS) {

@@ -53,7 +53,7 @@ const algorithm *algorithm_find(primitive prim, const char *name);
 /* A's schedule for P; with P->channels = K > 1, K concurrent copies of M/K
  * each (sched_channels), copy c over the group in channel_order's order
  * (channels.h).
- * Channels apply to ring, dbt and inc; others refuse them (NULL, WHY). */
+ * Channels apply to ring, dbt, tree and inc; others refuse them (NULL, WHY). */
 schedule *algorithm_build(const algorithm *a, const algo_params *p, char *why, int why_size);
 /* Whether A can run on several channels. */
 bool algorithm_takes_channels(const algorithm *a);
@@ -90,6 +90,7 @@ schedule *reducescatter_recursive_halving(const algo_params *p, char *why, int w
 schedule *bcast_binomial(const algo_params *p, char *why, int why_size);
 schedule *reduce_binomial(const algo_params *p, char *why, int why_size);
 schedule *allreduce_dbt(const algo_params *p, char *why, int why_size);
+schedule *allreduce_tree(const algo_params *p, char *why, int why_size);
 schedule *allgather_pat(const algo_params *p, char *why, int why_size);
 schedule *reducescatter_pat(const algo_params *p, char *why, int why_size);
 schedule *alltoall_bruck(const algo_params *p, char *why, int why_size);

@@ -80,7 +80,8 @@ static bool sub_group_tree(const void *context, const int *ranks, int n, unsigne
 static bool per_group_schedules(const scenario_case *k, const char *name)
 {
     const algorithm *algo = algorithm_find(k->prim, name);
-    return algo && (algorithm_inc_capabilities(algo) != 0 || strncmp(name, "hierarchical", 12) == 0);
+    return algo && (algorithm_inc_capabilities(algo) != 0 || strncmp(name, "hierarchical", 12) == 0 ||
+                    strcmp(name, "tree") == 0);
 }
 
 /* The schedule of ALGORITHM on CHANNELS channels for group G of case C at

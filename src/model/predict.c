@@ -309,6 +309,40 @@ static bool hierarchical(const model_case *c, prediction *out, char *why, int wh
     return ok;
 }
 
+/* NCCL's tree (allreduce_tree.c) on the group's D GPUs per node and L
+ * nodes, in the form 00 §4 gives DBT (2⌈log2 N⌉·α + c·M/BW, the pipelined
+ * floor, segments' fill left out): each tree's chains pay 2(D-1) hops at the
+ * node tier's α and its inter-node DBT 2⌈log2 L⌉ at the heads' tier's α;
+ * the BW term is the busier port's, the two overlapping in the pipeline.  A
+ * slot moves a segment of M/(2P) per tree edge: a head interior in the node
+ * tree sends up to 3 per slot through its NIC (one up, two down; a leaf of
+ * it 1, the root of 3 nodes 2), so c = K_net/2 at the NIC; a chain GPU
+ * sends 4 through NVLink (up and down in both trees), c = 2 there. */
+static bool chained_tree(const model_case *c, prediction *out, char *why, int why_size)
+{
+    const topology *t = c->platform;
+    int n = c->ranks, *order = malloc(sizeof(int) * (size_t)n);
+    int d = topology_group_domains(t, c->members, n, order), l = d >= 1 ? n / d : 0;
+    out->formula = "2(D-1)·α_node + 2⌈log2 L⌉·α_net + max(2·M/BW_node, K/2·M/BW_net), K = 3 (L >= 4), 2 (L = 3), 1 (L = 2)";
+    out->seed = "NCCL's Tree: DBT (explainer 01 §5.2, 00 §4's BW form) over chained nodes";
+    if (d < 1) {
+        snprintf(why, (size_t)why_size, "tree needs the group spread evenly over the platform's nodes");
+        free(order);
+        return false;
+    }
+    int outer = l > 1 ? route_tier(t, member(c, order[0]), member(c, order[d]), NULL) : 0;
+    double k_net = l >= 4 ? 3 : l == 3 ? 2 : l == 2 ? 1 : 0;
+    double bw_node = t->tiers[0].bandwidth_Bps, bw_net = t->tiers[outer].bandwidth_Bps;
+    bool network_paces = l > 1 && k_net / 2 / bw_net >= 2 / bw_node;
+    if (d > 1)
+        add_term(out, c, 0, -1, "chains", (counts){2.0 * (d - 1), network_paces ? 0 : 2}, t->tiers[0].alpha_s, bw_node);
+    if (l > 1)
+        add_term(out, c, outer, -1, "node tree", (counts){2.0 * ceil_log2(l), network_paces ? k_net / 2 : 0},
+                 t->tiers[outer].alpha_s, bw_net);
+    free(order);
+    return true;
+}
+
 static bool flat(const model_case *c, prediction *out, char *why, int why_size)
 {
     const topology *t = c->platform;
@@ -375,6 +409,7 @@ bool model_predict(const model_case *c, prediction *out, char *why, int why_size
 {
     memset(out, 0, sizeof *out);
     bool ok = strncmp(c->algorithm, "hierarchical", 12) == 0 ? hierarchical(c, out, why, why_size)
+              : strcmp(c->algorithm, "tree") == 0           ? chained_tree(c, out, why, why_size)
                                                              : flat(c, out, why, why_size);
     if (!ok) return false;
     endpoint_costs costs;

@@ -57,7 +57,8 @@ double protocol_efficiency(protocol_id p)
 algorithm_family algorithm_family_of(const char *algorithm)
 {
     if (strcmp(algorithm, "inc") == 0) return FAMILY_NVLS;
-    if (strcmp(algorithm, "dbt") == 0 || strcmp(algorithm, "binomial") == 0) return FAMILY_TREE;
+    if (strcmp(algorithm, "dbt") == 0 || strcmp(algorithm, "tree") == 0 || strcmp(algorithm, "binomial") == 0)
+        return FAMILY_TREE;
     return FAMILY_RING;
 }
 

@@ -9,13 +9,13 @@
 
 const char *const *tuner_candidates(primitive prim, int *count)
 {
-    static const char *const allreduce[] = {"ring", "dbt", "inc", "hierarchical", "hierarchical_pipelined"};
+    static const char *const allreduce[] = {"ring", "dbt", "tree", "inc", "hierarchical", "hierarchical_pipelined"};
     static const char *const gather[] = {"ring", "inc", "pat", "hierarchical", "hierarchical_pipelined"};
     static const char *const rooted[] = {"ring", "inc"};
     static const char *const alltoall[] = {"pairwise"};
     static const char *const sendrecv[] = {"direct"};
     switch (prim) {
-    case PRIM_ALLREDUCE: *count = 5; return allreduce;
+    case PRIM_ALLREDUCE: *count = 6; return allreduce;
     case PRIM_ALLGATHER:
     case PRIM_REDUCESCATTER: *count = 5; return gather;
     case PRIM_BCAST:

@@ -178,7 +178,7 @@ static bool read_channels(yaml_tree *tree, ynode *node, scenario_case *c, diag *
     for (int a = 0; a < c->algorithm_count; a++) {
         const algorithm *algo = algorithm_find(c->prim, c->algorithms[a]);
         if (k > 1 && algo && !algorithm_takes_channels(algo))
-            return yaml_error(tree, v, d, "'channels' splits ring, dbt and inc schedules; %s %s has none: remove it or "
+            return yaml_error(tree, v, d, "'channels' splits ring, dbt, tree and inc schedules; %s %s has none: remove it or "
                               "list only those algorithms", primitive_name(c->prim), algo->name);
     }
     c->channels = (int)k;
