@@ -49,11 +49,6 @@ static int column(protocol_id p)
     return p == PROTOCOL_LL ? 0 : p == PROTOCOL_LL128 ? 1 : 2;
 }
 
-double protocol_efficiency(protocol_id p)
-{
-    return p == PROTOCOL_LL ? 0.5 : p == PROTOCOL_LL128 ? 120.0 / 128.0 : 1.0;
-}
-
 algorithm_family algorithm_family_of(const char *algorithm)
 {
     if (strcmp(algorithm, "inc") == 0) return FAMILY_NVLS;

@@ -26,8 +26,6 @@ typedef struct endpoint_costs {
 
 const char *protocol_name(protocol_id p);
 bool protocol_from_name(const char *name, protocol_id *p);
-/* Data bytes per wire byte: 1 (Simple), 120/128 (LL128), 1/2 (LL). */
-double protocol_efficiency(protocol_id p);
 /* The NCCL row an algorithm's schedule belongs to (ring for all but trees and INC). */
 algorithm_family algorithm_family_of(const char *algorithm);
 /* The costs of running ALGORITHM under protocol P on T for a group whose
