@@ -15,6 +15,8 @@ static void tree_alloc(inc_tree *tree, int n, int switches)
     tree->rank_parent = calloc((size_t)n, sizeof(int));
     tree->switch_parent = malloc(sizeof(int) * (size_t)switches);
     tree->switch_node = malloc(sizeof(int) * (size_t)switches);
+    tree->root_tier = 0;
+    tree->alpha_switch_s = tree->bandwidth_Bps = 0; /* unknown: P* falls back to the default */
 }
 
 void inc_tree_single_switch(inc_tree *tree, int n, int node)
