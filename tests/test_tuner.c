@@ -15,11 +15,11 @@
 
 static const double sizes[] = {1e3, 64e3, 1e6, 16e6, 256e6, 4e9};
 
-/* A star supports every algorithm but hierarchical (it has no domains). */
+/* A star supports every algorithm but hierarchical and tree (it has no nodes). */
 static bool star_supports(void *context, const char *name, int channels)
 {
     (void)context, (void)channels;
-    return strncmp(name, "hierarchical", 12) != 0;
+    return strncmp(name, "hierarchical", 12) != 0 && strcmp(name, "tree") != 0;
 }
 
 static prediction predict(const topology *t, const char *name, protocol_id protocol, int channels, double m)
