@@ -12,6 +12,7 @@ int main(int argc, char **argv)
     case CMD_PREDICT:
     case CMD_VERIFY: return command_scenario(&args);
     case CMD_LIST: return command_list(&args);
+    case CMD_CALIBRATE: return command_calibrate(&args);
     default: return command_platform(&args);
     }
 }

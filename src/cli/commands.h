@@ -10,5 +10,6 @@ int command_platform(const cli_args *args);
 int command_list(const cli_args *args);
 /* run, predict and verify */
 int command_scenario(const cli_args *args);
+int command_calibrate(const cli_args *args);
 
 #endif

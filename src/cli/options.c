@@ -54,6 +54,15 @@ static const command_spec commands[CMD_COUNT] = {
                   "the platform kinds, the algorithms or the primitives",
                   "List the platform kinds, the algorithms (per primitive, with their seed sections) "
                   "or the primitives (and what M means for each)."},
+    [CMD_CALIBRATE] = {"calibrate", "PLATFORM.yaml LOG...", 2, CLI_MAX_OPERANDS,
+                       "fit launch, per-hop latency and bandwidth per protocol "
+                       "regime from nccl-tests / rccl-tests logs",
+                       "Read nccl-tests / rccl-tests result logs (all_reduce_perf, all_gather_perf, "
+                       "reduce_scatter_perf, alltoall_perf, broadcast_perf, reduce_perf, sendrecv_perf), "
+                       "find the size regimes where each measured curve changes slope (protocol switches), "
+                       "fit per regime the launch cost, per-hop latency and bandwidth of collsim's model "
+                       "by least squares on relative error, print every point's residual, and write "
+                       "PLATFORM.yaml with the fitted values (docs/calibration.md)."},
 };
 
 #define ON(c) (1u << (c))
@@ -75,6 +84,8 @@ static const option_spec options[] = {
      "table (nccl-tests style), csv or json (docs/output.md); by default the "
      "extension of -o FILE (.csv, .json), else table"},
     {OPT_FORMAT, "format", 0, "FORMAT", ON(CMD_PLATFORM_DESCRIBE), "table (default) or json, for scripts"},
+    {OPT_OUTPUT, "output", 'o', "FILE", ON(CMD_CALIBRATE),
+     "write the calibrated platform to FILE (default: standard output); replaced whole or not at all"},
     {OPT_OUTPUT, "output", 'o', "FILE", ON(CMD_RUN) | ON(CMD_PREDICT),
      "write the results to FILE ('-': standard output, the default); a regular "
      "file is replaced whole or not at all, a device or FIFO written into; "
@@ -94,7 +105,7 @@ static const option_spec options[] = {
     {OPT_MODEL, "model", 0, "MODEL", ON(CMD_RUN),
      "network model: cm02 (SimGrid fluid, exact: the default), lv08 (SimGrid's "
      "TCP-calibrated model)"},
-    {OPT_QUIET, "quiet", 'q', NULL, SCENARIO_COMMANDS, "no progress and no notes on standard error (errors still)"},
+    {OPT_QUIET, "quiet", 'q', NULL, SCENARIO_COMMANDS | ON(CMD_CALIBRATE), "no progress and no notes on standard error (errors still)"},
     {OPT_PROGRESS, "progress", 0, NULL, ON(CMD_RUN),
      "show progress on standard error even when it is not a terminal"},
     {OPT_CFG, "cfg", 0, "NAME:VALUE", ON(CMD_RUN),

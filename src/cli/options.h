@@ -18,6 +18,7 @@ typedef enum {
     CMD_PLATFORM_XML,
     CMD_PLATFORM_ROUTE,
     CMD_LIST,
+    CMD_CALIBRATE,
     CMD_COUNT
 } command_id;
 
@@ -41,7 +42,7 @@ typedef enum {
     OPT_COUNT
 } option_id;
 
-#define CLI_MAX_OPERANDS 4
+#define CLI_MAX_OPERANDS 64
 #define CLI_MAX_CFG 32
 
 /* What the command line said; values are argv's strings. */

@@ -12,9 +12,13 @@
  *                     sender overhead on a tier of that class.
  *   NVLS (collsim's `inc`) runs Simple only; NCCL charges its NVLink latency
  *   (and its network latency when the tree leaves the NVLink domain) once
- *   per collective, so collsim adds them to the launch. */
+ *   per collective, so collsim adds them to the launch.
+ * A platform's `calibrated:` table (collsim calibrate, docs/model.md)
+ * replaces these figures for the protocols it fits: its launch, its
+ * per-message overhead on every tier, its efficiency as the wire ratio. */
 #include "model/protocol.h"
 
+#include <math.h>
 #include <string.h>
 
 enum { HW_NVLINK, HW_NET };
@@ -65,6 +69,21 @@ void endpoint_costs_of(const topology *t, const char *algorithm, protocol_id p, 
     for (int k = 0; k < t->tier_count; k++) out->overhead_s[k] = t->tiers[k].overhead_s;
     if (p == PROTOCOL_NONE || p == PROTOCOL_AUTO) return;
     algorithm_family f = algorithm_family_of(algorithm);
+    const calibrated_protocol *cal = &t->calibrated[p - PROTOCOL_SIMPLE];
+    if (cal->set && f != FAMILY_NVLS) {
+        out->launch_s += cal->launch_s;
+        for (int k = 0; k < t->tier_count; k++) out->overhead_s[k] += cal->overhead_s;
+        /* 1/efficiency wire bytes per data byte, to the 6 decimals the table is written with */
+        int numerator = 1000000, denominator = (int)fmin(fmax(lround(cal->efficiency * 1e6), 1), 1e9);
+        for (int a = numerator, b = denominator; b;) { /* divide out the gcd: smaller whole-byte factors */
+            int r = a % b;
+            a = b, b = r;
+            if (!b) numerator /= a, denominator /= a;
+        }
+        out->wire_numerator = numerator;
+        out->wire_denominator = denominator;
+        return;
+    }
     int col = column(p);
     out->launch_s += base_latency_us[f][col] * 1e-6;
     if (p == PROTOCOL_LL) out->wire_numerator = 2;
@@ -79,4 +98,20 @@ void endpoint_costs_of(const topology *t, const char *algorithm, protocol_id p, 
         int hw = t->tiers[k].network ? HW_NET : HW_NVLINK;
         out->overhead_s[k] += (hop_latency_us[hw][f][col] - hop_latency_us[hw][f][0]) * 1e-6;
     }
+}
+
+bool protocol_available(const topology *t, protocol_id p, double size_bytes)
+{
+    bool calibrated = false;
+    for (int q = 0; q < PROTOCOL_CHOICES; q++) calibrated |= t->calibrated[q].set;
+    if (!calibrated) return true;
+    const calibrated_protocol *c = &t->calibrated[p - PROTOCOL_SIMPLE];
+    if (!c->set || (c->up_to_bytes > 0 && size_bytes > c->up_to_bytes)) return false;
+    /* above the ranges of the protocols measured to win at smaller sizes */
+    for (int q = 0; q < PROTOCOL_CHOICES; q++) {
+        const calibrated_protocol *o = &t->calibrated[q];
+        bool below = o->set && o->up_to_bytes > 0 && (c->up_to_bytes == 0 || o->up_to_bytes < c->up_to_bytes);
+        if (below && size_bytes <= o->up_to_bytes) return false;
+    }
+    return true;
 }

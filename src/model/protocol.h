@@ -33,4 +33,9 @@ algorithm_family algorithm_family_of(const char *algorithm);
  * overheads alone). */
 void endpoint_costs_of(const topology *t, const char *algorithm, protocol_id p, int top_tier, endpoint_costs *out);
 
+/* Whether `auto` may pick P at SIZE_BYTES on T: always, unless T carries a
+ * calibrated table, which offers each fitted protocol in the size range it
+ * was measured to win (and no protocol it did not fit). */
+bool protocol_available(const topology *t, protocol_id p, double size_bytes);
+
 #endif

@@ -40,6 +40,7 @@ bool tuner_pick(const model_case *base, const char *const *algorithms, int count
                 m.protocol = fixed ? base->protocol : protocols[p];
                 m.channels = channel_options[c];
                 if (strcmp(m.algorithm, "inc") == 0 && m.protocol != PROTOCOL_SIMPLE) continue;
+                if (!fixed && !protocol_available(m.platform, m.protocol, m.size_bytes)) continue;
                 prediction pr;
                 char why[256];
                 if (!model_predict(&m, &pr, why, sizeof why)) continue;

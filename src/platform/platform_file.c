@@ -139,6 +139,40 @@ void switch_attach_delays(topology *t, int s, const switch_split *split)
     }
 }
 
+/* `calibrated: {simple: {...}, ll128: {...}, ll: {...}}`, each {up_to, launch, overhead, efficiency}:
+ * what collsim calibrate fitted (docs/model.md); its efficiency is against the tiers' BW, so the
+ * calibrated platform it writes sets the tiers' own efficiency to 1. */
+static bool read_calibrated(yaml_tree *tree, ynode *node, topology *t, diag *d)
+{
+    static const char *const protocols[] = {"simple", "ll128", "ll", NULL};
+    static const char *const keys[] = {"up_to", "launch", "overhead", "efficiency", NULL};
+    if (!yaml_expect_mapping(tree, node, "'calibrated' (simple, ll128, ll: {up_to, launch, overhead, efficiency})", d) ||
+        !yaml_map_check_keys(tree, node, protocols, d))
+        return false;
+    for (int p = 0; protocols[p]; p++) {
+        ynode *entry = yaml_map_get(tree, node, protocols[p]), *v;
+        if (!entry) continue;
+        calibrated_protocol *c = &t->calibrated[p];
+        if (!yaml_expect_mapping(tree, entry, "a calibrated protocol {up_to, launch, overhead, efficiency}", d) ||
+            !yaml_map_check_keys(tree, entry, keys, d))
+            return false;
+        if (!(v = yaml_map_require(tree, entry, "efficiency", d)) ||
+            !yaml_read_positive_number(tree, v, "efficiency", &c->efficiency, d))
+            return false;
+        if ((v = yaml_map_get(tree, entry, "up_to")) &&
+            !yaml_read_quantity(tree, v, "up_to", UNIT_SIZE, false, &c->up_to_bytes, d))
+            return false;
+        if ((v = yaml_map_get(tree, entry, "launch")) &&
+            !yaml_read_quantity(tree, v, "launch", UNIT_TIME, true, &c->launch_s, d))
+            return false;
+        if ((v = yaml_map_get(tree, entry, "overhead")) &&
+            !yaml_read_quantity(tree, v, "overhead", UNIT_TIME, true, &c->overhead_s, d))
+            return false;
+        c->set = true;
+    }
+    return true;
+}
+
 static const platform_kind *find_kind(const char *name)
 {
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
@@ -169,6 +203,7 @@ bool platform_build(yaml_tree *tree, ynode *map, topology *t, diag *d)
     allowed[n++] = "routing";
     allowed[n++] = "description";
     allowed[n++] = "launch";
+    allowed[n++] = "calibrated";
     for (const char *const *k = kind->keys; *k && n < 47; k++) allowed[n++] = *k;
     allowed[n] = NULL;
     if (!yaml_map_check_keys(tree, map, allowed, d)) return false;
@@ -189,6 +224,7 @@ bool platform_build(yaml_tree *tree, ynode *map, topology *t, diag *d)
     if ((node = yaml_map_get(tree, map, "launch")) &&
         !yaml_read_quantity(tree, node, "launch", UNIT_TIME, true, &t->launch_s, d))
         return false;
+    if ((node = yaml_map_get(tree, map, "calibrated")) && !read_calibrated(tree, node, t, d)) return false;
     if (!kind->build(&reader, t)) {
         topology_free(t);
         return false;

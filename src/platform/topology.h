@@ -59,6 +59,16 @@ typedef struct topo_switch {
     int port_link;    /* latency-only link at in-network leg ends, or -1 */
 } topo_switch;
 
+/* A protocol's costs fitted from measurements (`calibrated:`, collsim
+ * calibrate), in place of NCCL's published figures (model/protocol.c). */
+typedef struct calibrated_protocol {
+    bool set;
+    double up_to_bytes;    /* the largest size it was measured to win (0: no limit) */
+    double launch_s;       /* per collective, on top of the platform's launch */
+    double overhead_s;     /* per message, on top of each tier's overhead */
+    double efficiency;     /* bandwidth of the data against the tiers' BW (no tier efficiency applies) */
+} calibrated_protocol;
+
 struct topology;
 typedef int (*route_fn)(const struct topology *t, int src, int dst, route_hop *hops);
 /* The switch above NODE in the in-network aggregation tree of PLANE, or -1
@@ -80,6 +90,7 @@ typedef struct topology {
     int dims[TOPO_MAX_DIMS];
     int dim_count;
     double launch_s;          /* per-collective launch / synchronisation cost (`launch`, default 0) */
+    calibrated_protocol calibrated[3]; /* simple, ll128, ll: fitted costs (`calibrated:`), unset by default */
     double oversubscription;  /* 0 when not a switched multi-tier fabric */
     int domain_ranks;         /* ranks of one inner domain (SuperPOD pod, Clos leaf): the inner
                                  groups of hierarchical schedules (03 §2.1); 0 when single-tier */

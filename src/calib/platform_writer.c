@@ -1,0 +1,142 @@
+/* platform_writer.c — the calibrated platform (platform_writer.h).  The
+ * input is copied line by line; a `calibrated:` block it already has (an
+ * earlier calibration) is dropped, and every `efficiency: X` outside comments
+ * becomes `efficiency: 1` (the fitted efficiency is against the tiers' BW,
+ * docs/model.md).  Regimes map to NCCL's protocols from the largest sizes
+ * down: Simple, then LL for the smallest and LL128 between when there are
+ * three; `up_to` is the geometric middle between a regime's largest size and
+ * the next one's smallest. */
+#include "calib/platform_writer.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/output_file.h"
+
+static const char *protocol_of(int regime, int regime_count)
+{
+    int from_top = regime_count - 1 - regime;
+    if (from_top == 0) return "simple";
+    return regime == 0 ? "ll" : "ll128";
+}
+
+static char *read_text(const char *path, diag *d)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        diag_at(d, path, 0, 0, "cannot open: %s", strerror(errno));
+        return NULL;
+    }
+    size_t capacity = 4096, length = 0, got;
+    char *text = malloc(capacity + 1);
+    while (text && (got = fread(text + length, 1, capacity - length, f)) > 0) {
+        length += got;
+        if (length == capacity) {
+            char *bigger = realloc(text, capacity * 2 + 1);
+            if (!bigger) free(text);
+            text = bigger;
+            capacity *= 2;
+        }
+    }
+    fclose(f);
+    if (!text) diag_at(d, path, 0, 0, "out of memory");
+    else text[length] = '\0';
+    return text;
+}
+
+/* One input line, its `efficiency:` values outside the comment set to 1. */
+static void copy_line(FILE *out, const char *line, size_t length)
+{
+    const char *comment = memchr(line, '#', length);
+    size_t code = comment ? (size_t)(comment - line) : length;
+    bool changed = false;
+    char was[64] = "";
+    for (size_t i = 0; i < code;) {
+        static const char key[] = "efficiency:";
+        bool at_key = code - i >= sizeof key - 1 && strncmp(line + i, key, sizeof key - 1) == 0 &&
+                      (i == 0 || line[i - 1] == ' ' || line[i - 1] == '{' || line[i - 1] == ',');
+        if (!at_key) {
+            fputc(line[i++], out);
+            continue;
+        }
+        i += sizeof key - 1;
+        while (i < code && line[i] == ' ') i++;
+        size_t start = i;
+        while (i < code && line[i] != ',' && line[i] != '}' && line[i] != ' ') i++;
+        snprintf(was, sizeof was, "%.*s", (int)(i - start), line + start);
+        fputs("efficiency: 1", out);
+        changed = true;
+    }
+    fwrite(line + code, 1, length - code, out);
+    if (changed && !comment) fprintf(out, "  # was %s: the calibrated table below carries it", was);
+    fputc('\n', out);
+}
+
+static void copy_platform(FILE *out, const char *text)
+{
+    bool in_calibrated = false;
+    for (const char *line = text; *line;) {
+        const char *end = strchr(line, '\n');
+        size_t length = end ? (size_t)(end - line) : strlen(line);
+        if (strncmp(line, "calibrated:", 11) == 0) in_calibrated = true;
+        else if (length > 0 && line[0] != ' ' && line[0] != '#') in_calibrated = false;
+        if (!in_calibrated) copy_line(out, line, length);
+        line += length + (end ? 1 : 0);
+    }
+}
+
+static void describe_fit(FILE *out, const calib_regime_fit *f, const char *indent)
+{
+    fprintf(out, "%s# %s regime %d of %d, %.0f B .. %.0f B: %d points of %s; residual rms %.2f %%, max %.2f %%\n",
+            indent, primitive_name(f->prim), f->regime + 1, f->regime_count, f->from_bytes, f->to_bytes,
+            f->point_count, f->logs, f->rms_rel * 100, f->max_rel * 100);
+    fprintf(out, "%s#   launch %.3f us, hop %.4f us (%s), BW %.2f GB/s = %.4f x %.2f GB/s (tier %d)\n", indent,
+            f->launch_s * 1e6, f->hop_s * 1e6,
+            f->hop_fitted ? "fitted: the logs cover several N" : "the platform's alpha + overhead: one N",
+            f->efficiency * f->bandwidth_Bps / 1e9, f->efficiency, f->bandwidth_Bps / 1e9, f->tier);
+}
+
+static void write_table(FILE *out, const calib_writer_input *in)
+{
+    const calib_result *r = in->result;
+    primitive applied = in->logs[0].prim;
+    fprintf(out, "\n# collsim calibrate: fitted to");
+    for (int i = 0; i < in->log_count; i++)
+        fprintf(out, " %s (%s, %d ranks)%s", in->logs[i].path, primitive_name(in->logs[i].prim), in->logs[i].ranks,
+                i + 1 < in->log_count ? "," : "");
+    fprintf(out, ".\n# Each protocol replaces NCCL's figures by its fit (docs/model.md, \"Calibrated protocols\");\n"
+                 "# protocol: auto picks it in the size range it was measured to win.\ncalibrated:\n");
+    for (int k = 0; k < r->fit_count; k++) {
+        const calib_regime_fit *f = &r->fits[k];
+        if (f->prim != applied) continue;
+        describe_fit(out, f, "  ");
+        fprintf(out, "  %s: {", protocol_of(f->regime, f->regime_count));
+        /* fits are stored from the largest sizes down: the next one is the regime below */
+        const calib_regime_fit *above = k > 0 && r->fits[k - 1].prim == f->prim ? &r->fits[k - 1] : NULL;
+        if (above) fprintf(out, "up_to: %.0fB, ", floor(sqrt(f->to_bytes * above->from_bytes)));
+        fprintf(out, "launch: %.4fus, overhead: %.4fus, efficiency: %.6f}\n",
+                (f->launch_s - in->platform->launch_s) * 1e6, (f->hop_s - f->platform_hop_s) * 1e6, f->efficiency);
+    }
+    for (int k = 0; k < r->fit_count; k++)
+        if (r->fits[k].prim != applied) {
+            fprintf(out, "# not applied (one table per platform, from the first log's collective):\n");
+            describe_fit(out, &r->fits[k], "");
+        }
+}
+
+bool calib_write_platform(const calib_writer_input *in, const char *path, diag *d)
+{
+    char *text = read_text(in->platform_path, d);
+    if (!text) return false;
+    output_file f;
+    if (!output_open(&f, path, d)) {
+        free(text);
+        return false;
+    }
+    copy_platform(f.stream, text);
+    write_table(f.stream, in);
+    free(text);
+    return output_commit(&f, d);
+}

@@ -1,0 +1,92 @@
+/* command_calibrate.c — `collsim calibrate PLATFORM.yaml LOG... [-o FILE]`
+ * (issue 16): read the logs (calib/log_reader.c), say what was read from
+ * each (its collective, its ranks, and how they were recognised), fit the
+ * platform's effective costs per size regime (calib/fit.c), print every
+ * point's residual on standard error, and write the calibrated platform
+ * (calib/platform_writer.c). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "calib/fit.h"
+#include "calib/log_reader.h"
+#include "calib/platform_writer.h"
+#include "cli/commands.h"
+#include "platform/platform.h"
+
+static void print_note(void *context, const char *file, int line, const char *why)
+{
+    const bool *quiet = context;
+    if (!*quiet) fprintf(stderr, "%s:%d: note: line not read: %s\n", file, line, why);
+}
+
+static void print_log(FILE *out, const calib_log *l)
+{
+    fprintf(out, "# %s: %s on %d ranks, %d points from %.0f B to %.0f B (%d lines not read)\n", l->path,
+            primitive_name(l->prim), l->ranks, l->point_count, l->points[0].size_bytes,
+            l->points[l->point_count - 1].size_bytes, l->lines_skipped);
+    fprintf(out, "#   collective from %s; ranks from %s\n", l->prim_from, l->ranks_from);
+}
+
+static void print_residuals(FILE *out, const calib_log *logs, int log_count, const calib_result *r)
+{
+    fprintf(out, "# %-28s %14s %12s %12s %9s %6s\n", "log:line", "size(B)", "measured(us)", "fitted(us)", "error(%)",
+            "regime");
+    for (int i = 0; i < log_count; i++)
+        for (int p = 0; p < logs[i].point_count; p++) {
+            const calib_residual *res = &r->residuals[i * CALIB_MAX_POINTS + p];
+            const calib_point *pt = &logs[i].points[p];
+            char where[600];
+            snprintf(where, sizeof where, "%s:%d", logs[i].path, pt->line);
+            fprintf(out, "  %-28s %14.0f %12.2f %12.2f %+9.2f %3d/%d\n", where, pt->size_bytes, pt->time_s * 1e6,
+                    res->fitted_s * 1e6, (res->fitted_s / pt->time_s - 1) * 100, r->fits[res->fit].regime + 1,
+                    r->fits[res->fit].regime_count);
+        }
+}
+
+int command_calibrate(const cli_args *args)
+{
+    bool quiet = args->value[OPT_QUIET] != NULL;
+    diag d = {0};
+    topology platform;
+    if (!platform_load(args->operands[0], &platform, &d)) {
+        diag_print(&d);
+        return 2;
+    }
+    int log_count = args->operand_count - 1;
+    calib_log *logs = calloc((size_t)log_count, sizeof *logs);
+    int status = logs ? 0 : 2;
+    for (int i = 0; i < log_count && status == 0; i++) {
+        if (!calib_log_read(args->operands[i + 1], &logs[i], print_note, &quiet, &d)) {
+            diag_print(&d);
+            status = 2;
+        } else if (logs[i].ranks > platform.ranks) {
+            fprintf(stderr,
+                    "%s:1:1: the log ran %d ranks (%s); %s has %d: calibrate on a platform of the measured size\n",
+                    logs[i].path, logs[i].ranks, logs[i].ranks_from, args->operands[0], platform.ranks);
+            status = 2;
+        } else if (!quiet) {
+            print_log(stderr, &logs[i]);
+        }
+    }
+    calib_result result;
+    char why[256];
+    if (status == 0 && !calib_fit(logs, log_count, &platform, &result, why, sizeof why)) {
+        fprintf(stderr, "collsim calibrate: %s\n", why);
+        status = 2;
+    }
+    if (status == 0) {
+        if (!quiet) print_residuals(stderr, logs, log_count, &result);
+        calib_writer_input in = {.platform_path = args->operands[0], .platform = &platform, .logs = logs,
+                                 .log_count = log_count, .result = &result};
+        const char *out = args->value[OPT_OUTPUT] ? args->value[OPT_OUTPUT] : "-";
+        if (!calib_write_platform(&in, out, &d)) {
+            diag_print(&d);
+            status = 2;
+        }
+        calib_result_free(&result);
+    }
+    free(logs);
+    topology_free(&platform);
+    return status;
+}
