@@ -71,13 +71,21 @@ static bool solve(const sample *s, int count, unsigned free_mask, double *value)
             a[r][n] += w * s[i].x[index[r]] * target;
         }
     }
+    /* equilibrate (unit diagonal): the columns 1, n_α and B = n_β·M/BW differ by many orders */
+    double scale[PARAMS];
+    for (int r = 0; r < n; r++) {
+        if (!(a[r][r] > 0)) return false;
+        scale[r] = sqrt(a[r][r]);
+    }
+    for (int r = 0; r < n; r++) {
+        for (int c = 0; c < n; c++) a[r][c] /= scale[r] * scale[c];
+        a[r][n] /= scale[r];
+    }
     for (int c = 0; c < n; c++) { /* Gauss-Jordan with partial pivoting */
         int pivot = c;
         for (int r = c + 1; r < n; r++)
             if (fabs(a[r][c]) > fabs(a[pivot][c])) pivot = r;
-        double scale = 0;
-        for (int r = 0; r < n; r++) scale = fmax(scale, fabs(a[r][r]));
-        if (fabs(a[pivot][c]) <= 1e-12 * scale) return false;
+        if (fabs(a[pivot][c]) <= 1e-10) return false; /* collinear columns (one N: launch and hop) */
         for (int k = 0; k <= n; k++) {
             double tmp = a[c][k];
             a[c][k] = a[pivot][k], a[pivot][k] = tmp;
@@ -88,7 +96,7 @@ static bool solve(const sample *s, int count, unsigned free_mask, double *value)
             for (int k = c; k <= n; k++) a[r][k] -= f * a[c][k];
         }
     }
-    for (int r = 0; r < n; r++) value[index[r]] = a[r][n] / a[r][r];
+    for (int r = 0; r < n; r++) value[index[r]] = a[r][n] / a[r][r] / scale[r];
     return true;
 }
 

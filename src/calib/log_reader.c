@@ -10,7 +10,8 @@
  *   # Avg bus bandwidth    : 123.4
  *
  * Result rows are read by the column header (older versions have no root
- * column; -I adds per-iteration columns; -T a timestamp); the time unit is
+ * column and call #wrong "error"; -I adds per-iteration columns; -T a
+ * timestamp); the time unit is
  * the header's "(us)" or "(ms)" (the first versions printed ms), µs when the
  * header is missing.  "#wrong" is a number or N/A (no check); a row with
  * wrong results is left out.  The collective is recognised from, in order:
@@ -150,6 +151,7 @@ static void read_column_header(reader *r, char **tokens, int count)
         c.algbw[k] = find_column(tokens, count, "algbw", k);
         c.busbw[k] = find_column(tokens, count, "busbw", k);
         c.wrong[k] = find_column(tokens, count, "#wrong", k);
+        if (c.wrong[k] < 0) c.wrong[k] = find_column(tokens, count, "error", k); /* before nccl-tests 2.0 */
     }
     int last = 0;
     for (int i = 0; i < count; i++)
