@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "calib/measured.h"
 #include "cli/commands.h"
 #include "cli/run_cases.h"
 #include "report/baseline.h"
@@ -130,7 +131,16 @@ int command_scenario(const cli_args *a)
         fprintf(stderr, "%s: cannot read the baseline: %s\n", o.baseline, strerror(errno));
         status = 2;
     }
+    /* a malformed log is refused before a long run, not after (r has no rows yet) */
+    if (status == 0 && a->measured_count > 0 && !calib_attach_measured(&r, a->measured, a->measured_count, true, &d)) {
+        diag_print(&d);
+        status = 2;
+    }
     if (status == 0) status = run_cases(&s, &o.settings, &r);
+    if (status == 0 && a->measured_count > 0 && !calib_attach_measured(&r, a->measured, a->measured_count, o.settings.quiet, &d)) {
+        diag_print(&d);
+        status = 2;
+    }
     if (mode != MODE_VERIFY && status == 0) status = write_results(&r, &o);
     report_free(&r);
     scenario_free(&s);

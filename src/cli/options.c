@@ -111,6 +111,10 @@ static const option_spec options[] = {
     {OPT_CFG, "cfg", 0, "NAME:VALUE", ON(CMD_RUN),
      "a SimGrid configuration option for every simulation (repeatable); "
      "an unknown NAME is refused"},
+    {OPT_MEASURED, "measured", 0, "LOG", ON(CMD_RUN) | ON(CMD_PREDICT),
+     "an nccl-tests / rccl-tests log measured on the platform (repeatable): "
+     "each row of the same collective, ranks and size gets the measured "
+     "time and the errors against it, in every format and in --plot"},
     {OPT_ROUTES, "routes", 0, "WHICH", ON(CMD_PLATFORM_XML),
      "all (default: every rank to every rank), ring (each rank to its "
      "neighbours) or none"},
@@ -353,6 +357,13 @@ static int parse_options(int argc, char **argv, cli_args *args)
                 return 2;
             }
             args->cfg[args->cfg_count++] = optarg;
+        }
+        if (id == OPT_MEASURED) {
+            if (args->measured_count == CLI_MAX_CFG) {
+                fprintf(stderr, "collsim %s: at most %d --measured logs\n", name, CLI_MAX_CFG);
+                return 2;
+            }
+            args->measured[args->measured_count++] = optarg;
         }
         args->value[id] = spec->argument ? optarg : "";
     }

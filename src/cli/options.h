@@ -35,6 +35,7 @@ typedef enum {
     OPT_QUIET,
     OPT_PROGRESS,
     OPT_CFG,
+    OPT_MEASURED,
     OPT_ROUTES,
     OPT_SIZE,
     OPT_HELP,
@@ -53,6 +54,8 @@ typedef struct cli_args {
     const char *value[OPT_COUNT]; /* the option's argument, or "" for a flag given; NULL when absent */
     const char *cfg[CLI_MAX_CFG + 1]; /* every --cfg, NULL-terminated */
     int cfg_count;
+    const char *measured[CLI_MAX_CFG + 1]; /* every --measured, NULL-terminated */
+    int measured_count;
 } cli_args;
 
 /* Parse ARGV (argv[0] is the program; the command follows).  Returns -1 when

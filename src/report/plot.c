@@ -90,19 +90,20 @@ static double positive_or_nan(double value)
 typedef struct series {
     const result_row **rows;
     int count;
-    bool predicted, simulated; /* whether there is anything to draw */
+    bool predicted, simulated, measured; /* whether there is anything to draw */
 } series;
 
 static void collect_series(const report *r, int first, series *s)
 {
     s->count = 0;
-    s->predicted = s->simulated = false;
+    s->predicted = s->simulated = s->measured = false;
     for (int i = first; i < r->row_count; i++) {
         const result_row *row = &r->rows[i];
         if (!same_series(row, &r->rows[first])) continue;
         s->rows[s->count++] = row;
         s->predicted |= !isnan(positive_or_nan(row->predicted_s));
         s->simulated |= row->simulated && !isnan(positive_or_nan(row->time_s));
+        s->measured |= row->measured_s > 0;
     }
     qsort(s->rows, (size_t)s->count, sizeof *s->rows, by_size);
 }
@@ -137,7 +138,8 @@ static void write_value(FILE *data, double value, double scale)
 }
 
 /* One data block per series: size, predicted µs, simulated µs, predicted
- * busbw GB/s, simulated busbw GB/s (01 App. D: C(N)·M/t). */
+ * busbw GB/s, simulated busbw GB/s (01 App. D: C(N)·M/t), measured µs and
+ * measured busbw GB/s (--measured). */
 static void write_series_data(FILE *data, const series *s)
 {
     for (int k = 0; k < s->count; k++) {
@@ -149,6 +151,8 @@ static void write_series_data(FILE *data, const series *s)
         write_value(data, simulated, 1e6);
         write_value(data, row->predicted_s > 0 ? factor * row->size_bytes / row->predicted_s : NAN, 1e-9);
         write_value(data, simulated > 0 ? factor * row->size_bytes / simulated : NAN, 1e-9);
+        write_value(data, row->measured_s, 1e6);
+        write_value(data, row->measured_s > 0 ? factor * row->size_bytes / row->measured_s : NAN, 1e-9);
         fputc('\n', data);
     }
     fprintf(data, "\n\n");
@@ -235,9 +239,9 @@ static void write_panels(plot_writer *w, const report *r, int first)
     const result_row *opener = &r->rows[first];
     static const struct {
         const char *what, *ylabel, *logscale;
-        int predicted_column, simulated_column;
-    } panels[2] = {{"time", "time (µs)", "set logscale xy\nset format y '%g'\n", 2, 3},
-                   {"bus bandwidth", "busbw (GB/s)", "unset logscale y\nset logscale x\nset format y '%g'\nset yrange [0:*]\n", 4, 5}};
+        int predicted_column, simulated_column, measured_column;
+    } panels[2] = {{"time", "time (µs)", "set logscale xy\nset format y '%g'\n", 2, 3, 6},
+                   {"bus bandwidth", "busbw (GB/s)", "unset logscale y\nset logscale x\nset format y '%g'\nset yrange [0:*]\n", 4, 5, 7}};
     for (int p = 0; p < 2; p++) {
         fprintf(w->script, "unset label\nset autoscale\n%sset ylabel '%s'\n", panels[p].logscale, panels[p].ylabel);
         fprintf(w->script, "set key %s\n", p == 0 ? "bottom right" : "top left");
@@ -254,6 +258,7 @@ static void write_panels(plot_writer *w, const report *r, int first)
             const char *predicted_style = w->s.count > 1 ? "lines lw 2" : "points pt 6 ps 1.6";
             if (w->s.predicted) write_curve(w, &r->rows[i], &curves, panels[p].predicted_column, predicted_style, colors, "predicted");
             if (w->s.simulated) write_curve(w, &r->rows[i], &curves, panels[p].simulated_column, "points pt 7 ps 0.8", colors, "simulated");
+            if (w->s.measured) write_curve(w, &r->rows[i], &curves, panels[p].measured_column, "points pt 4 ps 1.2", colors, "measured");
             w->block++;
         }
         if (p == 0) w->block = block; /* the busbw panel reads the same blocks */

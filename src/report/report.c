@@ -81,6 +81,24 @@ static table_columns case_columns(const report *r, int first)
     return c;
 }
 
+/* A value of a row that CSV and JSON print by key. */
+typedef struct field {
+    const char *key;
+    double value;              /* NaN / infinite: empty in CSV, null in JSON */
+    bool present;              /* false: empty in CSV, no key in JSON (time_s, ratio under predict) */
+} field;
+
+/* With --measured: the measured time and the simulated and predicted errors against it. */
+#define MEASURED_FIELDS 3
+static void measured_fields(const result_row *row, field f[MEASURED_FIELDS])
+{
+    bool m = row->measured_s > 0, sim = m && row->simulated;
+    const field all[MEASURED_FIELDS] = {{"measured_s", m ? row->measured_s : NAN, m},
+                                        {"sim_error", sim ? row->time_s / row->measured_s - 1 : NAN, sim},
+                                        {"pred_error", m ? row->predicted_s / row->measured_s - 1 : NAN, m}};
+    memcpy(f, all, sizeof all);
+}
+
 /* Under predict (r->simulated false) the time and ratio columns are absent. */
 static void print_column_header(const report *r, table_columns c, FILE *out)
 {
@@ -90,7 +108,9 @@ static void print_column_header(const report *r, table_columns c, FILE *out)
     fprintf(out, " %14s", "pred(us)");
     if (c.ideal) fprintf(out, " %14s", "ideal(us)");
     if (r->simulated) fprintf(out, " %8s", "ratio");
-    fprintf(out, " %13s %13s %10s %10s\n", "algbw(GB/s)", "busbw(GB/s)", "n_alpha", "n_beta");
+    fprintf(out, " %13s %13s %10s %10s", "algbw(GB/s)", "busbw(GB/s)", "n_alpha", "n_beta");
+    if (r->measured) fprintf(out, " %14s%s %9s", "measured(us)", r->simulated ? " sim_err(%)" : "", "pred_err(%)");
+    fputc('\n', out);
 }
 
 static void print_table_row(const report *r, const result_row *row, table_columns c, FILE *out)
@@ -108,7 +128,16 @@ static void print_table_row(const report *r, const result_row *row, table_column
     if (r->simulated) print_cell(out, 8, 4, row->simulated ? row->ratio : NAN);
     print_cell(out, 13, 3, row->algbw_Bps / 1e9);
     print_cell(out, 13, 3, row->busbw_Bps / 1e9);
-    fprintf(out, " %10.6g %10.6g\n", row->n_alpha, row->n_beta);
+    fprintf(out, " %10.6g %10.6g", row->n_alpha, row->n_beta);
+    if (r->measured) {
+        field f[MEASURED_FIELDS];
+        measured_fields(row, f);
+        for (int i = 0; i < MEASURED_FIELDS; i++) {
+            if (i == 1 && !r->simulated) continue;
+            print_cell(out, i == 0 ? 14 : i == 1 ? 11 : 12, i == 0 ? 4 : 2, f[i].present ? f[i].value * (i ? 100 : 1e6) : NAN);
+        }
+    }
+    fputc('\n', out);
     if (row->term_count <= 1) return;
     for (int t = 0; t < row->term_count; t++) {
         const row_term *term = &row->terms[t];
@@ -230,12 +259,6 @@ static void print_table(const report *r, FILE *out)
 
 /* ---- the numeric fields CSV and JSON share, in their order ---- */
 
-typedef struct field {
-    const char *key;
-    double value;              /* NaN / infinite: empty in CSV, null in JSON */
-    bool present;              /* false: empty in CSV, no key in JSON (time_s, ratio under predict) */
-} field;
-
 #define ROW_FIELDS 11
 #define TERM_FIELDS 6
 #define ETA_FIELDS 4
@@ -313,7 +336,9 @@ static void print_csv(const report *r, FILE *out)
     field f[ROW_FIELDS];
     row_fields(&(result_row){0}, f);
     csv_header(out, "case,primitive,algorithm,group,ranks,size_bytes,segments", f, ROW_FIELDS,
-               ",groups,layout,skew,platform,concurrent_with,protocol,channels,tuned,launch_s");
+               r->measured ? ",groups,layout,skew,platform,concurrent_with,protocol,channels,tuned,launch_s,"
+                             "measured_s,sim_error,pred_error"
+                           : ",groups,layout,skew,platform,concurrent_with,protocol,channels,tuned,launch_s");
     for (int i = 0; i < r->row_count; i++) {
         const result_row *row = &r->rows[i];
         fprintf(out, "%d,%s,", row->case_index, primitive_name(row->prim));
@@ -327,8 +352,12 @@ static void print_csv(const report *r, FILE *out)
         csv_text(out, row->platform);
         char with[256];
         concurrent_list(row, " ", with, sizeof with);
-        fprintf(out, ",%s,%s,%d,%s,%.17g\n", with, row->protocol, row->channels, row->tuned ? "true" : "false",
+        fprintf(out, ",%s,%s,%d,%s,%.17g", with, row->protocol, row->channels, row->tuned ? "true" : "false",
                 row->launch_s);
+        field m[MEASURED_FIELDS];
+        measured_fields(row, m);
+        if (r->measured) csv_fields(out, m, MEASURED_FIELDS, false);
+        fputc('\n', out);
     }
 }
 
@@ -424,6 +453,9 @@ static void print_json_result(const result_row *row, FILE *out)
             row->channels, row->tuned ? "true" : "false", row->launch_s);
     row_fields(row, f);
     json_fields(out, f, ROW_FIELDS);
+    field m[MEASURED_FIELDS];
+    measured_fields(row, m);
+    json_fields(out, m, MEASURED_FIELDS);
     fprintf(out, ", \"terms\": [");
     for (int t = 0; t < row->term_count; t++) {
         fprintf(out, "%s{\"tier\": ", t ? ", " : "");

@@ -51,6 +51,7 @@ typedef struct result_row {
     double algbw_Bps, busbw_Bps; /* of time_s (or of predicted_s under predict), 01 App. D */
     int term_count;
     row_term terms[REPORT_MAX_TERMS];
+    double measured_s;         /* from a --measured log of the same collective, ranks and size; 0 when none */
 } result_row;
 
 /* η of one (case, algorithm, group), whole or for one term (tier). */
@@ -79,6 +80,7 @@ typedef struct report {
     const char *scenario, *platform_name, *platform_kind, *model;
     int platform_ranks;
     bool simulated;            /* run (true) or predict (false) */
+    bool measured;             /* --measured logs given: the measured columns are printed */
     const char *eta;           /* the η profile the predictions use: "ideal", "seed" or "given" */
     result_row *rows;
     int row_count, row_capacity;
