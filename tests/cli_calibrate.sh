@@ -1,0 +1,88 @@
+#!/bin/sh
+# `collsim calibrate` and `--measured` (issue 16) through the command line:
+# an all_reduce_perf log written here in the nccl-tests format from chosen
+# costs (LL-like up to 1 MiB: launch 40 us, 60 GB/s; Simple-like above:
+# launch 60 us, 360 GB/s; hop 0.6 us = hgx-h100's alpha) is calibrated back
+# to them; the calibrated platform, simulated and predicted, reproduces the
+# log (pred_error and sim_error within its 2-decimal rounding); malformed
+# logs exit 2 naming file:line:column.
+. "${top_srcdir:-.}/tests/cli_common.sh"
+platforms=$(cd "$top_srcdir/platforms" && pwd)
+
+# ring all-reduce on 8 ranks (01 §5.1): t = launch + 14 x hop + 1.75 x M / BW
+write_log() { # file, collective binary
+    {
+        echo "# nccl-tests version 2.13.8 nccl-headers=21903 nccl-library=21903"
+        echo "# Collective test starting: $2"
+        echo "# nThread 1 nGpus 8 minBytes 1024 maxBytes 8589934592 step: 2(factor) warmup iters: 5 iters: 20 agg iters: 1 validation: 1 graph: 0"
+        echo "#"
+        echo "# Using devices"
+        for r in 0 1 2 3 4 5 6 7; do printf '#  Rank %2d Group  0 Pid  4242 on      node1 device %2d [0000:18:00] NVIDIA H100\n' $r $r; done
+        echo "node1:4242:4242 [0] NCCL INFO Bootstrap : Using eth0"
+        echo "#"
+        echo "#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong"
+        echo "#        (B)    (elements)                               (us)  (GB/s)  (GB/s)            (us)  (GB/s)  (GB/s)       "
+        awk 'BEGIN { for (m = 1024; m <= 8589934592; m *= 2) {
+                 if (m <= 1048576) t = 40e-6 + 14 * 0.6e-6 + 1.75 * m / 60e9; else t = 60e-6 + 14 * 0.6e-6 + 1.75 * m / 360e9
+                 alg = m / t / 1e9
+                 printf "%12.0f  %12.0f  %8s  %6s  %6d  %7.2f  %6.2f  %6.2f  %6d  %7.2f  %6.2f  %6.2f  %6d\n", m, m / 4, "float", "sum", -1, t * 1e6, alg, alg * 1.75, 0, t * 1e6, alg, alg * 1.75, 0 } }'
+        echo "# Out of bounds values : 0 OK"
+        echo "# Avg bus bandwidth    : 100.0"
+    } > "$1"
+}
+write_log "$work/ar.log" all_reduce_perf
+
+out=$("$collsim" calibrate "$platforms/hgx-h100.yaml" "$work/ar.log" -o "$work/cal.yaml" 2>&1); status=$?
+check "calibrate exits 0" "$status" '^0$'
+check "collective and ranks said, and from what" "$out" 'allreduce on 8 ranks, 24 points .*Collective test starting.*|Rank'
+check "the NCCL INFO line is named, file:line" "$out" 'ar\.log:14: note: line not read'
+check "every point's residual printed" "$(printf '%s\n' "$out" | grep -c 'ar\.log:[0-9][0-9]* ')" '^24$'
+cal=$(cat "$work/cal.yaml")
+check "the input platform is kept" "$cal" '^kind: star$'
+check "its efficiency set to 1" "$cal" '^efficiency: 1  # was 0.824'
+check "LL regime: up to between 1 and 2 MiB, launch 40 us, 60/450 of BW" "$cal" 'll: \{up_to: 14829[0-9]{2}B, launch: (39\.9[89]|40\.0[01])[0-9]*us, overhead: 0\.0000us, efficiency: 0\.133[0-9]*\}'
+check "Simple regime: launch 60 us, 360/450 of BW" "$cal" 'simple: \{launch: (59\.9[5-9]|60\.0[0-4])[0-9]*us, overhead: 0\.0000us, efficiency: 0\.(7999|8000)[0-9]*\}'
+check "each fit says its logs and residual" "$cal" '# allreduce regime 1 of 2, 1024 B .. 1048576 B: 11 points of .*ar\.log; residual rms'
+
+# the calibrated platform reproduces the log: predicted everywhere, simulated at four sizes
+cat > "$work/check.yaml" <<EOF_S
+name: calibrated
+platform: $work/cal.yaml
+cases:
+  - primitive: allreduce
+    algorithms: [ring]
+    protocol: auto
+    sizes: [1KiB, 2KiB, 4KiB, 8KiB, 16KiB, 32KiB, 64KiB, 128KiB, 256KiB, 512KiB, 1MiB, 2MiB, 4MiB, 8MiB, 16MiB, 32MiB, 64MiB, 128MiB, 256MiB, 512MiB, 1GiB, 2GiB, 4GiB, 8GiB]
+EOF_S
+out=$("$collsim" predict "$work/check.yaml" --measured "$work/ar.log" --format csv -q 2>&1)
+check "predict --measured: a measured column" "$out" 'measured_s,sim_error,pred_error$'
+worst=$(printf '%s\n' "$out" | awk -F, 'NR > 1 { e = $NF < 0 ? -$NF : $NF; if (e > w) w = e } END { print (w < 2.5e-4) ? "ok" : w }')
+check "every predicted point within the log's rounding (0.005 us of 48 us)" "$worst" '^ok$'
+check "LL below 1 MiB, Simple above, as measured" "$(printf '%s\n' "$out" | awk -F, 'NR > 1 { printf "%s ", $(NF-6) }')" '^(ll ){11}(simple ){13}$'
+sed -i 's/sizes: \[.*\]/sizes: [1KiB, 1MiB, 2MiB, 1GiB]/' "$work/check.yaml"
+out=$("$collsim" run "$work/check.yaml" --measured "$work/ar.log" -q 2>&1)
+check "run --measured: table columns" "$out" 'measured\(us\) sim_err\(%\) pred_err\(%\)'
+check "simulated = predicted = measured at 1 GiB" "$out" '1073741824  ring \(auto\).* 0\.00 +-?0\.00$'
+
+# malformed logs: exit 2, file:line:column
+sed 's/^        1024           256     float     sum      -1    [0-9.]*/        1024           256     float     sum      -1    oops/' "$work/ar.log" > "$work/bad.log"
+out=$("$collsim" calibrate "$platforms/hgx-h100.yaml" "$work/bad.log" 2>&1); status=$?
+check "bad time: exit 2" "$status" '^2$'
+check "bad time: file:line:column" "$out" 'bad\.log:18:57: the out-of-place time .oops. is not a positive number'
+head -n 18 "$work/ar.log" | sed '$s/  *[0-9N/A]*$//' > "$work/cut.log"
+out=$("$collsim" calibrate "$platforms/hgx-h100.yaml" "$work/cut.log" 2>&1); status=$?
+check "truncated row: exit 2 at its line" "$status:$(printf '%s' "$out" | tr '\n' ' ')" '^2:.*cut\.log:18:1: the result row has 12 columns'
+out=$("$collsim" predict "$work/check.yaml" --measured "$work/bad.log" 2>&1); status=$?
+check "--measured with a bad log: exit 2 before anything runs" "$status:$(printf '%s' "$out" | tr '\n' ' ')" '^2:.*bad\.log:18:57:'
+grep -v 'Collective test\|Rank' "$work/ar.log" | sed 's/     sum  /    none  /' > "$work/anon.log"
+out=$("$collsim" calibrate "$platforms/hgx-h100.yaml" "$work/anon.log" 2>&1); status=$?
+check "a log that says neither its collective nor its ranks: exit 0" "$status" '^0$'
+check "... both told from busbw / algbw = 2(N-1)/N" "$out" 'allreduce on 8 ranks.*|collective from busbw / algbw = 1\.750 .* ranks from busbw / algbw = 1\.750 = C\(N\) at N = 8'
+out=$("$collsim" calibrate "$platforms/hgx-h100.yaml" /dev/null 2>&1); status=$?
+check "empty log: exit 2" "$status:$(printf '%s' "$out" | tr '\n' ' ')" '^2:.*no result row'
+sed 's/Rank  7 /Rank 15 /' "$work/ar.log" > "$work/big.log"
+out=$("$collsim" calibrate "$platforms/hgx-h100.yaml" "$work/big.log" 2>&1); status=$?
+check "more ranks than the platform: exit 2" "$status:$(printf '%s' "$out" | tr '\n' ' ')" '^2:.*big\.log:1:1: the log ran 16 ranks'
+out=$("$collsim" calibrate "$platforms/hgx-h100.yaml" "$work/ar.log" -o "$work/no/such/dir/x.yaml" 2>&1); status=$?
+check "unwritable output: exit 2, nothing left" "$status:$(ls "$work" | grep -c x.yaml)" '^2:0$'
+summary
