@@ -40,8 +40,8 @@ check "every point's residual printed" "$(printf '%s\n' "$out" | grep -c 'ar\.lo
 cal=$(cat "$work/cal.yaml")
 check "the input platform is kept" "$cal" '^kind: star$'
 check "its efficiency set to 1" "$cal" '^efficiency: 1  # was 0.824'
-check "LL regime: up to between 1 and 2 MiB, launch 40 us, 60/450 of BW" "$cal" 'll: \{up_to: 14829[0-9]{2}B, launch: (39\.9[89]|40\.0[01])[0-9]*us, overhead: 0\.0000us, efficiency: 0\.133[0-9]*\}'
-check "Simple regime: launch 60 us, 360/450 of BW" "$cal" 'simple: \{launch: (59\.9[5-9]|60\.0[0-4])[0-9]*us, overhead: 0\.0000us, efficiency: 0\.(7999|8000)[0-9]*\}'
+check "LL regime: up to 1 MiB, launch 40 us, 60/450 of BW" "$cal" 'll: \{up_to: 1048576B, launch: (39\.9[89]|40\.0[01])[0-9]*us, overhead: 0\.0000us, efficiency: 0\.133[0-9]*\}'
+check "Simple regime: launch 60 us, 360/450 of BW" "$cal" 'simple: \{from: 2097152B, launch: (59\.9[5-9]|60\.0[0-4])[0-9]*us, overhead: 0\.0000us, efficiency: 0\.(7999|8000)[0-9]*\}'
 check "each fit says its logs and residual" "$cal" '# allreduce regime 1 of 2, 1024 B .. 1048576 B: 11 points of .*ar\.log; residual rms'
 
 # the calibrated platform reproduces the log: predicted everywhere, simulated at four sizes

@@ -268,14 +268,18 @@ START_TEST(test_calibrated_platform_predicts_the_fitted_curve)
     /* a calibrated table: auto takes LL up to 1 MB and Simple above; the prediction is the fitted line */
     topology t;
     load_text("kind: star\nranks: 8\nalpha: 0.6us\nbandwidth: 450GBps\n"
-              "calibrated:\n  simple: {launch: 60us, overhead: 0.4us, efficiency: 0.8}\n"
+              "calibrated:\n  simple: {from: 4MB, launch: 60us, overhead: 0.4us, efficiency: 0.8}\n"
               "  ll: {up_to: 1MB, launch: 40us, overhead: 0us, efficiency: 0.125}\n",
               &t);
     ck_assert(protocol_available(&t, PROTOCOL_LL, 1e6));
     ck_assert(!protocol_available(&t, PROTOCOL_SIMPLE, 1e6));
     ck_assert(!protocol_available(&t, PROTOCOL_LL128, 1e6)); /* not fitted: not offered */
-    ck_assert(protocol_available(&t, PROTOCOL_SIMPLE, 2e6));
-    ck_assert(!protocol_available(&t, PROTOCOL_LL, 2e6));
+    ck_assert(protocol_available(&t, PROTOCOL_SIMPLE, 4e6));
+    ck_assert(!protocol_available(&t, PROTOCOL_LL, 4e6));
+    /* between the measured ranges both compete; beyond them, the nearest */
+    ck_assert(protocol_available(&t, PROTOCOL_LL, 2e6) && protocol_available(&t, PROTOCOL_SIMPLE, 2e6));
+    ck_assert(protocol_available(&t, PROTOCOL_LL, 1) && !protocol_available(&t, PROTOCOL_SIMPLE, 1));
+    ck_assert(protocol_available(&t, PROTOCOL_SIMPLE, 1e12) && !protocol_available(&t, PROTOCOL_LL, 1e12));
     static const char *const ring[] = {"ring"};
     static const int one[] = {1};
     model_case base = {.platform = &t, .prim = PRIM_ALLREDUCE, .algorithm = "ring", .ranks = 8, .size_bytes = 1e6,
@@ -284,6 +288,10 @@ START_TEST(test_calibrated_platform_predicts_the_fitted_curve)
     /* at 1 MB Simple would be faster (60 + 14 us + 4.9 us < 40 + 8.4 + 31.1 us), but LL is what was measured there */
     ck_assert(tuner_pick(&base, ring, 1, one, 1, any_support, NULL, &pick));
     ck_assert_int_eq(pick.protocol, PROTOCOL_LL);
+    base.size_bytes = 4e6;
+    ck_assert(tuner_pick(&base, ring, 1, one, 1, any_support, NULL, &pick));
+    ck_assert_int_eq(pick.protocol, PROTOCOL_SIMPLE);
+    /* at 2 MB, between the ranges: the faster, Simple (60 + 14 + 9.7 us against 40 + 8.4 + 62.2 us) */
     base.size_bytes = 2e6;
     ck_assert(tuner_pick(&base, ring, 1, one, 1, any_support, NULL, &pick));
     ck_assert_int_eq(pick.protocol, PROTOCOL_SIMPLE);

@@ -4,8 +4,10 @@
  * becomes `efficiency: 1` (the fitted efficiency is against the tiers' BW,
  * docs/model.md).  Regimes map to NCCL's protocols from the largest sizes
  * down: Simple, then LL for the smallest and LL128 between when there are
- * three; `up_to` is the geometric middle between a regime's largest size and
- * the next one's smallest. */
+
+ * three;
+ * `from` and `up_to` the smallest and largest size of the regime (open
+ * below the first and above the last). */
 #include "calib/platform_writer.h"
 
 #include <errno.h>
@@ -113,9 +115,8 @@ static void write_table(FILE *out, const calib_writer_input *in)
         if (f->prim != applied) continue;
         describe_fit(out, f, "  ");
         fprintf(out, "  %s: {", protocol_of(f->regime, f->regime_count));
-        /* fits are stored from the largest sizes down: the next one is the regime below */
-        const calib_regime_fit *above = k > 0 && r->fits[k - 1].prim == f->prim ? &r->fits[k - 1] : NULL;
-        if (above) fprintf(out, "up_to: %.0fB, ", floor(sqrt(f->to_bytes * above->from_bytes)));
+        if (f->regime > 0) fprintf(out, "from: %.0fB, ", f->from_bytes);
+        if (f->regime + 1 < f->regime_count) fprintf(out, "up_to: %.0fB, ", f->to_bytes);
         fprintf(out, "launch: %.4fus, overhead: %.4fus, efficiency: %.6f}\n",
                 (f->launch_s - in->platform->launch_s) * 1e6, (f->hop_s - f->platform_hop_s) * 1e6, f->efficiency);
     }

@@ -100,18 +100,32 @@ void endpoint_costs_of(const topology *t, const char *algorithm, protocol_id p, 
     }
 }
 
+/* Whether M lies in C's measured range [from, up_to] (0: open). */
+static bool in_range(const calibrated_protocol *c, double m)
+{
+    return m >= c->from_bytes && (c->up_to_bytes == 0 || m <= c->up_to_bytes);
+}
+
+/* Whether Q's range lies strictly between size M and C's range. */
+static bool between(const calibrated_protocol *q, const calibrated_protocol *c, double m)
+{
+    if (m < c->from_bytes) return q->from_bytes > m && q->up_to_bytes > 0 && q->up_to_bytes < c->from_bytes;
+    return q->from_bytes > c->up_to_bytes && q->up_to_bytes > 0 && q->up_to_bytes < m;
+}
+
 bool protocol_available(const topology *t, protocol_id p, double size_bytes)
 {
     bool calibrated = false;
     for (int q = 0; q < PROTOCOL_CHOICES; q++) calibrated |= t->calibrated[q].set;
     if (!calibrated) return true;
     const calibrated_protocol *c = &t->calibrated[p - PROTOCOL_SIMPLE];
-    if (!c->set || (c->up_to_bytes > 0 && size_bytes > c->up_to_bytes)) return false;
-    /* above the ranges of the protocols measured to win at smaller sizes */
+    if (!c->set) return false;
+    if (in_range(c, size_bytes)) return true;
+    /* between measured ranges (or beyond them) the nearest protocols on either side compete */
     for (int q = 0; q < PROTOCOL_CHOICES; q++) {
         const calibrated_protocol *o = &t->calibrated[q];
-        bool below = o->set && o->up_to_bytes > 0 && (c->up_to_bytes == 0 || o->up_to_bytes < c->up_to_bytes);
-        if (below && size_bytes <= o->up_to_bytes) return false;
+        if (o == c || !o->set) continue;
+        if (in_range(o, size_bytes) || between(o, c, size_bytes)) return false;
     }
     return true;
 }

@@ -35,7 +35,10 @@ void endpoint_costs_of(const topology *t, const char *algorithm, protocol_id p, 
 
 /* Whether `auto` may pick P at SIZE_BYTES on T: always, unless T carries a
  * calibrated table, which offers each fitted protocol in the size range it
- * was measured to win (and no protocol it did not fit). */
+ * was measured at, and between two measured ranges (or beyond them) the
+ * protocols on either side, so that the tuner takes the faster there: where
+ * the switch falls between two measured sizes is not known.  A protocol it
+ * did not fit is not offered. */
 bool protocol_available(const topology *t, protocol_id p, double size_bytes);
 
 #endif

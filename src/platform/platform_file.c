@@ -139,25 +139,28 @@ void switch_attach_delays(topology *t, int s, const switch_split *split)
     }
 }
 
-/* `calibrated: {simple: {...}, ll128: {...}, ll: {...}}`, each {up_to, launch, overhead, efficiency}:
+/* `calibrated: {simple: {...}, ll128: {...}, ll: {...}}`, each {from, up_to, launch, overhead, efficiency}:
  * what collsim calibrate fitted (docs/model.md); its efficiency is against the tiers' BW, so the
  * calibrated platform it writes sets the tiers' own efficiency to 1. */
 static bool read_calibrated(yaml_tree *tree, ynode *node, topology *t, diag *d)
 {
     static const char *const protocols[] = {"simple", "ll128", "ll", NULL};
-    static const char *const keys[] = {"up_to", "launch", "overhead", "efficiency", NULL};
-    if (!yaml_expect_mapping(tree, node, "'calibrated' (simple, ll128, ll: {up_to, launch, overhead, efficiency})", d) ||
+    static const char *const keys[] = {"from", "up_to", "launch", "overhead", "efficiency", NULL};
+    if (!yaml_expect_mapping(tree, node, "'calibrated' (simple, ll128, ll: {from, up_to, launch, overhead, efficiency})", d) ||
         !yaml_map_check_keys(tree, node, protocols, d))
         return false;
     for (int p = 0; protocols[p]; p++) {
         ynode *entry = yaml_map_get(tree, node, protocols[p]), *v;
         if (!entry) continue;
         calibrated_protocol *c = &t->calibrated[p];
-        if (!yaml_expect_mapping(tree, entry, "a calibrated protocol {up_to, launch, overhead, efficiency}", d) ||
+        if (!yaml_expect_mapping(tree, entry, "a calibrated protocol {from, up_to, launch, overhead, efficiency}", d) ||
             !yaml_map_check_keys(tree, entry, keys, d))
             return false;
         if (!(v = yaml_map_require(tree, entry, "efficiency", d)) ||
             !yaml_read_positive_number(tree, v, "efficiency", &c->efficiency, d))
+            return false;
+        if ((v = yaml_map_get(tree, entry, "from")) &&
+            !yaml_read_quantity(tree, v, "from", UNIT_SIZE, false, &c->from_bytes, d))
             return false;
         if ((v = yaml_map_get(tree, entry, "up_to")) &&
             !yaml_read_quantity(tree, v, "up_to", UNIT_SIZE, false, &c->up_to_bytes, d))
@@ -168,6 +171,8 @@ static bool read_calibrated(yaml_tree *tree, ynode *node, topology *t, diag *d)
         if ((v = yaml_map_get(tree, entry, "overhead")) &&
             !yaml_read_quantity(tree, v, "overhead", UNIT_TIME, true, &c->overhead_s, d))
             return false;
+        if (c->up_to_bytes > 0 && c->from_bytes > c->up_to_bytes)
+            return yaml_error(tree, entry, d, "'from' is above 'up_to': the sizes a protocol was measured at run from one to the other");
         c->set = true;
     }
     return true;

@@ -63,7 +63,8 @@ typedef struct topo_switch {
  * calibrate), in place of NCCL's published figures (model/protocol.c). */
 typedef struct calibrated_protocol {
     bool set;
-    double up_to_bytes;    /* the largest size it was measured to win (0: no limit) */
+    double from_bytes;     /* the smallest size it was measured at (0: no limit below) */
+    double up_to_bytes;    /* the largest size it was measured at (0: no limit above) */
     double launch_s;       /* per collective, on top of the platform's launch */
     double overhead_s;     /* per message, on top of each tier's overhead */
     double efficiency;     /* bandwidth of the data against the tiers' BW (no tier efficiency applies) */
