@@ -128,7 +128,8 @@ static void fit_samples(const sample *s, int count, const double *lower, bool se
         for (int p = 0; p < PARAMS; p++) feasible &= v[p] >= lower[p] * (1 - 1e-12);
         if (!feasible) continue;
         double ss = sum_squares(s, count, v);
-        if (ss < best_ss * (1 - 1e-9)) {
+        /* ties (to rounding: residuals of 1e-9 are exact fits) go to the earlier mask */
+        if (isinf(best_ss) || ss < best_ss - fmax(best_ss * 1e-9, 1e-18)) {
             best_ss = ss;
             memcpy(best, v, sizeof v);
         }

@@ -75,6 +75,14 @@ int command_calibrate(const cli_args *args)
         fprintf(stderr, "collsim calibrate: %s\n", why);
         status = 2;
     }
+    for (int k = 0; status == 0 && k < result.fit_count; k++)
+        if (result.fits[k].point_count < 2) {
+            fprintf(stderr, "%s: %s has one size in a regime: one size cannot tell latency from bandwidth; "
+                            "measure a sweep (nccl-tests -b MIN -e MAX -f 2)\n", result.fits[k].logs,
+                    primitive_name(result.fits[k].prim));
+            calib_result_free(&result);
+            status = 2;
+        }
     if (status == 0) {
         if (!quiet) print_residuals(stderr, logs, log_count, &result);
         calib_writer_input in = {.platform_path = args->operands[0], .platform = &platform, .logs = logs,
