@@ -44,6 +44,10 @@ check "LL regime: up to 1 MiB, launch 40 us, 60/450 of BW" "$cal" 'll: \{up_to: 
 check "Simple regime: launch 60 us, 360/450 of BW" "$cal" 'simple: \{from: 2097152B, launch: (59\.9[5-9]|60\.0[0-4])[0-9]*us, overhead: 0\.0000us, efficiency: 0\.(7999|8000)[0-9]*\}'
 check "each fit says its logs and residual" "$cal" '# allreduce regime 1 of 2, 1024 B .. 1048576 B: 11 points of .*ar\.log; residual rms'
 
+# calibrating the calibrated platform again replaces its table: the same file
+"$collsim" calibrate "$work/cal.yaml" "$work/ar.log" -o "$work/again.yaml" -q
+check "calibrating again gives the same file" "$(cmp "$work/cal.yaml" "$work/again.yaml" && echo same)" '^same$'
+
 # the calibrated platform reproduces the log: predicted everywhere, simulated at four sizes
 cat > "$work/check.yaml" <<EOF_S
 name: calibrated

@@ -59,7 +59,7 @@ static bool model_counts(const topology *t, const calib_log *l, double size_byte
 static bool solve(const sample *s, int count, unsigned free_mask, double *value)
 {
     double a[PARAMS][PARAMS + 1] = {{0}};
-    int index[PARAMS], n = 0;
+    int index[PARAMS] = {0}, n = 0;
     for (int p = 0; p < PARAMS; p++)
         if (free_mask & (1u << p)) index[n++] = p;
     for (int i = 0; i < count; i++) {

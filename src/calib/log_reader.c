@@ -44,7 +44,7 @@ static const struct {
 
 /* Where each field of a result row sits (token index, -1 when absent). */
 typedef struct layout {
-    int size, redop, root;
+    int redop, root;      /* the size is always the first column */
     int time[2], algbw[2], busbw[2], wrong[2];
     int columns;
     bool from_header;
@@ -69,7 +69,7 @@ typedef struct reader {
     char row[MAX_LINE];    /* a copy of the row being read, which its tokens point into */
 } reader;
 
-static const layout default_layout = {.size = 0, .redop = 3, .root = 4, .time = {5, 9}, .algbw = {6, 10},
+static const layout default_layout = {.redop = 3, .root = 4, .time = {5, 9}, .algbw = {6, 10},
                                       .busbw = {7, 11}, .wrong = {8, 12}, .columns = 13, .from_header = false};
 
 static void note(reader *r, int line, const char *why)
@@ -143,7 +143,7 @@ static int find_column(char **tokens, int count, const char *name, int occurrenc
 /* "# size count type redop root time algbw busbw #wrong time ..." (tokens after '#'). */
 static void read_column_header(reader *r, char **tokens, int count)
 {
-    layout c = {.size = find_column(tokens, count, "size", 0), .redop = find_column(tokens, count, "redop", 0),
+    layout c = {.redop = find_column(tokens, count, "redop", 0),
                 .root = find_column(tokens, count, "root", 0), .columns = 0, .from_header = true};
     const char *time_name = find_column(tokens, count, "time", 0) >= 0 ? "time" : "cputime";
     for (int k = 0; k < 2; k++) {
@@ -160,7 +160,7 @@ static void read_column_header(reader *r, char **tokens, int count)
     r->columns = c;
 }
 
-static void read_comment(reader *r, char *line, int number)
+static void read_comment(reader *r, const char *line, int number)
 {
     char copy[MAX_LINE];
     snprintf(copy, sizeof copy, "%s", line + 1);
@@ -404,7 +404,7 @@ bool calib_log_parse(const char *name, const char *text, size_t length, calib_lo
         while (isspace((unsigned char)*first)) first++;
         if (*first == '\0') continue;
         if (*first == '#') {
-            read_comment(&r, (char *)first, number);
+            read_comment(&r, first, number);
             continue;
         }
         if (r.prim_found == 0 && binary_in(first, &log->prim, log->prim_from, sizeof log->prim_from)) {

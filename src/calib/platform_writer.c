@@ -1,6 +1,7 @@
 /* platform_writer.c — the calibrated platform (platform_writer.h).  The
- * input is copied line by line; a `calibrated:` block it already has (an
- * earlier calibration) is dropped, and every `efficiency: X` outside comments
+ * input is copied line by line; what an earlier calibration wrote (its
+ * `calibrated:` block and its "# collsim calibrate" lines) is dropped, so
+ * that calibrating a calibrated platform again replaces its table, and every `efficiency: X` outside comments
  * becomes `efficiency: 1` (the fitted efficiency is against the tiers' BW,
  * docs/model.md).  Regimes map to NCCL's protocols from the largest sizes
  * down: Simple, then LL for the smallest and LL128 between when there are
@@ -76,15 +77,24 @@ static void copy_line(FILE *out, const char *line, size_t length)
     fputc('\n', out);
 }
 
+#define HEADER "# collsim calibrate"
+
+/* The input without an earlier calibration; its trailing blank lines left out. */
 static void copy_platform(FILE *out, const char *text)
 {
     bool in_calibrated = false;
+    int blank = 0; /* blank lines held back: written before the next line that is not */
     for (const char *line = text; *line;) {
         const char *end = strchr(line, '\n');
         size_t length = end ? (size_t)(end - line) : strlen(line);
         if (strncmp(line, "calibrated:", 11) == 0) in_calibrated = true;
         else if (length > 0 && line[0] != ' ' && line[0] != '#') in_calibrated = false;
-        if (!in_calibrated) copy_line(out, line, length);
+        bool ours = in_calibrated || strncmp(line, HEADER, sizeof HEADER - 1) == 0;
+        if (!ours && length == 0) blank++;
+        else if (!ours) {
+            for (; blank > 0; blank--) fputc('\n', out);
+            copy_line(out, line, length);
+        }
         line += length + (end ? 1 : 0);
     }
 }
@@ -104,12 +114,12 @@ static void write_table(FILE *out, const calib_writer_input *in)
 {
     const calib_result *r = in->result;
     primitive applied = in->logs[0].prim;
-    fprintf(out, "\n# collsim calibrate: fitted to");
+    fprintf(out, "\n" HEADER ": fitted to");
     for (int i = 0; i < in->log_count; i++)
         fprintf(out, " %s (%s, %d ranks)%s", in->logs[i].path, primitive_name(in->logs[i].prim), in->logs[i].ranks,
                 i + 1 < in->log_count ? "," : "");
-    fprintf(out, ".\n# Each protocol replaces NCCL's figures by its fit (docs/model.md, \"Calibrated protocols\");\n"
-                 "# protocol: auto picks it in the size range it was measured to win.\ncalibrated:\n");
+    fprintf(out, ".\n" HEADER ": each protocol below replaces NCCL's figures by its fit (docs/model.md,\n" HEADER
+                 ": \"Calibrated protocols\"); protocol: auto offers it in the sizes it was measured at.\ncalibrated:\n");
     for (int k = 0; k < r->fit_count; k++) {
         const calib_regime_fit *f = &r->fits[k];
         if (f->prim != applied) continue;
@@ -122,7 +132,7 @@ static void write_table(FILE *out, const calib_writer_input *in)
     }
     for (int k = 0; k < r->fit_count; k++)
         if (r->fits[k].prim != applied) {
-            fprintf(out, "# not applied (one table per platform, from the first log's collective):\n");
+            fprintf(out, HEADER ": not applied (one table per platform, from the first log's collective):\n");
             describe_fit(out, &r->fits[k], "");
         }
 }

@@ -22,9 +22,13 @@ static void print_note(void *context, const char *file, int line, const char *wh
 
 static void print_log(FILE *out, const calib_log *l)
 {
+    double smallest = l->points[0].size_bytes, largest = smallest;
+    for (int p = 1; p < l->point_count; p++) {
+        smallest = fmin(smallest, l->points[p].size_bytes);
+        largest = fmax(largest, l->points[p].size_bytes);
+    }
     fprintf(out, "# %s: %s on %d ranks, %d points from %.0f B to %.0f B (%d lines not read)\n", l->path,
-            primitive_name(l->prim), l->ranks, l->point_count, l->points[0].size_bytes,
-            l->points[l->point_count - 1].size_bytes, l->lines_skipped);
+            primitive_name(l->prim), l->ranks, l->point_count, smallest, largest, l->lines_skipped);
     fprintf(out, "#   collective from %s; ranks from %s\n", l->prim_from, l->ranks_from);
 }
 

@@ -159,18 +159,16 @@ static bool read_calibrated(yaml_tree *tree, ynode *node, topology *t, diag *d)
         if (!(v = yaml_map_require(tree, entry, "efficiency", d)) ||
             !yaml_read_positive_number(tree, v, "efficiency", &c->efficiency, d))
             return false;
-        if ((v = yaml_map_get(tree, entry, "from")) &&
-            !yaml_read_quantity(tree, v, "from", UNIT_SIZE, false, &c->from_bytes, d))
-            return false;
-        if ((v = yaml_map_get(tree, entry, "up_to")) &&
-            !yaml_read_quantity(tree, v, "up_to", UNIT_SIZE, false, &c->up_to_bytes, d))
-            return false;
-        if ((v = yaml_map_get(tree, entry, "launch")) &&
-            !yaml_read_quantity(tree, v, "launch", UNIT_TIME, true, &c->launch_s, d))
-            return false;
-        if ((v = yaml_map_get(tree, entry, "overhead")) &&
-            !yaml_read_quantity(tree, v, "overhead", UNIT_TIME, true, &c->overhead_s, d))
-            return false;
+        const struct {
+            const char *key;
+            unit_kind unit;
+            double *value;
+        } quantities[] = {{"from", UNIT_SIZE, &c->from_bytes}, {"up_to", UNIT_SIZE, &c->up_to_bytes},
+                          {"launch", UNIT_TIME, &c->launch_s}, {"overhead", UNIT_TIME, &c->overhead_s}};
+        for (size_t q = 0; q < sizeof quantities / sizeof *quantities; q++)
+            if ((v = yaml_map_get(tree, entry, quantities[q].key)) &&
+                !yaml_read_quantity(tree, v, quantities[q].key, quantities[q].unit, true, quantities[q].value, d))
+                return false;
         if (c->up_to_bytes > 0 && c->from_bytes > c->up_to_bytes)
             return yaml_error(tree, entry, d, "'from' is above 'up_to': the sizes a protocol was measured at run from one to the other");
         c->set = true;

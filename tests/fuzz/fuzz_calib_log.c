@@ -1,0 +1,64 @@
+/* fuzz_calib_log.c — libFuzzer harness for the nccl-tests / rccl-tests log
+ * reader of `collsim calibrate` and `--measured` (issue 16): any bytes given
+ * as a log must be refused with a positioned message, or read into points
+ * whose sizes and times are positive and finite, a collective and a rank
+ * count; a read log is then fitted on a star of its ranks, whose fitted
+ * costs must be finite and within their bounds.  Never a crash, a leak or a
+ * hang.  Built and run by scripts/fuzz on tests/fuzz/corpus/calib_log/. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "calib/fit.h"
+#include "calib/log_reader.h"
+#include "fuzz_input.h"
+#include "platform/platform.h"
+
+static void check_log(const calib_log *log)
+{
+    if (log->point_count < 1 || log->point_count > CALIB_MAX_POINTS || log->ranks < 1 || log->prim >= PRIM_COUNT)
+        abort();
+    for (int p = 0; p < log->point_count; p++)
+        if (!(log->points[p].size_bytes > 0) || !isfinite(log->points[p].size_bytes) ||
+            !(log->points[p].time_s > 0) || !isfinite(log->points[p].time_s))
+            abort();
+}
+
+/* Fit the log on a star of its ranks (small ones: the fuzzer's time goes to the reader). */
+static void check_fit(const calib_log *log)
+{
+    if (log->ranks < 2 || log->ranks > 64) return;
+    char text[128];
+    snprintf(text, sizeof text, "kind: star\nranks: %d\nalpha: 0.6us\nbandwidth: 450GBps\n", log->ranks);
+    topology t;
+    diag d = {0};
+    if (!platform_load_string("fuzz-star.yaml", text, &t, &d)) abort();
+    calib_result r;
+    char why[256];
+    if (calib_fit(log, 1, &t, &r, why, sizeof why)) {
+        for (int k = 0; k < r.fit_count; k++) {
+            const calib_regime_fit *f = &r.fits[k];
+            if (!isfinite(f->launch_s) || !isfinite(f->hop_s) || !(f->efficiency > 0) || !isfinite(f->efficiency) ||
+                f->launch_s < 0 || f->hop_s < f->platform_hop_s * (1 - 1e-9))
+                abort();
+        }
+        calib_result_free(&r);
+    }
+    topology_free(&t);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    calib_log *log = malloc(sizeof *log);
+    diag d = {0};
+    if (calib_log_parse("fuzz.log", (const char *)data, size, log, NULL, NULL, &d)) {
+        check_log(log);
+        check_fit(log);
+    } else {
+        fuzz_expect_message(&d);
+    }
+    free(log);
+    return 0;
+}
