@@ -68,6 +68,16 @@ out=$("$collsim" run "$work/check.yaml" --measured "$work/ar.log" -q 2>&1)
 check "run --measured: table columns" "$out" 'measured\(us\) sim_err\(%\) pred_err\(%\)'
 check "simulated = predicted = measured at 1 GiB" "$out" '1073741824  ring \(auto\).* 0\.00 +-?0\.00$'
 
+out=$("$collsim" run "$work/check.yaml" --measured "$work/ar.log" -q --format json -o "$work/run.json" --plot "$work/run.svg" 2>&1); status=$?
+check "run --measured --plot: exit 0" "$status" '^0$'
+check "JSON: measured_s, sim_error and pred_error on the rows" "$(grep -o '"measured_s": [0-9.e-]*, "sim_error": [-0-9.e]*, "pred_error": [-0-9.e]*' "$work/run.json" | wc -l)" '^4$'
+if python3 -c 'import jsonschema' 2>/dev/null; then
+    out=$(python3 -c 'import json, sys, jsonschema; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))); print("valid")' \
+        "$work/run.json" "$top_srcdir/docs/collsim-output.schema.json" 2>&1)
+    check "JSON with measured fields validates against the schema" "$out" '^valid$'
+fi
+check "the plot draws the measured points" "$(grep -c 'ring measured' "$work/run.svg")" '^[1-9]'
+
 # malformed logs: exit 2, file:line:column
 sed 's/^        1024           256     float     sum      -1    [0-9.]*/        1024           256     float     sum      -1    oops/' "$work/ar.log" > "$work/bad.log"
 out=$("$collsim" calibrate "$platforms/hgx-h100.yaml" "$work/bad.log" 2>&1); status=$?
