@@ -44,6 +44,12 @@ check "LL regime: up to 1 MiB, launch 40 us, 60/450 of BW" "$cal" 'll: \{up_to: 
 check "Simple regime: launch 60 us, 360/450 of BW" "$cal" 'simple: \{from: 2097152B, launch: (59\.9[5-9]|60\.0[0-4])[0-9]*us, overhead: 0\.0000us, efficiency: 0\.(7999|8000)[0-9]*\}'
 check "each fit says its logs and residual" "$cal" '# allreduce regime 1 of 2, 1024 B .. 1048576 B: 11 points of .*ar\.log; residual rms'
 
+# a log of another collective is fitted too, reported, not applied (one table per platform)
+sed 's/all_reduce_perf/reduce_scatter_perf/' "$work/ar.log" > "$work/rs.log"
+out=$("$collsim" calibrate "$platforms/hgx-h100.yaml" "$work/ar.log" "$work/rs.log" -q 2>&1)
+check "the second collective: reported as not applied" "$out" '^# collsim calibrate: not applied .*$|^# reducescatter regime 2 of 2'
+check "the table is the first log's: two protocols" "$(printf '%s\n' "$out" | grep -cE '^  (simple|ll128|ll): \{')" '^2$'
+
 # calibrating the calibrated platform again replaces its table: the same file
 "$collsim" calibrate "$work/cal.yaml" "$work/ar.log" -o "$work/again.yaml" -q
 check "calibrating again gives the same file" "$(cmp "$work/cal.yaml" "$work/again.yaml" && echo same)" '^same$'

@@ -2,7 +2,7 @@
  * measured point and the regimes of its curve; per (collective, regime
  * counted from the largest sizes), one weighted least-squares fit of
  * (launch, hop, 1/efficiency) over the points of every log of that
- * collective, under the bounds launch ≥ the platform's, hop ≥ the
+ * collective whose groups climb to the same tier, under the bounds launch ≥ the platform's, hop ≥ the
  * platform's α + o (the fit adds to them, as NCCL's protocol figures do:
  * model/protocol.c), and efficiency no higher than the regime above's (a
  * protocol for smaller sizes never has more bandwidth: NCCL's LL ≤ LL128 ≤
@@ -171,8 +171,8 @@ static void append_log(char *logs, size_t size, const char *path)
     snprintf(logs + used, size - used, "%s%s", used ? ", " : "", path);
 }
 
-/* Fit regime J (counted from the largest sizes) of the logs of PRIM. */
-static void fit_regime(const calib_log *logs, int log_count, primitive prim, int j, int regime_count,
+/* Fit regime J (counted from the largest sizes) of the logs of PRIM whose groups climb to FIT_TIER. */
+static void fit_regime(const calib_log *logs, int log_count, primitive prim, int fit_tier, int j, int regime_count,
                        const log_regimes *regimes, calib_result *out, const double *platform_hop,
                        double platform_launch_s, const int *tier, double efficiency_above, sample *buffer)
 {
@@ -187,7 +187,7 @@ static void fit_regime(const calib_log *logs, int log_count, primitive prim, int
     bool several_n = false;
     for (int i = 0; i < log_count; i++) {
         const log_regimes *g = &regimes[i];
-        if (logs[i].prim != prim || j >= g->count) continue;
+        if (logs[i].prim != prim || tier[i] != fit_tier || j >= g->count) continue;
         int r = g->count - 1 - j;
         for (int k = g->first[r]; k < g->first[r + 1]; k++) {
             int p = g->order[k];
@@ -248,14 +248,15 @@ bool calib_fit(const calib_log *logs, int log_count, const topology *t, calib_re
     }
     for (int i = 0; i < log_count && ok; i++) {
         bool seen = false;
-        for (int k = 0; k < i; k++) seen |= logs[k].prim == logs[i].prim;
+        for (int k = 0; k < i; k++) seen |= logs[k].prim == logs[i].prim && tier[k] == tier[i];
         if (seen) continue;
         int regime_count = 0;
         for (int k = i; k < log_count; k++)
-            if (logs[k].prim == logs[i].prim && regimes[k].count > regime_count) regime_count = regimes[k].count;
+            if (logs[k].prim == logs[i].prim && tier[k] == tier[i] && regimes[k].count > regime_count)
+                regime_count = regimes[k].count;
         double efficiency_above = 1e3;
         for (int j = 0; j < regime_count && out->fit_count < CALIB_MAX_FITS; j++) {
-            fit_regime(logs, log_count, logs[i].prim, j, regime_count, regimes, out, hop, t->launch_s, tier,
+            fit_regime(logs, log_count, logs[i].prim, tier[i], j, regime_count, regimes, out, hop, t->launch_s, tier,
                        efficiency_above, buffer);
             efficiency_above = out->fits[out->fit_count - 1].efficiency;
         }

@@ -4,6 +4,7 @@
  *
  *     t = launch + n_α·hop + n_β·M / (efficiency·BW)
  *
+ * for each (collective, tier its groups climb to, regime)
  * (docs/model.md; n_α, n_β, BW: the flat algorithm's prediction on the
  * platform — ring for AR / AG / RS / BC / Reduce, pairwise A2A, direct
  * sendrecv — without protocol, channels or launch; hop = α + o per message)

@@ -113,7 +113,8 @@ static void describe_fit(FILE *out, const calib_regime_fit *f, const char *inden
 static void write_table(FILE *out, const calib_writer_input *in)
 {
     const calib_result *r = in->result;
-    primitive applied = in->logs[0].prim;
+    primitive applied = r->fits[0].prim;
+    int applied_tier = r->fits[0].tier;
     fprintf(out, "\n" HEADER ": fitted to");
     for (int i = 0; i < in->log_count; i++)
         fprintf(out, " %s (%s, %d ranks)%s", in->logs[i].path, primitive_name(in->logs[i].prim), in->logs[i].ranks,
@@ -122,7 +123,7 @@ static void write_table(FILE *out, const calib_writer_input *in)
                  ": \"Calibrated protocols\"); protocol: auto offers it in the sizes it was measured at.\ncalibrated:\n");
     for (int k = 0; k < r->fit_count; k++) {
         const calib_regime_fit *f = &r->fits[k];
-        if (f->prim != applied) continue;
+        if (f->prim != applied || f->tier != applied_tier) continue;
         describe_fit(out, f, "  ");
         fprintf(out, "  %s: {", protocol_of(f->regime, f->regime_count));
         if (f->regime > 0) fprintf(out, "from: %.0fB, ", f->from_bytes);
@@ -131,8 +132,8 @@ static void write_table(FILE *out, const calib_writer_input *in)
                 (f->launch_s - in->platform->launch_s) * 1e6, (f->hop_s - f->platform_hop_s) * 1e6, f->efficiency);
     }
     for (int k = 0; k < r->fit_count; k++)
-        if (r->fits[k].prim != applied) {
-            fprintf(out, HEADER ": not applied (one table per platform, from the first log's collective):\n");
+        if (r->fits[k].prim != applied || r->fits[k].tier != applied_tier) {
+            fprintf(out, HEADER ": not applied (one table per platform: the first log's collective and tier):\n");
             describe_fit(out, &r->fits[k], "");
         }
 }
