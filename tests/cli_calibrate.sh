@@ -47,7 +47,10 @@ check "each fit says its logs and residual" "$cal" '# allreduce regime 1 of 2, 1
 # a log of another collective is fitted too, reported, not applied (one table per platform)
 sed 's/all_reduce_perf/reduce_scatter_perf/' "$work/ar.log" > "$work/rs.log"
 out=$("$collsim" calibrate "$platforms/hgx-h100.yaml" "$work/ar.log" "$work/rs.log" -q 2>&1)
-check "the second collective: reported as not applied" "$out" '^# collsim calibrate: not applied .*$|^# reducescatter regime 2 of 2'
+check "the second collective: reported as not applied" "$out" '^# collsim calibrate: not applied .*$|^# collsim calibrate: reducescatter regime 2 of 2'
+"$collsim" calibrate "$platforms/hgx-h100.yaml" "$work/ar.log" "$work/rs.log" -q -o "$work/two.yaml"
+"$collsim" calibrate "$work/two.yaml" "$work/ar.log" "$work/rs.log" -q -o "$work/two-again.yaml"
+check "... and calibrating that file again gives it back" "$(cmp "$work/two.yaml" "$work/two-again.yaml" && echo same)" '^same$'
 check "the table is the first log's: two protocols" "$(printf '%s\n' "$out" | grep -cE '^  (simple|ll128|ll): \{')" '^2$'
 
 # calibrating the calibrated platform again replaces its table: the same file

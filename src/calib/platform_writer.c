@@ -99,12 +99,14 @@ static void copy_platform(FILE *out, const char *text)
     }
 }
 
-static void describe_fit(FILE *out, const calib_regime_fit *f, const char *indent)
+/* Two comment lines on F, each LEAD then MARK ("#", or HEADER for the fits not applied, which a
+ * calibration of this file again must drop with the rest of the table). */
+static void describe_fit(FILE *out, const calib_regime_fit *f, const char *lead, const char *mark)
 {
-    fprintf(out, "%s# %s regime %d of %d, %.0f B .. %.0f B: %d points of %s; residual rms %.2f %%, max %.2f %%\n",
-            indent, primitive_name(f->prim), f->regime + 1, f->regime_count, f->from_bytes, f->to_bytes,
+    fprintf(out, "%s%s %s regime %d of %d, %.0f B .. %.0f B: %d points of %s; residual rms %.2f %%, max %.2f %%\n",
+            lead, mark, primitive_name(f->prim), f->regime + 1, f->regime_count, f->from_bytes, f->to_bytes,
             f->point_count, f->logs, f->rms_rel * 100, f->max_rel * 100);
-    fprintf(out, "%s#   launch %.3f us, hop %.4f us (%s), BW %.2f GB/s = %.4f x %.2f GB/s (tier %d)\n", indent,
+    fprintf(out, "%s%s   launch %.3f us, hop %.4f us (%s), BW %.2f GB/s = %.4f x %.2f GB/s (tier %d)\n", lead, mark,
             f->launch_s * 1e6, f->hop_s * 1e6,
             f->hop_fitted ? "fitted: the logs cover several N" : "the platform's alpha + overhead: one N",
             f->efficiency * f->bandwidth_Bps / 1e9, f->efficiency, f->bandwidth_Bps / 1e9, f->tier);
@@ -124,7 +126,7 @@ static void write_table(FILE *out, const calib_writer_input *in)
     for (int k = 0; k < r->fit_count; k++) {
         const calib_regime_fit *f = &r->fits[k];
         if (f->prim != applied || f->tier != applied_tier) continue;
-        describe_fit(out, f, "  ");
+        describe_fit(out, f, "  ", "#");
         fprintf(out, "  %s: {", protocol_of(f->regime, f->regime_count));
         if (f->regime > 0) fprintf(out, "from: %.0fB, ", f->from_bytes);
         if (f->regime + 1 < f->regime_count) fprintf(out, "up_to: %.0fB, ", f->to_bytes);
@@ -134,7 +136,7 @@ static void write_table(FILE *out, const calib_writer_input *in)
     for (int k = 0; k < r->fit_count; k++)
         if (r->fits[k].prim != applied || r->fits[k].tier != applied_tier) {
             fprintf(out, HEADER ": not applied (one table per platform: the first log's collective and tier):\n");
-            describe_fit(out, &r->fits[k], "");
+            describe_fit(out, &r->fits[k], "", HEADER ":");
         }
 }
 
