@@ -43,6 +43,26 @@ void expect_star_times_at_timed_ranks(schedule_builder build, const char *name, 
 #define STAR_ALPHA_S 0.5e-6
 #define STAR_BANDWIDTH_BPS 900e9
 
+/* One path class of a shipped platform (the seed's: neighbours, farthest
+ * pair, same leaf, across spines, SuperPOD same-rail and cross-rail), with
+ * what its route should be, written from the platform files, not read back
+ * from the code: latency, bottleneck bandwidth, and its serializing links
+ * (RELAY_LINKS faster ones of RELAY_BPS first, then LINKS - RELAY_LINKS at
+ * the bottleneck bandwidth). */
+typedef struct path_case {
+    const char *platform;
+    int src, dst;     /* dst may be a switch node */
+    double alpha_s;
+    double bandwidth_Bps;
+    int links, relay_links;
+    double relay_Bps;
+    const char *what;
+} path_case;
+extern const path_case path_cases[];
+extern const int path_case_count;
+/* A shipped platform with YAML text appended (a `packet:` mapping). */
+void load_shipped_with(const char *name, const char *extra_yaml, topology *t);
+
 /* Run every test of S (forking per test) and return the process exit status. */
 int run_suite(Suite *s);
 /* |a/b - 1| */

@@ -103,8 +103,9 @@ int route_fork_pick(route_choices *c, int hop, int node, int count, unsigned has
     int pick = (int)(hashed % (unsigned)count);
     if (!c || count < 2 || c->fork_count == ROUTE_MAX_FORKS) return pick;
     int k = c->fork_count++;
-    c->forks[k] = (route_fork){hop, count, node};
-    return c->choice[k] >= 0 ? c->choice[k] % count : pick;
+    if (c->choice[k] >= 0) pick = c->choice[k] % count;
+    c->forks[k] = (route_fork){hop, count, node, pick};
+    return pick;
 }
 
 int route_switch_leg(const topology *t, route_hop *hops, int link, int port_link, bool downward)

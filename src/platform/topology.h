@@ -52,6 +52,7 @@ typedef struct route_fork {
     int hop;   /* index of the hop the choice fills */
     int count; /* equal-cost alternatives */
     int node;  /* the switch choosing */
+    int taken; /* the alternative the route took */
 } route_fork;
 
 typedef struct route_choices {
