@@ -67,8 +67,9 @@ static bool parse_options(int argc, char **argv, run_options *o, const char *com
             const char *m = argv[++i];
             if (strcmp(m, "cm02") == 0) o->sim.model = NETWORK_CM02;
             else if (strcmp(m, "lv08") == 0) o->sim.model = NETWORK_LV08;
+            else if (strcmp(m, "packet") == 0) o->sim.model = NETWORK_PACKET;
             else {
-                fprintf(stderr, "collsim %s: --model takes cm02 or lv08, not '%s'\n", command, m);
+                fprintf(stderr, "collsim %s: --model takes cm02, lv08 or packet, not '%s'\n", command, m);
                 return false;
             }
         } else if (strcmp(a, "--baseline") == 0 && i + 1 < argc) o->baseline = argv[++i];

@@ -13,6 +13,7 @@
 
 #include "algo/algorithm.h"
 #include "exec/executor.h"
+#include "net/network.h"
 #include "model/model.h"
 #include "sched/verify.h"
 
@@ -243,7 +244,9 @@ static int start_task(const scenario *s, const run_settings *o, task *t)
             t->parts[n++] = (exec_part){m->scheds[g], m->nodes[g], m->size_bytes, m->weights};
     }
     diag d = {0};
-    t->run = exec_start(scenario_platform(s, first), t->parts, parts, &o->sim, &d);
+    sim_options sim = o->sim;
+    sim.model = scenario_network(s, o->sim.model);
+    t->run = exec_start(scenario_platform(s, first), t->parts, parts, &sim, &d);
     if (!t->run) {
         diag_print(&d);
         return 2;
@@ -322,6 +325,7 @@ static void add_rows(const scenario *s, const task *tasks, int task_count, repor
 int run_cases(const scenario *s, const run_settings *o, report *r)
 {
     if (!check_cases(s)) return 2;
+    if (o->mode == MODE_RUN) r->model = network_model_name(scenario_network(s, o->sim.model)); /* every row's model */
     int task_count = 0;
     for (int c = 0; c < s->case_count; c++)
         if (s->cases[c].together_first == c) task_count += s->cases[c].algorithm_count * s->cases[c].size_count;

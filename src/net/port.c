@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "net/packet_pool.h"
+#include "util/memory.h"
 
 void port_init(port *p, net_time latency, long double bandwidth, int tier, int64_t buffer_bytes)
 {
@@ -54,6 +55,7 @@ void buffer_leaves(port_buffer *b, net_time time, int64_t bytes)
     if (b->leave_count == b->leave_capacity) { /* grow the ring, unwrapped */
         int capacity = b->leave_capacity ? 2 * b->leave_capacity : 16;
         leave *ring = malloc(sizeof *ring * (size_t)capacity);
+        if (!ring) out_of_memory();
         for (int i = 0; i < b->leave_count; i++) ring[i] = *leave_at(b, i);
         free(b->leaves);
         b->leaves = ring;

@@ -145,6 +145,28 @@ static bool read_form(yaml_tree *tree, ynode *node, model_form *out, diag *d)
     return true;
 }
 
+/* `network: cm02 | lv08 | packet` (SPEC §11): the model `collsim run` uses
+ * unless --model says otherwise. */
+static bool read_network(yaml_tree *tree, ynode *node, network_model *out, diag *d)
+{
+    ynode *v = yaml_map_get(tree, node, "network");
+    const char *text;
+    if (!v) return true;
+    if (!yaml_read_string(tree, v, "network", &text, d)) return false;
+    if (strcmp(text, "cm02") == 0) *out = NETWORK_CM02;
+    else if (strcmp(text, "lv08") == 0) *out = NETWORK_LV08;
+    else if (strcmp(text, "packet") == 0) *out = NETWORK_PACKET;
+    else return yaml_error(tree, v, d, "'network' takes cm02 (SimGrid's fluid model, the default), lv08 or packet "
+                           "(collsim's packet model), not '%s'", text);
+    return true;
+}
+
+network_model scenario_network(const scenario *s, network_model requested)
+{
+    if (requested != NETWORK_DEFAULT) return requested;
+    return s->network != NETWORK_DEFAULT ? s->network : NETWORK_CM02;
+}
+
 /* A platform: a file (relative to the scenario's directory) or inline. */
 static bool load_platform(yaml_tree *tree, ynode *node, const char *scenario_path, topology *out, diag *d)
 {
@@ -327,7 +349,7 @@ bool scenario_load(const char *path, scenario *s, diag *d)
     if (!yaml_tree_load(&tree, path, d)) return false;
     bool ok = false, platform_loaded = false;
     ynode *root = yaml_tree_root(&tree);
-    static const char *const keys[] = {"name", "platform", "cases", "description", "eta", NULL};
+    static const char *const keys[] = {"name", "platform", "cases", "description", "eta", "network", NULL};
     if (!yaml_expect_mapping(&tree, root, "a scenario", d) || !yaml_map_check_keys(&tree, root, keys, d)) goto done;
     ynode *node = yaml_map_get(&tree, root, "name");
     const char *text = NULL;
@@ -337,7 +359,7 @@ bool scenario_load(const char *path, scenario *s, diag *d)
     if (!platform) goto done;
     if (!load_platform(&tree, platform, path, &s->platform, d)) goto done;
     platform_loaded = true;
-    if (!read_eta(&tree, root, &s->platform, &s->eta, d)) goto done;
+    if (!read_eta(&tree, root, &s->platform, &s->eta, d) || !read_network(&tree, root, &s->network, d)) goto done;
     ynode *cases = yaml_map_require(&tree, root, "cases", d);
     if (!cases) goto done;
     int n = yaml_sequence_length(cases);
