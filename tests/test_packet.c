@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exec/executor.h"
 #include "net/event_list.h"
 #include "net/packet_flows.h"
 #include "net/port.h"
@@ -252,6 +253,55 @@ START_TEST(test_spray_and_adaptive_keep_a_lone_flow_exact)
 }
 END_TEST
 
+/* 01 §5.1 through the executor, as test_schedules.c does under CM02: the
+ * rank actors run the schedule, the fabric actor the packets. */
+START_TEST(test_ring_allreduce_star_matches_formula)
+{
+    static const int ranks[] = {4, 16, 72, 512};
+    const double alpha = 0.5e-6, bw = 900e9;
+    const sim_options packet = {NETWORK_PACKET, NULL};
+    for (size_t r = 0; r < sizeof ranks / sizeof ranks[0]; r++) {
+        char yaml[256];
+        snprintf(yaml, sizeof yaml, "kind: star\nranks: %d\nalpha: 0.5us\nbandwidth: 900GBps\n", ranks[r]);
+        topology t;
+        load_text(yaml, &t);
+        algo_params p = {.ranks = ranks[r]};
+        char why[256];
+        schedule *s = allreduce_ring(&p, why, sizeof why);
+        /* 1 GB only where it stays quick: N = 512 moves 1022 x 512 messages */
+        double ms[] = {1e3, 1e6, ranks[r] == 4 ? 1e9 : ranks[r] == 512 ? 16e6 : 64e6};
+        for (size_t m = 0; m < 3; m++) {
+            double n = ranks[r];
+            char what[64];
+            snprintf(what, sizeof what, "packet ring AR on a star, N = %d", ranks[r]);
+            expect_time_with(&t, s, ms[m], 2 * (n - 1) * alpha + 2 * (n - 1) / n * ms[m] / bw, what, &packet);
+        }
+        schedule_free(s);
+        topology_free(&t);
+    }
+}
+END_TEST
+
+/* A schedule that cannot finish is reported, as under CM02. */
+START_TEST(test_the_executor_reports_a_schedule_deadlock_under_packets)
+{
+    topology t;
+    load_text("kind: star\nranks: 3\nalpha: 0.5us\nbandwidth: 900GBps\n", &t);
+    algo_params p = {.ranks = 3};
+    char why[256];
+    schedule *s = allreduce_ring(&p, why, sizeof why);
+    sched_recv(s, 0, 2, 0, 1, false, SCHED_NO_DEP, SCHED_NO_DEP); /* a receive nobody sends to */
+    int nodes[3] = {0, 1, 2};
+    exec_result result;
+    sim_options options = {NETWORK_PACKET, NULL};
+    diag d = {0};
+    ck_assert(!execute_schedule(&t, s, nodes, 1e6, &options, &result, &d));
+    ck_assert_ptr_nonnull(strstr(d.message, "deadlock"));
+    schedule_free(s);
+    topology_free(&t);
+}
+END_TEST
+
 START_TEST(test_events_at_one_time_run_in_the_order_scheduled)
 {
     event_list l;
@@ -296,6 +346,8 @@ int main(void)
     tcase_add_test(tc, test_the_torus_dateline_prevents_a_ring_deadlock);
     tcase_add_test(tc, test_spray_and_adaptive_spread_flows_ecmp_piles_up);
     tcase_add_test(tc, test_spray_and_adaptive_keep_a_lone_flow_exact);
+    tcase_add_test(tc, test_ring_allreduce_star_matches_formula);
+    tcase_add_test(tc, test_the_executor_reports_a_schedule_deadlock_under_packets);
     tcase_add_test(tc, test_events_at_one_time_run_in_the_order_scheduled);
     tcase_add_test(tc, test_back_to_back_packets_end_exactly);
     suite_add_tcase(s, tc);

@@ -103,14 +103,20 @@ int run_suite(Suite *s)
 
 void expect_time(const topology *t, schedule *s, double size_bytes, double expected_s, const char *what)
 {
+    sim_options options = {NETWORK_CM02, NULL};
+    expect_time_with(t, s, size_bytes, expected_s, what, &options);
+}
+
+void expect_time_with(const topology *t, schedule *s, double size_bytes, double expected_s, const char *what,
+                      const sim_options *options)
+{
     int *ranks = malloc(sizeof(int) * (size_t)s->ranks);
     for (int i = 0; i < s->ranks; i++) ranks[i] = i;
     int *nodes = exec_actor_nodes(s, ranks);
     free(ranks);
     exec_result result;
-    sim_options options = {NETWORK_CM02, NULL};
     diag d = {0};
-    bool ok = execute_schedule(t, s, nodes, size_bytes, &options, &result, &d);
+    bool ok = execute_schedule(t, s, nodes, size_bytes, options, &result, &d);
     free(nodes);
     if (!ok) ck_abort_msg("%s: %s", what, d.message);
     double error = relative_error(result.time_s, expected_s);

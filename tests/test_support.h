@@ -21,6 +21,9 @@ void simulate_flows(const topology *t, const flow *flows, int count, double *fin
 /* Simulate S on T (schedule actor a on rank a) for SIZE_BYTES and fail the
  * test unless the time is within 1e-9 of EXPECTED_S; WHAT names the case. */
 void expect_time(const topology *t, schedule *s, double size_bytes, double expected_s, const char *what);
+/* The same under the network model OPTIONS select. */
+void expect_time_with(const topology *t, schedule *s, double size_bytes, double expected_s, const char *what,
+                      const sim_options *options);
 /* Algorithm tests: a builder (src/algo), the group sizes every schedule is
  * verified at, and a seed time in seconds for N ranks, M bytes, P segments. */
 typedef schedule *(*schedule_builder)(const algo_params *p, char *why, int why_size);
