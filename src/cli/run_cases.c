@@ -50,7 +50,7 @@ static schedule *build_schedule(const scenario *s, int c, int a, int g, double s
     const scenario_case *k = &s->cases[c];
     const topology *t = scenario_platform(s, k);
     const algorithm *algo = algorithm_find(k->prim, k->algorithms[a]);
-    algo_params p = {.ranks = k->groups.size, .segments = k->segments, .root = k->root, .peer = k->peer,
+    algo_params p = {.ranks = k->groups.size, .segments = k->segments, .root = k->root, .peer = k->peer, .seed = k->seed,
                      .size_bytes = size_bytes, .alpha_s = t->tiers[0].alpha_s, .bandwidth_Bps = t->tiers[0].bandwidth_Bps,
                      .domain_ranks = t->domain_ranks, .inner = k->inner[0] ? k->inner : NULL,
                      .outer = k->outer[0] ? k->outer : NULL};

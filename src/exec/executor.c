@@ -211,10 +211,12 @@ static bool run_job(void *ctx, double *out)
 }
 
 /* The bytes of a part's chunk grid: M, except all-to-all's N x N blocks where
- * M is each rank's total payload, M/N per destination (SPEC §4, 01 §7). */
+ * M is each rank's total payload, M/N per destination (SPEC §4, 01 §7), and a
+ * permutation's N messages of M. */
 static long long grid_bytes(const exec_part *p)
 {
-    return llround(p->s->prim == PRIM_ALLTOALL ? p->size_bytes * p->s->ranks : p->size_bytes);
+    bool per_rank = p->s->prim == PRIM_ALLTOALL || p->s->prim == PRIM_PERMUTATION;
+    return llround(per_rank ? p->size_bytes * p->s->ranks : p->size_bytes);
 }
 
 #define SCALE_CAP (1LL << 10) /* beyond this common K, chunk sizes are rounded (to 2^-24 byte) */

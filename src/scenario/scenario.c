@@ -202,7 +202,7 @@ model_case scenario_model_case(const scenario *s, int c, int a, double size_byte
     const topology *t = scenario_platform(s, k);
     return (model_case){.platform = t, .prim = k->prim, .algorithm = k->algorithms[a], .ranks = k->groups.size,
                         .members = k->groups.whole ? NULL : k->groups.members,
-                        .size_bytes = size_bytes, .segments = segments, .root = k->root, .peer = k->peer,
+                        .size_bytes = size_bytes, .segments = segments, .root = k->root, .peer = k->peer, .seed = k->seed,
                         .inner = k->inner[0] ? k->inner : NULL, .outer = k->outer[0] ? k->outer : NULL,
                         .form = k->form, .c_real = k->c_real, .eta = &k->eta};
 }
@@ -234,10 +234,27 @@ static bool read_groups(yaml_tree *tree, ynode *node, const scenario *s, scenari
     return skew_read(tree, skew, c->groups.size, &c->skew, d);
 }
 
+/* `seed:` of a permutation: a whole number, 1 by default. */
+static bool read_seed(yaml_tree *tree, ynode *node, scenario_case *c, diag *d)
+{
+    c->seed = 1;
+    ynode *v = yaml_map_get(tree, node, "seed");
+    if (!v) return true;
+    if (c->prim != PRIM_PERMUTATION)
+        return yaml_error(tree, v, d, "'seed' draws a permutation's destinations; %s has none: remove it",
+                          primitive_name(c->prim));
+    const char *digits = v->type == YAML_SCALAR_NODE ? (const char *)v->data.scalar.value : "";
+    char *end = NULL;
+    c->seed = strtoull(digits, &end, 10);
+    if (end == digits || *end != '\0' || digits[0] == '-')
+        return yaml_error(tree, v, d, "'seed' must be a whole number, e.g. seed: 7");
+    return true;
+}
+
 static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *c, diag *d)
 {
     static const char *const keys[] = {"primitive", "algorithms", "sizes", "groups", "segments", "root", "peer",
-                                       "inner", "outer", "eta", "form", "platform", "c_real", "skew", NULL};
+                                       "inner", "outer", "eta", "form", "platform", "c_real", "skew", "seed", NULL};
     if (!yaml_expect_mapping(tree, node, "a case", d) || !yaml_map_check_keys(tree, node, keys, d)) return false;
     memset(c, 0, sizeof *c);
     c->line = (int)node->start_mark.line + 1;
@@ -247,7 +264,7 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *
     if (!prim || !yaml_read_string(tree, prim, "primitive", &name, d)) return false;
     if (!primitive_from_name(name, &c->prim))
         return yaml_error(tree, prim, d, "unknown primitive '%s': expected bcast, reduce, allreduce, allgather, "
-                          "reducescatter, alltoall or sendrecv", name);
+                          "reducescatter, alltoall, sendrecv or permutation", name);
     ynode *algos = yaml_map_require(tree, node, "algorithms", d);
     if (!algos) return false;
     int n = yaml_sequence_length(algos);
@@ -275,6 +292,7 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *
         return false;
     if (!read_groups(tree, node, s, c, d)) return false;
     c->eta = s->eta;
+    if (!read_seed(tree, node, c, d)) return false;
     ynode *c_real = yaml_map_get(tree, node, "c_real");
     if (c_real && !yaml_read_positive_number(tree, c_real, "c_real", &c->c_real, d)) return false;
     return read_eta(tree, node, scenario_platform(s, c), &c->eta, d) && read_form(tree, node, &c->form, d);

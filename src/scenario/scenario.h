@@ -27,6 +27,7 @@ typedef struct scenario_case {
     char inner[32], outer[32]; /* hierarchical tiers' algorithms ("" = ring) */
     int root;
     int peer;          /* sendrecv destination (default 1) */
+    unsigned long long seed; /* permutation: its derangement's seed (`seed:`, default 1) */
     int platform;      /* 0: the scenario's platform; k > 0: its case_platforms[k-1] (`platform:` of the case) */
     double c_real;     /* `c_real:` DBT's BW coefficient (01 §5.3); 0: 00 §4's 2 */
     model_form form;   /* `form: exact | asymptotic`: how pipelined schedules are predicted */
