@@ -188,7 +188,10 @@ static bool run_job(void *ctx, double *out)
                 if (s->actor[a].ops[o].kind == OP_SEND)
                     pairs[n++] = (node_pair){nodes[a], nodes[s->actor[a].ops[o].peer]};
     }
-    job->network = job->net->open(job->t, pairs, (int)n, job->options, job->scale);
+    int actors = 0;
+    for (int k = 0; k < job->count; k++)
+        for (int a = 0; a < job->pieces[k].s->actors; a++) actors += job->pieces[k].s->actor[a].op_count > 0;
+    job->network = job->net->open(job->t, pairs, (int)n, actors, job->options, job->scale);
     free(pairs);
     if (!job->network) return false;
     job_now = job;

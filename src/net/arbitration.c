@@ -25,7 +25,10 @@ void arbitration_request(engine *e, int in, int p)
     else e->inputs[q->request_tail].next = in;
     q->request_tail = in;
     q->requested_bytes += e->inputs[in].wire;
-    arbitration_serve(e, p);
+    /* a free port with eligible heads waiting is stalled: a head still on its way changes nothing yet */
+    if (q->free_at > e->now) wake(e, p, q->free_at);
+    else if (e->inputs[in].eligible > e->now) wake(e, p, e->inputs[in].eligible);
+    else arbitration_serve(e, p);
 }
 
 static void stall(port *q, bool stalled, net_time now)
@@ -53,7 +56,7 @@ void arbitration_serve(engine *e, int p)
             if (i->eligible < soonest) soonest = i->eligible;
             continue;
         }
-        if (e->credit) {
+        if (e->credit && q->far[i->vc].credits < i->wire) { /* credits only grow as they settle */
             port_buffer *b = &q->far[i->vc];
             buffer_settle(b, q->latency, e->now);
             if (b->credits < i->wire) {

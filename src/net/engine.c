@@ -242,23 +242,37 @@ static void delivered(engine *e, int slot)
     if (e->delivered) e->delivered(e->delivered_ctx, cookie);
 }
 
+static void process(engine *e, const event *ev)
+{
+    e->now = ev->time;
+    e->counters.events++;
+    switch (ev->kind) {
+    case EVENT_PORT:
+        if (e->ports[ev->target].wake_at == ev->time) e->ports[ev->target].wake_at = NET_TIME_NEVER;
+        arbitration_serve(e, ev->target);
+        break;
+    case EVENT_FORK: offer_head(e, ev->target); break;
+    case EVENT_DELIVERED: delivered(e, ev->target); break;
+    default: break;
+    }
+}
+
 bool engine_run_until(engine *e, net_time until)
 {
     event ev;
-    while (!e->failed && event_pop(&e->events, until, &ev)) {
-        e->now = ev.time;
-        e->counters.events++;
-        switch (ev.kind) {
-        case EVENT_PORT:
-            if (e->ports[ev.target].wake_at == ev.time) e->ports[ev.target].wake_at = NET_TIME_NEVER;
-            arbitration_serve(e, ev.target);
-            break;
-        case EVENT_FORK: offer_head(e, ev.target); break;
-        case EVENT_DELIVERED: delivered(e, ev.target); break;
-        default: break;
-        }
-    }
+    while (!e->failed && event_pop(&e->events, until, &ev)) process(e, &ev);
     if (!e->failed && until != NET_TIME_NEVER && until > e->now) e->now = until;
+    return !e->failed;
+}
+
+bool engine_run_to_delivery(engine *e, net_time *delivery)
+{
+    event ev;
+    *delivery = NET_TIME_NEVER;
+    while (!e->failed && event_pop(&e->events, *delivery, &ev)) {
+        process(e, &ev);
+        if (ev.kind == EVENT_DELIVERED) *delivery = ev.time;
+    }
     return !e->failed;
 }
 

@@ -70,6 +70,10 @@ net_time engine_next_event(engine *e);
 /* Process every event up to UNTIL and set the clock to UNTIL.  False when
  * the clock would pass NET_TIME_LIMIT (the run must stop). */
 bool engine_run_until(engine *e, net_time until);
+/* Process events up to the first delivery and every other event at its
+ * time; *DELIVERY receives that time (NET_TIME_NEVER when the events ran
+ * out with none).  False when the clock would pass NET_TIME_LIMIT. */
+bool engine_run_to_delivery(engine *e, net_time *delivery);
 /* Messages sent and not yet delivered: with no event pending, a deadlock. */
 long engine_in_flight(const engine *e);
 

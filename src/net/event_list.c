@@ -2,7 +2,6 @@
 #include "net/event_list.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 #include "util/memory.h"
 
@@ -25,7 +24,7 @@ void event_list_free(event_list *l)
     free(l->nodes);
     free(l->first);
     free(l->occupied);
-    free(l->times);
+    free(l->current);
     free(l->later.nodes);
     *l = (event_list){0};
 }
@@ -75,37 +74,18 @@ static inline int bucket_of(const event_list *l, net_time time)
     return (int)((time >> l->slot_bits) & (BUCKETS - 1));
 }
 
-/* Node N among the current slot's events: after those of its time with
- * smaller sequence numbers (all of them, unless it comes from `later`). */
+/* Node N among the current slot's events, after every event it does not
+ * precede: mostly the last place (events come nearly in order). */
 static void file_current(event_list *l, int32_t n)
 {
-    const event *e = &l->nodes[n].e;
-    int low = l->soonest, high = l->time_count;
-    while (low < high) {
-        int middle = (low + high) / 2;
-        if (l->times[middle].time < e->time) low = middle + 1;
-        else high = middle;
+    if (l->current_count == l->current_capacity)
+        l->current = grow_array(l->current, &l->current_capacity, l->current_count + 1, sizeof *l->current);
+    int i = l->current_count++;
+    while (i > l->soonest && earlier(l, n, l->current[i - 1])) {
+        l->current[i] = l->current[i - 1];
+        i--;
     }
-    if (low == l->time_count || l->times[low].time != e->time) {
-        if (l->time_count == l->time_capacity)
-            l->times = grow_array(l->times, &l->time_capacity, l->time_count + 1, sizeof *l->times);
-        memmove(&l->times[low + 1], &l->times[low], sizeof *l->times * (size_t)(l->time_count - low));
-        l->time_count++;
-        l->times[low] = (struct event_time){e->time, n, n};
-        l->nodes[n].next = -1;
-        return;
-    }
-    struct event_time *t = &l->times[low];
-    if (l->nodes[t->last].e.sequence < e->sequence) {
-        l->nodes[t->last].next = n;
-        l->nodes[n].next = -1;
-        t->last = n;
-        return;
-    }
-    int32_t *link = &t->first;
-    while (l->nodes[*link].e.sequence < e->sequence) link = &l->nodes[*link].next;
-    l->nodes[n].next = *link;
-    *link = n;
+    l->current[i] = n;
 }
 
 /* Node N into the current slot, its slot's list, or the later heap. */
@@ -157,7 +137,7 @@ static bool next_slot(event_list *l)
         l->window += (net_time)ahead << l->slot_bits;
     } else if (l->later.count) l->window = slot_of(l, l->nodes[l->later.nodes[0]].e.time);
     else return false;
-    l->soonest = l->time_count = 0;
+    l->soonest = l->current_count = 0;
     if (b >= 0) { /* the list, newest first: reversed, then each in order */
         int32_t n = l->first[b], reversed = -1;
         l->first[b] = -1;
@@ -181,18 +161,16 @@ static bool next_slot(event_list *l)
 
 net_time event_list_next_time(event_list *l)
 {
-    if (l->soonest == l->time_count && !next_slot(l)) return NET_TIME_NEVER;
-    return l->times[l->soonest].time;
+    if (l->soonest == l->current_count && !next_slot(l)) return NET_TIME_NEVER;
+    return l->nodes[l->current[l->soonest]].e.time;
 }
 
 bool event_pop(event_list *l, net_time until, event *out)
 {
-    if (l->soonest == l->time_count && !next_slot(l)) return false;
-    struct event_time *t = &l->times[l->soonest];
-    if (t->time > until) return false;
-    int32_t n = t->first;
-    t->first = l->nodes[n].next;
-    if (t->first < 0) l->soonest++;
+    if (l->soonest == l->current_count && !next_slot(l)) return false;
+    int32_t n = l->current[l->soonest];
+    if (l->nodes[n].e.time > until) return false;
+    l->soonest++;
     *out = l->nodes[n].e;
     l->nodes[n].next = l->free;
     l->free = n;

@@ -4,10 +4,10 @@
  * every machine: runs are bit-identical.
  *
  * A calendar queue: time is cut into slots of 2^slot_bits attoseconds.  The
- * events of the current slot are grouped by time, the times sorted, each
- * time's events in sequence order; those of the next 2^BUCKET_BITS slots
- * wait unsorted in per-slot lists (a bitmap finds the next non-empty one)
- * and are sorted in when their slot comes; later ones wait in a binary heap.
+ * events of the current slot are in an array sorted on (time, sequence);
+ * those of the next 2^BUCKET_BITS slots wait unsorted in per-slot lists (a
+ * bitmap finds the next non-empty one) and are sorted in when their slot
+ * comes; later ones wait in a binary heap.
  * The engine picks slots of about a quarter of its fastest packet time, so
  * a slot holds few distinct times even when a thousand flows move in step:
  * scheduling and taking an event cost a few dozen instructions, where a
@@ -40,11 +40,8 @@ typedef struct event_list {
     int32_t *first;        /* per bucket: its events, unsorted */
     uint64_t *occupied;    /* per bucket: a bit, set when its list is not empty */
     net_time window;       /* start of the current slot */
-    struct event_time {    /* the current slot: its distinct times in order, from `soonest` on */
-        net_time time;
-        int32_t first, last; /* its events, in sequence order */
-    } *times;
-    int soonest, time_count, time_capacity;
+    int32_t *current;      /* the current slot's events, sorted, from `soonest` on */
+    int soonest, current_count, current_capacity;
     struct event_heap {    /* events beyond the calendar's span: a binary heap on (time, sequence) */
         int32_t *nodes;
         int count, capacity;

@@ -21,8 +21,10 @@ struct net_endpoint {
     void *sink; /* where gets deliver: the fluid model moves no data */
 };
 
-static network *fluid_open(const topology *t, node_pair *pairs, int pair_count, const sim_options *options, double scale)
+static network *fluid_open(const topology *t, node_pair *pairs, int pair_count, int actors, const sim_options *options,
+                           double scale)
 {
+    (void)actors;
     if (!simgrid_open(t, pairs, pair_count, options, scale)) return NULL;
     return calloc(1, sizeof(network));
 }

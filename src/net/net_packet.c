@@ -4,12 +4,15 @@
  * Rank and switch actors run their schedules as under the fluid model.  A
  * message starts when both ends have posted (a mailbox's rendezvous): the
  * posting actor hands it to the engine at the engine's clock, which is
- * SimGrid's, and wakes the fabric.  An actor waiting for a completion
- * blocks on its own semaphore.  The fabric processes the engine's events;
- * it lets SimGrid's clock move only by sleeping on its semaphore until the
- * engine's next event, and is woken early by a new message: so a message
- * posted at the current time is in the engine before time moves, and a
- * completion reaches its actors at the very time its last byte arrives. */
+ * SimGrid's.  An actor waiting for a completion blocks on its own semaphore.
+ *
+ * The fabric alternates two steps.  While every actor is blocked, nothing
+ * but the engine can change the network, so it runs the engine ahead to the
+ * next delivery (all of that instant's events), sleeps until then
+ * (SimGrid's clock moves once per delivery time, not per packet), and wakes
+ * the actors whose sends and receives completed.  Then it waits, on its own
+ * semaphore, until each of them has blocked again (or ended): the messages
+ * they post at that instant are in the engine before it runs on. */
 #include <simgrid/actor.h>
 #include <simgrid/engine.h>
 #include <simgrid/semaphore.h>
@@ -38,7 +41,8 @@ typedef struct connection {
 struct net_endpoint {
     network *n;
     sg_sem_t sem;
-    bool waiting;         /* blocked on sem */
+    bool waiting;         /* blocked on sem, or about to be */
+    bool woken;           /* has completions to be told of */
     int *done;            /* tags completed and not yet taken, from first on */
     int first, count;
 };
@@ -46,9 +50,11 @@ struct net_endpoint {
 struct network {
     const topology *t;
     engine *e;
-    sg_sem_t wake;        /* the fabric sleeps on it */
-    bool asleep;
+    sg_sem_t wake;        /* the fabric waits on it for the actors to block */
+    int running;          /* actors not yet blocked again (or ended) since the fabric woke them */
     int endpoints_left;   /* endpoints not yet closed: the fabric stops at 0 */
+    net_endpoint **woken; /* actors with completions at the current delivery */
+    int woken_count, woken_capacity;
     key_map channels;
     connection **connections;
     int connection_count, connection_capacity;
@@ -58,19 +64,21 @@ struct network {
 
 static network *fabric_network; /* SimGrid's C actors take argv only */
 
-static void wake_fabric(network *n)
+/* An actor the fabric woke has blocked again or ended. */
+static void actor_settled(network *n)
 {
-    if (!n->asleep) return;
-    n->asleep = false;
-    sg_sem_release(n->wake);
+    if (--n->running == 0) sg_sem_release(n->wake);
 }
 
+/* A completion for A, told when SimGrid's clock reaches the delivery. */
 static void complete(net_endpoint *a, int tag)
 {
+    network *n = a->n;
     a->done[a->first + a->count++] = tag;
-    if (!a->waiting) return;
-    a->waiting = false;
-    sg_sem_release(a->sem);
+    if (a->woken) return;
+    a->woken = true;
+    n->woken = grow_array(n->woken, &n->woken_capacity, n->woken_count + 1, sizeof *n->woken);
+    n->woken[n->woken_count++] = a;
 }
 
 /* The engine delivered the message of connection COOKIE. */
@@ -90,6 +98,19 @@ static double seconds(net_time t)
     return net_time_to_seconds(t);
 }
 
+/* Wake the actors with completions; they run at SimGrid's current time. */
+static void wake_actors(network *n)
+{
+    n->running = n->woken_count;
+    for (int i = 0; i < n->woken_count; i++) {
+        net_endpoint *a = n->woken[i];
+        a->woken = false;
+        a->waiting = false;
+        sg_sem_release(a->sem);
+    }
+    n->woken_count = 0;
+}
+
 /* The fabric: process the engine's events, sleep until the next one unless
  * a new message wakes it first. */
 static void fabric_main(int argc, char **argv)
@@ -97,34 +118,30 @@ static void fabric_main(int argc, char **argv)
     (void)argc;
     (void)argv;
     network *n = fabric_network;
-    net_time now = 0;
-    sg_actor_yield(); /* the rank and switch actors open their endpoints and post their first ops */
-    while (n->endpoints_left > 0) {
-        if (!engine_run_until(n->e, now)) {
+    for (;;) {
+        if (n->running > 0) sg_sem_acquire(n->wake); /* every actor woken has blocked again */
+        if (n->endpoints_left == 0) return;
+        net_time delivery;
+        if (!engine_run_to_delivery(n->e, &delivery)) {
             n->failed = true;
             snprintf(n->why, sizeof n->why, "the packet model's clock passed its limit of 4.6 s of simulated time");
             return;
         }
-        net_time next = engine_next_event(n->e);
-        if (next == NET_TIME_NEVER && engine_in_flight(n->e) > 0) {
-            n->failed = true;
-            snprintf(n->why, sizeof n->why, "the packet network deadlocked at %.9g s: %ld message(s) stuck in full buffers "
-                     "that wait on one another", seconds(now), engine_in_flight(n->e));
-            return; /* the actors waiting on them never wake: SimGrid ends the run */
+        if (delivery == NET_TIME_NEVER) {
+            if (engine_in_flight(n->e) > 0) {
+                n->failed = true;
+                snprintf(n->why, sizeof n->why, "the packet network deadlocked at %.9g s: %ld message(s) stuck in full "
+                         "buffers that wait on one another", seconds(engine_now(n->e)), engine_in_flight(n->e));
+            }
+            return; /* the actors still waiting never wake: SimGrid ends the run */
         }
-        double timeout = seconds(next) - simgrid_get_clock(); /* from the clock: no drift over many sleeps */
-        if (next != NET_TIME_NEVER && timeout < SIMGRID_TIMING_S) {
-            now = next; /* closer than SimGrid's timing precision: the same time for its actors */
-            continue;
-        }
-        n->asleep = true;
-        if (next == NET_TIME_NEVER) sg_sem_acquire(n->wake);
-        else if (sg_sem_acquire_timeout(n->wake, timeout) != 0) now = next;
-        n->asleep = false;
+        if (seconds(delivery) > simgrid_get_clock() + SIMGRID_TIMING_S) sg_actor_sleep_until(seconds(delivery));
+        wake_actors(n);
     }
 }
 
-static network *packet_open(const topology *t, node_pair *pairs, int pair_count, const sim_options *options, double scale)
+static network *packet_open(const topology *t, node_pair *pairs, int pair_count, int actors, const sim_options *options,
+                            double scale)
 {
     (void)pairs;
     (void)pair_count;
@@ -134,6 +151,7 @@ static network *packet_open(const topology *t, node_pair *pairs, int pair_count,
     n->e = engine_create(t, scale);
     engine_on_delivery(n->e, delivered, n);
     n->wake = sg_sem_init(0);
+    n->running = actors; /* they start at time 0: the fabric waits for them to block first */
     key_map_init(&n->channels);
     fabric_network = n;
     sg_actor_create_("fabric", simgrid_host(t, 0), fabric_main, 0, NULL);
@@ -179,7 +197,6 @@ static void start(connection *c)
     c->moving_recv_tag = c->recv_tag;
     c->sender = c->receiver = NULL;
     engine_send(n->e, c->route, c->bytes, c->posted, c);
-    wake_fabric(n);
 }
 
 static void packet_send(net_endpoint *a, net_channel channel, long bytes, int tag)
@@ -204,6 +221,7 @@ static int packet_wait_any(net_endpoint *a)
 {
     if (a->count == 0) {
         a->waiting = true;
+        actor_settled(a->n);
         sg_sem_acquire(a->sem);
     }
     a->count--;
@@ -216,7 +234,8 @@ static void packet_endpoint_close(net_endpoint *a)
     sg_sem_destroy(a->sem);
     free(a->done);
     free(a);
-    if (--n->endpoints_left == 0) wake_fabric(n);
+    n->endpoints_left--;
+    actor_settled(n);
 }
 
 static bool packet_close(network *n, char *why, int why_size)
@@ -227,6 +246,7 @@ static bool packet_close(network *n, char *why, int why_size)
     for (int i = 0; i < n->connection_count; i++) free(n->connections[i]);
     free(n->connections);
     key_map_free(&n->channels);
+    free(n->woken);
     engine_free(n->e);
     sg_sem_destroy(n->wake);
     free(n);

@@ -23,9 +23,10 @@ typedef void *net_channel;                /* messages FROM -> TO of one schedule
 
 typedef struct network_ops {
     /* Start SimGrid with T's platform (routes for the PAIRS it needs) and
-     * set the network up; message sizes are bytes x SCALE (executor.c).
-     * NULL on failure (said on stderr). */
-    network *(*open)(const topology *t, node_pair *pairs, int pair_count, const sim_options *options, double scale);
+     * set the network up for ACTORS actors; message sizes are bytes x SCALE
+     * (executor.c).  NULL on failure (said on stderr). */
+    network *(*open)(const topology *t, node_pair *pairs, int pair_count, int actors, const sim_options *options,
+                     double scale);
     /* The endpoint of an actor on NODE that has at most OPS operations. */
     net_endpoint *(*endpoint)(network *n, int node, int ops);
     /* The channel of part PART from actor FROM (on FROM_NODE) to actor TO
