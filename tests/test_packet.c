@@ -282,6 +282,26 @@ START_TEST(test_ring_allreduce_star_matches_formula)
 }
 END_TEST
 
+/* A ring whose hops differ: all-gather over the 16 ranks of a Clos in leaf
+ * order.  Every step waits for its slowest hop, leaf to leaf through the
+ * spine: (N-1)(alpha_spine + M/(N·BW)) (01 §6 with the route's alpha), as
+ * under CM02 — the fast hops must not run ahead of the slow ones. */
+START_TEST(test_a_ring_with_slow_and_fast_hops_waits_for_the_slow_ones)
+{
+    topology t;
+    load_shipped("clos-16-s4-spread", &t);
+    algo_params p = {.ranks = 16};
+    char why[256];
+    schedule *s = allgather_ring(&p, why, sizeof why);
+    const sim_options packet = {NETWORK_PACKET, NULL};
+    static const double ms[] = {1e6, 16e6};
+    for (int m = 0; m < 2; m++)
+        expect_time_with(&t, s, ms[m], 15 * (8e-6 + ms[m] / 16 / 50e9), "packet ring AG, leaf order, clos-16-s4", &packet);
+    schedule_free(s);
+    topology_free(&t);
+}
+END_TEST
+
 /* A schedule that cannot finish is reported, as under CM02. */
 START_TEST(test_the_executor_reports_a_schedule_deadlock_under_packets)
 {
@@ -319,6 +339,28 @@ START_TEST(test_events_at_one_time_run_in_the_order_scheduled)
 }
 END_TEST
 
+/* After the engine ran to time 10, it may still schedule at 10: the
+ * calendar must not have moved past it to the next event, far ahead. */
+START_TEST(test_events_scheduled_after_a_bounded_pop_keep_their_order)
+{
+    event_list l;
+    event_list_init(&l, 4);
+    event e;
+    event_schedule(&l, 5, 0, 0);
+    event_schedule(&l, 1000000, 0, 1);
+    ck_assert(event_pop(&l, 10, &e) && e.target == 0);
+    ck_assert(!event_pop(&l, 10, &e));
+    event_schedule(&l, 20, 0, 2);
+    event_schedule(&l, 10, 0, 3);
+    static const int order[] = {3, 2, 1};
+    for (int i = 0; i < 3; i++) {
+        ck_assert(event_pop(&l, NET_TIME_NEVER, &e));
+        ck_assert_int_eq(e.target, order[i]);
+    }
+    event_list_free(&l);
+}
+END_TEST
+
 /* 1 GB in 4 KiB packets back to back at 900 GB/s (4551.1 ps each): the last
  * one ends at 1e9 / 900e9 s, rounded once, not 244,141 times. */
 START_TEST(test_back_to_back_packets_end_exactly)
@@ -347,7 +389,9 @@ int main(void)
     tcase_add_test(tc, test_spray_and_adaptive_spread_flows_ecmp_piles_up);
     tcase_add_test(tc, test_spray_and_adaptive_keep_a_lone_flow_exact);
     tcase_add_test(tc, test_ring_allreduce_star_matches_formula);
+    tcase_add_test(tc, test_a_ring_with_slow_and_fast_hops_waits_for_the_slow_ones);
     tcase_add_test(tc, test_the_executor_reports_a_schedule_deadlock_under_packets);
+    tcase_add_test(tc, test_events_scheduled_after_a_bounded_pop_keep_their_order);
     tcase_add_test(tc, test_events_at_one_time_run_in_the_order_scheduled);
     tcase_add_test(tc, test_back_to_back_packets_end_exactly);
     suite_add_tcase(s, tc);

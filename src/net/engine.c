@@ -281,7 +281,7 @@ net_time engine_now(const engine *e)
     return e->now;
 }
 
-net_time engine_next_event(engine *e)
+net_time engine_next_event(const engine *e)
 {
     return event_list_next_time(&e->events);
 }

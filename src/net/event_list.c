@@ -128,15 +128,18 @@ static int next_bucket(const event_list *l)
     return -1;
 }
 
-/* The current slot is empty: make the next one with events current. */
-static bool next_slot(event_list *l)
+/* The current slot is empty: make the next one with events current, unless
+ * it starts after UNTIL (events may still be scheduled before it: the
+ * calendar never starts after a time the engine can still schedule at). */
+static bool next_slot(event_list *l, net_time until)
 {
     int b = next_bucket(l);
-    if (b >= 0) {
-        int ahead = (b - bucket_of(l, l->window)) & (BUCKETS - 1);
-        l->window += (net_time)ahead << l->slot_bits;
-    } else if (l->later.count) l->window = slot_of(l, l->nodes[l->later.nodes[0]].e.time);
+    net_time start;
+    if (b >= 0) start = l->window + ((net_time)((b - bucket_of(l, l->window)) & (BUCKETS - 1)) << l->slot_bits);
+    else if (l->later.count) start = slot_of(l, l->nodes[l->later.nodes[0]].e.time);
     else return false;
+    if (start > until) return false;
+    l->window = start;
     l->soonest = l->current_count = 0;
     if (b >= 0) { /* the list, newest first: reversed, then each in order */
         int32_t n = l->first[b], reversed = -1;
@@ -159,15 +162,20 @@ static bool next_slot(event_list *l)
     return true;
 }
 
-net_time event_list_next_time(event_list *l)
+net_time event_list_next_time(const event_list *l)
 {
-    if (l->soonest == l->current_count && !next_slot(l)) return NET_TIME_NEVER;
-    return l->nodes[l->current[l->soonest]].e.time;
+    if (l->soonest < l->current_count) return l->nodes[l->current[l->soonest]].e.time;
+    int b = next_bucket(l);
+    net_time t = NET_TIME_NEVER;
+    for (int32_t n = b >= 0 ? l->first[b] : -1; n >= 0; n = l->nodes[n].next)
+        if (l->nodes[n].e.time < t) t = l->nodes[n].e.time;
+    if (b < 0 && l->later.count) t = l->nodes[l->later.nodes[0]].e.time;
+    return t;
 }
 
 bool event_pop(event_list *l, net_time until, event *out)
 {
-    if (l->soonest == l->current_count && !next_slot(l)) return false;
+    if (l->soonest == l->current_count && !next_slot(l, until)) return false;
     int32_t n = l->current[l->soonest];
     if (l->nodes[n].e.time > until) return false;
     l->soonest++;
