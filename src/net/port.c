@@ -78,7 +78,7 @@ static void occupancy_change(port_buffer *b, net_time now, int64_t delta)
     if (b->occupancy > b->peak_occupancy) b->peak_occupancy = b->occupancy;
 }
 
-void buffer_settle(port_buffer *b, net_time latency, net_time now)
+void buffer_settle_due(port_buffer *b, net_time latency, net_time now)
 {
     while (b->leave_applied < b->leave_count && leave_at(b, b->leave_applied)->time <= now) {
         const leave *l = leave_at(b, b->leave_applied++);

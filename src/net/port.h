@@ -73,7 +73,11 @@ net_time port_transmit(port *p, net_time now, int64_t wire, net_time tail_ready)
 void buffer_leaves(port_buffer *b, net_time time, int64_t bytes);
 /* Bring B up to NOW: leaves due by NOW out of the occupancy, and those due
  * by NOW - LATENCY (the link's) back to the sender as credits. */
-void buffer_settle(port_buffer *b, net_time latency, net_time now);
+void buffer_settle_due(port_buffer *b, net_time latency, net_time now);
+static inline void buffer_settle(port_buffer *b, net_time latency, net_time now)
+{
+    if (b->leave_count && b->leaves[b->leave_first].time <= now) buffer_settle_due(b, latency, now); /* else none is due */
+}
 /* BYTES enter B at NOW (the sender starts them; B settled to NOW). */
 void buffer_enter(port_buffer *b, net_time now, int64_t bytes);
 /* When the next credit not yet returned arrives, NET_TIME_NEVER if none. */
