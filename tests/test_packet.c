@@ -28,7 +28,7 @@ static const double sizes[] = {1, 1024, 4096, 4097, 1048576, 1e9};
 static double one_message(const topology *t, int src, int dst, double size)
 {
     flow f = {src, dst, size, 0};
-    double finish;
+    double finish = 0;
     diag d = {0};
     engine *e = packet_run_flows(t, &f, 1, true, &finish, &d);
     if (!e) ck_abort_msg("packet run failed: %s", d.message);

@@ -25,7 +25,7 @@ static void write_links(const topology *t, double scale, FILE *out)
 
 bool simgrid_xml_write(const topology *t, node_pair *pairs, int pair_count, double bandwidth_scale, FILE *out, diag *d)
 {
-    qsort(pairs, (size_t)pair_count, sizeof *pairs, compare_pairs);
+    if (pair_count > 0) qsort(pairs, (size_t)pair_count, sizeof *pairs, compare_pairs);
     fprintf(out, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
                  "<!-- collsim platform '%s' (kind %s): %d ranks, %d switches -->\n"
                  "<platform version=\"4.1\">\n<zone id=\"fabric\" routing=\"Full\">\n",
