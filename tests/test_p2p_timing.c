@@ -56,22 +56,15 @@ START_TEST(test_flows_sharing_an_oversubscribed_uplink_slow_down_by_s)
 {
     topology t;
     load_shipped("clos-16", &t);
-    route_hop first[ROUTE_MAX_HOPS], other[ROUTE_MAX_HOPS];
-    topology_route(&t, 0, 4, first);
-    int same = -1, different = -1;
-    for (int src = 1; src < 4; src++)
-        for (int dst = 5; dst < 8; dst++) {
-            topology_route(&t, src, dst, other);
-            if (other[1].link == first[1].link && same < 0) same = src * 16 + dst;
-            if (other[1].link != first[1].link && different < 0) different = src * 16 + dst;
-        }
-    ck_assert_msg(same >= 0 && different >= 0, "ECMP put every flow on one spine");
+    flow same, different; /* hop 1: leaf 0's uplink */
+    ck_assert_msg(find_flow_by_hop(&t, 0, 4, 1, 1, 3, 5, 7, true, &same) &&
+                  find_flow_by_hop(&t, 0, 4, 1, 1, 3, 5, 7, false, &different), "ECMP put every flow on one spine");
     const double size = 1e8, alpha = 8e-6, bw = 50e9;
-    flow flows[2] = {{0, 4, size, 0}, {same / 16, same % 16, size, 0}};
+    flow flows[2] = {{0, 4, size, 0}, {same.src, same.dst, size, 0}};
     double finish[2];
     simulate_flows(&t, flows, 2, finish);
     for (int f = 0; f < 2; f++) ck_assert(relative_error(finish[f], alpha + 2 * size / bw) < EXACT);
-    flows[1] = (flow){different / 16, different % 16, size, 0};
+    flows[1] = (flow){different.src, different.dst, size, 0};
     simulate_flows(&t, flows, 2, finish);
     for (int f = 0; f < 2; f++) ck_assert(relative_error(finish[f], alpha + size / bw) < EXACT);
     topology_free(&t);

@@ -202,14 +202,9 @@ START_TEST(test_spray_and_adaptive_spread_flows_ecmp_piles_up)
 {
     topology t;
     load_shipped("fat-tree-k4", &t);
-    route_hop a[ROUTE_MAX_HOPS], b[ROUTE_MAX_HOPS];
-    int dst_a = 8, dst_b = -1;
-    topology_route(&t, 0, dst_a, a);
-    for (int dst = 9; dst < 16 && dst_b < 0; dst++) {
-        topology_route(&t, 1, dst, b);
-        if (b[1].link == a[1].link && dst / 2 != dst_a / 2) dst_b = dst; /* hop 1: the edge's uplink */
-    }
-    ck_assert_msg(dst_b >= 0, "no ECMP collision found");
+    flow other; /* from r1, r0's edge-mate, to another edge than r8's; hop 1: the edge's uplink */
+    ck_assert_msg(find_flow_by_hop(&t, 0, 8, 1, 1, 1, 10, 15, true, &other), "no ECMP collision found");
+    const int dst_a = 8, dst_b = other.dst;
     topology_free(&t);
     const double alpha = 12e-6, bw = 50e9, m = 64e6;
     static const char *const modes[] = {"", "packet: {routing: spray}", "packet: {routing: adaptive}"};
@@ -253,71 +248,61 @@ START_TEST(test_spray_and_adaptive_keep_a_lone_flow_exact)
 }
 END_TEST
 
-/* 01 §5.1 through the executor, as test_schedules.c does under CM02: the
- * rank actors run the schedule, the fabric actor the packets. */
+/* BUILD's schedule on N ranks of T under the packet model, through the
+ * executor (the rank actors run the schedule, the fabric actor the
+ * packets), at each of the COUNT sizes MS, against EXPECTED(n, m). */
+static void expect_packet_schedule(const topology *t, schedule_builder build, int n, const double *ms, int count,
+                                   time_formula expected, const char *what)
+{
+    algo_params p = {.ranks = n};
+    char why[256];
+    schedule *s = build(&p, why, sizeof why);
+    const sim_options packet = {NETWORK_PACKET, NULL};
+    for (int m = 0; m < count; m++) expect_time_with(t, s, ms[m], expected(n, ms[m], 1), what, &packet);
+    schedule_free(s);
+}
+
+/* 01 §5.1 */
+static double ring_allreduce_time(double n, double m, double p)
+{
+    (void)p;
+    return 2 * (n - 1) * 0.5e-6 + 2 * (n - 1) / n * m / 900e9;
+}
+
+/* 01 §6 over a Clos in leaf order: every step waits for its slowest hop */
+static double leaf_ring_allgather_time(double n, double m, double p)
+{
+    (void)p;
+    return (n - 1) * (8e-6 + m / n / 50e9);
+}
+
+/* Ring all-reduce on stars of 4 to 512 ranks takes the seed formula, as
+ * test_schedules.c shows under CM02 (1 GB only where it stays quick: N = 512
+ * moves 1022 x 512 messages). */
 START_TEST(test_ring_allreduce_star_matches_formula)
 {
     static const int ranks[] = {4, 16, 72, 512};
-    const double alpha = 0.5e-6, bw = 900e9;
-    const sim_options packet = {NETWORK_PACKET, NULL};
     for (size_t r = 0; r < sizeof ranks / sizeof ranks[0]; r++) {
         char yaml[256];
         snprintf(yaml, sizeof yaml, "kind: star\nranks: %d\nalpha: 0.5us\nbandwidth: 900GBps\n", ranks[r]);
         topology t;
         load_text(yaml, &t);
-        algo_params p = {.ranks = ranks[r]};
-        char why[256];
-        schedule *s = allreduce_ring(&p, why, sizeof why);
-        /* 1 GB only where it stays quick: N = 512 moves 1022 x 512 messages */
         double ms[] = {1e3, 1e6, ranks[r] == 4 ? 1e9 : ranks[r] == 512 ? 16e6 : 64e6};
-        for (size_t m = 0; m < 3; m++) {
-            double n = ranks[r];
-            char what[64];
-            snprintf(what, sizeof what, "packet ring AR on a star, N = %d", ranks[r]);
-            expect_time_with(&t, s, ms[m], 2 * (n - 1) * alpha + 2 * (n - 1) / n * ms[m] / bw, what, &packet);
-        }
-        schedule_free(s);
+        expect_packet_schedule(&t, allreduce_ring, ranks[r], ms, 3, ring_allreduce_time, "packet ring AR on a star");
         topology_free(&t);
     }
 }
 END_TEST
 
 /* A ring whose hops differ: all-gather over the 16 ranks of a Clos in leaf
- * order.  Every step waits for its slowest hop, leaf to leaf through the
- * spine: (N-1)(alpha_spine + M/(N·BW)) (01 §6 with the route's alpha), as
- * under CM02 — the fast hops must not run ahead of the slow ones. */
+ * order (alpha_spine 8 us between leaves, 2 us within): the fast hops must
+ * not run ahead of the slow ones, as under CM02. */
 START_TEST(test_a_ring_with_slow_and_fast_hops_waits_for_the_slow_ones)
 {
     topology t;
     load_shipped("clos-16-s4-spread", &t);
-    algo_params p = {.ranks = 16};
-    char why[256];
-    schedule *s = allgather_ring(&p, why, sizeof why);
-    const sim_options packet = {NETWORK_PACKET, NULL};
     static const double ms[] = {1e6, 16e6};
-    for (int m = 0; m < 2; m++)
-        expect_time_with(&t, s, ms[m], 15 * (8e-6 + ms[m] / 16 / 50e9), "packet ring AG, leaf order, clos-16-s4", &packet);
-    schedule_free(s);
-    topology_free(&t);
-}
-END_TEST
-
-/* A schedule that cannot finish is reported, as under CM02. */
-START_TEST(test_the_executor_reports_a_schedule_deadlock_under_packets)
-{
-    topology t;
-    load_text("kind: star\nranks: 3\nalpha: 0.5us\nbandwidth: 900GBps\n", &t);
-    algo_params p = {.ranks = 3};
-    char why[256];
-    schedule *s = allreduce_ring(&p, why, sizeof why);
-    sched_recv(s, 0, 2, 0, 1, false, SCHED_NO_DEP, SCHED_NO_DEP); /* a receive nobody sends to */
-    int nodes[3] = {0, 1, 2};
-    exec_result result;
-    sim_options options = {NETWORK_PACKET, NULL};
-    diag d = {0};
-    ck_assert(!execute_schedule(&t, s, nodes, 1e6, &options, &result, &d));
-    ck_assert_ptr_nonnull(strstr(d.message, "deadlock"));
-    schedule_free(s);
+    expect_packet_schedule(&t, allgather_ring, 16, ms, 2, leaf_ring_allgather_time, "packet ring AG, leaf order, clos-16-s4");
     topology_free(&t);
 }
 END_TEST
@@ -390,7 +375,6 @@ int main(void)
     tcase_add_test(tc, test_spray_and_adaptive_keep_a_lone_flow_exact);
     tcase_add_test(tc, test_ring_allreduce_star_matches_formula);
     tcase_add_test(tc, test_a_ring_with_slow_and_fast_hops_waits_for_the_slow_ones);
-    tcase_add_test(tc, test_the_executor_reports_a_schedule_deadlock_under_packets);
     tcase_add_test(tc, test_events_scheduled_after_a_bounded_pop_keep_their_order);
     tcase_add_test(tc, test_events_at_one_time_run_in_the_order_scheduled);
     tcase_add_test(tc, test_back_to_back_packets_end_exactly);

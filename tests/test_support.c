@@ -50,6 +50,22 @@ const path_case path_cases[] = {
 };
 const int path_case_count = (int)(sizeof path_cases / sizeof path_cases[0]);
 
+bool find_flow_by_hop(const topology *t, int from, int to, int hop, int src_first, int src_last, int dst_first,
+                      int dst_last, bool same, flow *out)
+{
+    route_hop first[ROUTE_MAX_HOPS], other[ROUTE_MAX_HOPS];
+    topology_route(t, from, to, first);
+    for (int src = src_first; src <= src_last; src++)
+        for (int dst = dst_first; dst <= dst_last; dst++) {
+            topology_route(t, src, dst, other);
+            if ((other[hop].link == first[hop].link) == same) {
+                *out = (flow){src, dst, 0, 0};
+                return true;
+            }
+        }
+    return false;
+}
+
 void load_shipped_with(const char *name, const char *extra_yaml, topology *t)
 {
     const char *top = getenv("top_srcdir");

@@ -63,6 +63,12 @@ typedef struct path_case {
 } path_case;
 extern const path_case path_cases[];
 extern const int path_case_count;
+/* A flow from a rank in [SRC_FIRST, SRC_LAST] to one in [DST_FIRST,
+ * DST_LAST] whose route's hop HOP uses (SAME) or not (!SAME) the link of hop
+ * HOP of the route FROM -> TO: where ECMP piles flows up, or spreads them.
+ * False when there is none. */
+bool find_flow_by_hop(const topology *t, int from, int to, int hop, int src_first, int src_last, int dst_first,
+                      int dst_last, bool same, flow *out);
 /* A shipped platform with YAML text appended (a `packet:` mapping). */
 void load_shipped_with(const char *name, const char *extra_yaml, topology *t);
 
