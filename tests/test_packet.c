@@ -307,6 +307,44 @@ START_TEST(test_a_ring_with_slow_and_fast_hops_waits_for_the_slow_ones)
 }
 END_TEST
 
+/* What the engine keeps for issue 14, for one 1 MiB message alone on a star
+ * (256 packets, 2 ports): its record, and each port's bytes, packets and
+ * busy time M/BW; the destination buffer holds at most what is in flight
+ * on its link, alpha/2 x BW plus the packet arriving, and nothing stalls.
+ * A packet fills the destination's buffer from its start on the last link
+ * until its tail is in, w/b + alpha/2: 256 of them make the occupancy's
+ * time integral. */
+START_TEST(test_the_engine_keeps_message_and_port_counters)
+{
+    topology t;
+    load_text("kind: star\nranks: 4\nalpha: 0.5us\nbandwidth: 900GBps\n", &t);
+    flow f = {0, 1, 1048576, 1e-6};
+    double finish = 0;
+    diag d = {0};
+    engine *e = packet_run_flows(&t, &f, 1, true, &finish, &d);
+    ck_assert(e != NULL && engine_message_count(e) == 1);
+    const message_record *m = engine_message(e, 0);
+    ck_assert(m->src == 0 && m->dst == 1 && m->bytes == 1048576);
+    ck_assert(m->posted == net_time_from_seconds(1e-6) && m->injected == m->posted);
+    ck_assert(relative_error(net_time_to_seconds(m->delivered), 1e-6 + 0.5e-6 + 1048576 / 900e9) < EXACT);
+    route_hop hops[ROUTE_MAX_HOPS];
+    int n = topology_route(&t, 0, 1, hops);
+    ck_assert_int_eq(n, 2);
+    for (int h = 0; h < n; h++) {
+        const port *p = engine_port(e, 2 * hops[h].link + hops[h].down);
+        ck_assert(p->bytes == 1048576 && p->packets == 256 && p->stalled == 0);
+        ck_assert(relative_error(net_time_to_seconds(p->busy), 1048576 / 900e9) < EXACT);
+        ck_assert(p->far[0].occupancy == 0 && p->far[0].peak_occupancy <= 0.25e-6 * 900e9 + 2 * MTU);
+    }
+    const port *last = engine_port(e, 2 * hops[1].link + hops[1].down);
+    double integral = 256 * MTU * (MTU / 900e9 + 0.25e-6) * NET_TIME_PER_SECOND;
+    ck_assert_msg(relative_error(last->far[0].occupancy_integral, integral) < 1e-9, "integral %.17g, expected %.17g",
+                  last->far[0].occupancy_integral, integral);
+    engine_free(e);
+    topology_free(&t);
+}
+END_TEST
+
 START_TEST(test_events_at_one_time_run_in_the_order_scheduled)
 {
     event_list l;
@@ -376,6 +414,7 @@ int main(void)
     tcase_add_test(tc, test_ring_allreduce_star_matches_formula);
     tcase_add_test(tc, test_a_ring_with_slow_and_fast_hops_waits_for_the_slow_ones);
     tcase_add_test(tc, test_events_scheduled_after_a_bounded_pop_keep_their_order);
+    tcase_add_test(tc, test_the_engine_keeps_message_and_port_counters);
     tcase_add_test(tc, test_events_at_one_time_run_in_the_order_scheduled);
     tcase_add_test(tc, test_back_to_back_packets_end_exactly);
     suite_add_tcase(s, tc);

@@ -281,11 +281,6 @@ net_time engine_now(const engine *e)
     return e->now;
 }
 
-net_time engine_next_event(const engine *e)
-{
-    return event_list_next_time(&e->events);
-}
-
 long engine_in_flight(const engine *e)
 {
     return e->in_flight;

@@ -65,8 +65,6 @@ int engine_route(engine *e, int src, int dst, diag *d);
 int engine_send(engine *e, int route, int64_t bytes, net_time posted, void *cookie);
 
 net_time engine_now(const engine *e);
-/* Time of the next event, NET_TIME_NEVER when none is pending. */
-net_time engine_next_event(const engine *e);
 /* Process every event up to UNTIL and set the clock to UNTIL.  False when
  * the clock would pass NET_TIME_LIMIT (the run must stop). */
 bool engine_run_until(engine *e, net_time until);

@@ -162,17 +162,6 @@ static bool next_slot(event_list *l, net_time until)
     return true;
 }
 
-net_time event_list_next_time(const event_list *l)
-{
-    if (l->soonest < l->current_count) return l->nodes[l->current[l->soonest]].e.time;
-    int b = next_bucket(l);
-    net_time t = NET_TIME_NEVER;
-    for (int32_t n = b >= 0 ? l->first[b] : -1; n >= 0; n = l->nodes[n].next)
-        if (l->nodes[n].e.time < t) t = l->nodes[n].e.time;
-    if (b < 0 && l->later.count) t = l->nodes[l->later.nodes[0]].e.time;
-    return t;
-}
-
 bool event_pop(event_list *l, net_time until, event *out)
 {
     if (l->soonest == l->current_count && !next_slot(l, until)) return false;

@@ -54,8 +54,6 @@ typedef struct event_list {
 void event_list_init(event_list *l, int slot_bits);
 void event_list_free(event_list *l);
 void event_schedule(event_list *l, net_time time, int kind, int target);
-/* Time of the earliest event, NET_TIME_NEVER when none. */
-net_time event_list_next_time(const event_list *l);
 /* Remove the earliest event into *OUT if its time is at most UNTIL.  Events
  * may then be scheduled at UNTIL or later, not earlier. */
 bool event_pop(event_list *l, net_time until, event *out);
