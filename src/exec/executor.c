@@ -147,7 +147,7 @@ static void actor_main(int argc, char **argv)
         if (g.remaining[o] == 0) ready[ready_count++] = o;
     int done = 0;
     double last = 0;
-    net_endpoint *me = net->endpoint(job->network, p->actor_nodes[self], ops);
+    net_endpoint *me = net->endpoint(job->network, ops);
     net_channel *channel = resolve_channels(job, part, self, a);
     while (done < ops) {
         while (ready_count > 0) {

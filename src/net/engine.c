@@ -10,8 +10,9 @@
 
 #include "util/memory.h"
 
-/* Calendar slots of about a quarter of the shortest full-packet time: an
- * event or two per slot (event_list.h). */
+/* Calendar slots of about 1/64 of the shortest full-packet time: few events
+ * share a slot, and its 16,384 slots still span 256 packet times, beyond
+ * any link's latency (event_list.h). */
 static int calendar_slot_bits(const topology *t, const packet_params *params)
 {
     double fastest = 0;

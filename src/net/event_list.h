@@ -8,10 +8,11 @@
  * those of the next 2^BUCKET_BITS slots wait unsorted in per-slot lists (a
  * bitmap finds the next non-empty one) and are sorted in when their slot
  * comes; later ones wait in a binary heap.
- * The engine picks slots of about a quarter of its fastest packet time, so
- * a slot holds few distinct times even when a thousand flows move in step:
- * scheduling and taking an event cost a few dozen instructions, where a
- * binary heap of the thousands pending costs some 300. */
+ * The engine picks slots of about 1/64 of its fastest packet time, so a
+ * slot holds few events even when a thousand flows move in step: scheduling
+ * and taking an event cost about a hundred instructions, where a binary heap
+ * of the thousands pending costs some 300 (callgrind, the 1,024-rank
+ * permutation of scripts/bench). */
 #ifndef COLLSIM_EVENT_LIST_H
 #define COLLSIM_EVENT_LIST_H
 

@@ -29,10 +29,9 @@ static network *fluid_open(const topology *t, node_pair *pairs, int pair_count, 
     return calloc(1, sizeof(network));
 }
 
-static net_endpoint *fluid_endpoint(network *n, int node, int ops)
+static net_endpoint *fluid_endpoint(network *n, int ops)
 {
     (void)n;
-    (void)node;
     net_endpoint *a = calloc(1, sizeof *a);
     a->comms = malloc(sizeof *a->comms * (size_t)(ops + 1));
     a->tags = malloc(sizeof *a->tags * (size_t)(ops + 1));

@@ -41,14 +41,12 @@ typedef struct connection {
 struct net_endpoint {
     network *n;
     sg_sem_t sem;
-    bool waiting;         /* blocked on sem, or about to be */
     bool woken;           /* has completions to be told of */
     int *done;            /* tags completed and not yet taken, from first on */
     int first, count;
 };
 
 struct network {
-    const topology *t;
     engine *e;
     sg_sem_t wake;        /* the fabric waits on it for the actors to block */
     int running;          /* actors not yet blocked again (or ended) since the fabric woke them */
@@ -105,14 +103,13 @@ static void wake_actors(network *n)
     for (int i = 0; i < n->woken_count; i++) {
         net_endpoint *a = n->woken[i];
         a->woken = false;
-        a->waiting = false;
         sg_sem_release(a->sem);
     }
     n->woken_count = 0;
 }
 
-/* The fabric: process the engine's events, sleep until the next one unless
- * a new message wakes it first. */
+/* The fabric: wait for the actors it woke to block, run the engine to the
+ * next delivery, sleep until then, wake the actors it completes; again. */
 static void fabric_main(int argc, char **argv)
 {
     (void)argc;
@@ -147,7 +144,6 @@ static network *packet_open(const topology *t, node_pair *pairs, int pair_count,
     (void)pair_count;
     if (!simgrid_open(t, NULL, 0, options, 1.0)) return NULL; /* hosts for the actors; no SimGrid routes */
     network *n = calloc(1, sizeof *n);
-    n->t = t;
     n->e = engine_create(t, scale);
     engine_on_delivery(n->e, delivered, n);
     n->wake = sg_sem_init(0);
@@ -158,9 +154,8 @@ static network *packet_open(const topology *t, node_pair *pairs, int pair_count,
     return n;
 }
 
-static net_endpoint *packet_endpoint(network *n, int node, int ops)
+static net_endpoint *packet_endpoint(network *n, int ops)
 {
-    (void)node;
     net_endpoint *a = calloc(1, sizeof *a);
     a->n = n;
     a->sem = sg_sem_init(0);
@@ -220,7 +215,6 @@ static void packet_recv(net_endpoint *a, net_channel channel, int tag)
 static int packet_wait_any(net_endpoint *a)
 {
     if (a->count == 0) {
-        a->waiting = true;
         actor_settled(a->n);
         sg_sem_acquire(a->sem);
     }

@@ -27,8 +27,8 @@ typedef struct network_ops {
      * (executor.c).  NULL on failure (said on stderr). */
     network *(*open)(const topology *t, node_pair *pairs, int pair_count, int actors, const sim_options *options,
                      double scale);
-    /* The endpoint of an actor on NODE that has at most OPS operations. */
-    net_endpoint *(*endpoint)(network *n, int node, int ops);
+    /* The endpoint of an actor that has at most OPS operations. */
+    net_endpoint *(*endpoint)(network *n, int ops);
     /* The channel of part PART from actor FROM (on FROM_NODE) to actor TO
      * (on TO_NODE): both ends get the same one. */
     net_channel (*channel)(network *n, int part, int from, int to, int from_node, int to_node);
