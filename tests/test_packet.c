@@ -394,7 +394,7 @@ END_TEST
 START_TEST(test_back_to_back_packets_end_exactly)
 {
     port p;
-    port_init(&p, 0, 900e9L, 0, 0);
+    port_init(&p, 0, 900e9L, 0);
     net_time now = 0;
     for (double left = 1e9; left > 0; left -= MTU) now = port_transmit(&p, now, left < MTU ? (int64_t)left : 4096, 0);
     ck_assert_int_eq(now, llroundl(1e9L / 900e9L * NET_TIME_PER_SECOND));

@@ -40,9 +40,9 @@ engine *engine_create(const topology *t, double scale)
     for (int k = 0; k < t->tier_count && e->credit; k++) buffer[k] = llround(packet_buffer_bytes(t, k) * scale);
     for (int i = 0; i < e->port_count; i++) {
         const topo_link *link = &t->links[i / 2];
-        if (link->latency_only) port_init(&e->ports[i], 0, 0, link->tier, 0);
+        if (link->latency_only) port_init(&e->ports[i], 0, 0, 0);
         else port_init(&e->ports[i], net_time_from_seconds(link->latency_s), (long double)link->bandwidth_Bps * scale,
-                       link->tier, buffer[link->tier]);
+                       buffer[link->tier]);
     }
     e->input_capacity = e->port_count * PORT_VCS;
     e->inputs = calloc((size_t)e->input_capacity, sizeof *e->inputs);

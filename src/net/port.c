@@ -8,12 +8,11 @@
 #include "net/packet_pool.h"
 #include "util/memory.h"
 
-void port_init(port *p, net_time latency, long double bandwidth, int tier, int64_t buffer_bytes)
+void port_init(port *p, net_time latency, long double bandwidth, int64_t buffer_bytes)
 {
     memset(p, 0, sizeof *p);
     p->latency = latency;
     p->as_per_byte = bandwidth > 0 ? NET_TIME_PER_SECOND / bandwidth : 0;
-    p->tier = tier;
     p->formula_end = -1;
     p->request_head = p->request_tail = -1;
     p->wake_at = NET_TIME_NEVER;

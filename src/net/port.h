@@ -46,7 +46,6 @@ typedef struct port_buffer {
 typedef struct port {
     net_time latency;          /* the link's share of alpha: head and tail arrive this much later */
     long double as_per_byte;   /* attoseconds per (scaled) byte on the wire */
-    int tier;                  /* the platform tier of the link */
     net_time free_at;          /* when its current packet's tail has left */
     net_time origin, formula_end; /* the busy period: its start, and the last end its formula gave */
     int64_t origin_bytes;      /* bytes sent since origin */
@@ -62,7 +61,7 @@ typedef struct port {
 
 /* A port of LATENCY and BANDWIDTH (scaled bytes per second) whose far-end
  * buffers hold BUFFER_BYTES each (credits). */
-void port_init(port *p, net_time latency, long double bandwidth, int tier, int64_t buffer_bytes);
+void port_init(port *p, net_time latency, long double bandwidth, int64_t buffer_bytes);
 void port_free(port *p);
 
 /* Start sending WIRE bytes at NOW: when the tail has left (exact, and not
