@@ -109,8 +109,8 @@ static void offer_message(engine *e, int slot)
 static void offer_head(engine *e, int in)
 {
     packet *x = &e->packets.items[input_buffer(e, in)->head];
-    const net_route *r = &e->routes.routes[x->route];
-    const route_branch *branch = route_open_branch(&e->routes, x->route, x->at - r->first);
+    const route_branch *branch = e->routes.keep_branches ? /* spray, adaptive */
+                                     route_open_branch(&e->routes, x->route, x->at - e->routes.routes[x->route].first) : NULL;
     if (branch) {
         if (x->eligible > e->now) {
             engine_schedule(e, x->eligible, EVENT_FORK, in);
