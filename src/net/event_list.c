@@ -15,7 +15,8 @@ void event_list_init(event_list *l, int slot_bits)
 {
     *l = (event_list){.free = -1, .slot_bits = slot_bits};
     l->first = malloc(sizeof *l->first * BUCKETS);
-    for (int b = 0; b < BUCKETS; b++) l->first[b] = -1;
+    l->last = malloc(sizeof *l->last * BUCKETS);
+    for (int b = 0; b < BUCKETS; b++) l->first[b] = l->last[b] = -1;
     l->occupied = calloc(WORDS, sizeof *l->occupied);
 }
 
@@ -23,6 +24,7 @@ void event_list_free(event_list *l)
 {
     free(l->nodes);
     free(l->first);
+    free(l->last);
     free(l->occupied);
     free(l->current);
     free(l->later.nodes);
@@ -95,8 +97,10 @@ static void file(event_list *l, int32_t n)
     if (slot_of(l, time) == l->window) file_current(l, n);
     else if (time - l->window < ((net_time)BUCKETS << l->slot_bits)) {
         int b = bucket_of(l, time);
-        l->nodes[n].next = l->first[b];
-        l->first[b] = n;
+        l->nodes[n].next = -1;
+        if (l->last[b] < 0) l->first[b] = n;
+        else l->nodes[l->last[b]].next = n;
+        l->last[b] = n;
         l->occupied[b / 64] |= 1ULL << (b % 64);
     } else heap_push(l, &l->later, n);
 }
@@ -141,20 +145,14 @@ static bool next_slot(event_list *l, net_time until)
     if (start > until) return false;
     l->window = start;
     l->soonest = l->current_count = 0;
-    if (b >= 0) { /* the list, newest first: reversed, then each in order */
-        int32_t n = l->first[b], reversed = -1;
-        l->first[b] = -1;
+    if (b >= 0) { /* the list, in the order scheduled: mostly in time order already */
+        int32_t n = l->first[b];
+        l->first[b] = l->last[b] = -1;
         l->occupied[b / 64] &= ~(1ULL << (b % 64));
         while (n >= 0) {
             int32_t next = l->nodes[n].next;
-            l->nodes[n].next = reversed;
-            reversed = n;
+            file_current(l, n);
             n = next;
-        }
-        while (reversed >= 0) {
-            int32_t next = l->nodes[reversed].next;
-            file_current(l, reversed);
-            reversed = next;
         }
     }
     while (l->later.count && l->nodes[l->later.nodes[0]].e.time - l->window < ((net_time)BUCKETS << l->slot_bits))

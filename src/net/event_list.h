@@ -5,9 +5,9 @@
  *
  * A calendar queue: time is cut into slots of 2^slot_bits attoseconds.  The
  * events of the current slot are in an array sorted on (time, sequence);
- * those of the next 2^BUCKET_BITS slots wait unsorted in per-slot lists (a
- * bitmap finds the next non-empty one) and are sorted in when their slot
- * comes; later ones wait in a binary heap.
+ * those of the next 2^BUCKET_BITS slots wait in per-slot lists in the order
+ * scheduled (a bitmap finds the next non-empty one) and are sorted in when
+ * their slot comes; later ones wait in a binary heap.
  * The engine picks slots of about 1/64 of its fastest packet time, so a
  * slot holds few events even when a thousand flows move in step: scheduling
  * and taking an event cost about a hundred instructions, where a binary heap
@@ -38,7 +38,7 @@ typedef struct event_list {
     int node_count, node_capacity;
     int32_t free;
     int slot_bits;         /* a slot is 2^slot_bits attoseconds */
-    int32_t *first;        /* per bucket: its events, unsorted */
+    int32_t *first, *last; /* per bucket: its events in the order scheduled */
     uint64_t *occupied;    /* per bucket: a bit, set when its list is not empty */
     net_time window;       /* start of the current slot */
     int32_t *current;      /* the current slot's events, sorted, from `soonest` on */
