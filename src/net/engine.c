@@ -47,7 +47,6 @@ engine *engine_create(const topology *t, double scale)
     e->input_capacity = e->port_count * PORT_VCS;
     e->inputs = calloc((size_t)e->input_capacity, sizeof *e->inputs);
     event_list_init(&e->events, calendar_slot_bits(t, params));
-    packet_pool_init(&e->packets);
     route_table_init(&e->routes, t, e->routing != PACKET_ROUTING_ECMP);
     e->free_message = -1;
     e->spray_next = calloc((size_t)topology_node_count(t), sizeof *e->spray_next);
@@ -61,7 +60,6 @@ void engine_free(engine *e)
     free(e->ports);
     free(e->inputs);
     event_list_free(&e->events);
-    packet_pool_free(&e->packets);
     route_table_free(&e->routes);
     free(e->messages);
     free(e->records);
@@ -108,7 +106,7 @@ static void offer_message(engine *e, int slot)
  * at a fork of spray or adaptive routing it first waits to be there. */
 static void offer_head(engine *e, int in)
 {
-    packet *x = &e->packets.items[input_buffer(e, in)->head];
+    packet *x = packet_queue_front(&input_buffer(e, in)->queue);
     const route_branch *branch = e->routes.keep_branches ? /* spray, adaptive */
                                      route_open_branch(&e->routes, x->route, x->at - e->routes.routes[x->route].first) : NULL;
     if (branch) {
@@ -150,25 +148,22 @@ int engine_send(engine *e, int route, int64_t bytes, net_time posted, void *cook
 }
 
 /* Cut the next packet of the message in SLOT. */
-static int32_t cut_packet(engine *e, int slot)
+static packet cut_packet(engine *e, int slot)
 {
-    int32_t id = packet_take(&e->packets);
     message *m = &e->messages[slot];
     int64_t payload = m->unsent < e->mtu ? m->unsent : e->mtu;
     m->unsent -= payload;
     m->outstanding++;
-    e->packets.items[id] = (packet){.next = PACKET_NONE, .message = slot, .route = m->route,
-                                    .at = e->routes.routes[m->route].first, .wire_bytes = payload + e->header,
-                                    .eligible = e->now, .tail_ready = e->now};
     e->counters.packets++;
-    return id;
+    if (++e->live_packets > e->counters.peak_packets) e->counters.peak_packets = e->live_packets;
+    return (packet){.wire_bytes = payload + e->header, .eligible = e->now, .tail_ready = e->now, .message = slot,
+                    .route = m->route, .at = e->routes.routes[m->route].first};
 }
 
-/* Packet ID has started its last hop on P, ending at END: the destination
+/* Packet X has started its last hop on P, ending at END: the destination
  * takes it whole as its tail arrives. */
-static void arrive(engine *e, port *p, port_buffer *far, int32_t id, net_time end)
+static void arrive(engine *e, port *p, port_buffer *far, const packet *x, net_time end)
 {
-    packet *x = &e->packets.items[id];
     net_time tail = end + p->latency;
     buffer_leaves(far, tail, x->wire_bytes);
     message *m = &e->messages[x->message];
@@ -176,26 +171,19 @@ static void arrive(engine *e, port *p, port_buffer *far, int32_t id, net_time en
     if (arrival > m->arrival) m->arrival = arrival;
     m->outstanding--;
     if (m->unsent == 0 && m->outstanding == 0) engine_schedule(e, m->arrival, EVENT_DELIVERED, x->message);
-    packet_give_back(&e->packets, id);
+    e->live_packets--;
 }
 
-/* Packet ID, started on P now and ending at END, goes into P's far buffer
+/* Packet X, started on P now and ending at END, goes into P's far buffer
  * FAR (input TO); at the head of it, it asks for its next port. */
-static void forward(engine *e, port *p, port_buffer *far, int to, int32_t id, net_time end)
+static void forward(engine *e, port *p, port_buffer *far, int to, packet *x, net_time end)
 {
-    packet *x = &e->packets.items[id];
     x->at++;
     net_time crossbar = e->routes.stages[x->at].delay;
     x->tail_ready = end + p->latency + crossbar;
     x->eligible = e->store_and_forward ? x->tail_ready : e->now + p->latency + crossbar;
-    x->next = PACKET_NONE;
-    if (far->tail != PACKET_NONE) {
-        e->packets.items[far->tail].next = id;
-        far->tail = id;
-        return;
-    }
-    far->head = far->tail = id;
-    offer_head(e, to);
+    packet_queue_push(&far->queue, x);
+    if (far->queue.count == 1) offer_head(e, to);
 }
 
 void engine_start(engine *e, int pi, int in)
@@ -203,33 +191,31 @@ void engine_start(engine *e, int pi, int in)
     port *p = &e->ports[pi];
     bool from_source = is_message_input(e, in);
     int vc = e->inputs[in].vc;
-    int32_t id;
-    if (from_source) id = cut_packet(e, message_slot(e, in));
+    packet x;
+    if (from_source) x = cut_packet(e, message_slot(e, in));
     else {
-        port_buffer *b = input_buffer(e, in);
-        id = b->head;
-        b->head = e->packets.items[id].next;
-        if (b->head == PACKET_NONE) b->tail = PACKET_NONE;
+        packet_queue *q = &input_buffer(e, in)->queue;
+        x = *packet_queue_front(q);
+        packet_queue_pop(q);
     }
-    packet *x = &e->packets.items[id];
-    const net_route *route = &e->routes.routes[x->route];
-    net_time end = port_transmit(p, e->now, x->wire_bytes, x->tail_ready);
+    const net_route *route = &e->routes.routes[x.route];
+    net_time end = port_transmit(p, e->now, x.wire_bytes, x.tail_ready);
     p->free_at = end;
     e->counters.packet_hops++;
     if (!from_source) { /* its tail leaves the buffer it came from at END */
-        buffer_leaves(input_buffer(e, in), end, x->wire_bytes);
+        buffer_leaves(input_buffer(e, in), end, x.wire_bytes);
         arbitration_credit_due(e, in / PORT_VCS, end);
     }
     port_buffer *far = &p->far[vc];
     buffer_settle(far, p->latency, e->now);
-    buffer_enter(far, e->now, x->wire_bytes);
-    bool last = x->at + 1 == route->first + route->count;
-    if (last) arrive(e, p, far, id, end);
-    else forward(e, p, far, buffer_input(pi, vc), id, end);
+    buffer_enter(far, e->now, x.wire_bytes);
+    bool last = x.at + 1 == route->first + route->count;
+    if (last) arrive(e, p, far, &x, end);
+    else forward(e, p, far, buffer_input(pi, vc), &x, end);
     if (from_source) { /* the message offers its next packet */
         int slot = message_slot(e, in);
         if (e->messages[slot].unsent > 0) offer_message(e, slot);
-    } else if (input_buffer(e, in)->head != PACKET_NONE) offer_head(e, in);
+    } else if (input_buffer(e, in)->queue.count > 0) offer_head(e, in);
 }
 
 static void delivered(engine *e, int slot)
@@ -289,9 +275,7 @@ long engine_in_flight(const engine *e)
 
 engine_counters engine_totals(const engine *e)
 {
-    engine_counters c = e->counters;
-    c.peak_packets = e->packets.peak;
-    return c;
+    return e->counters;
 }
 
 int engine_port_count(const engine *e)

@@ -13,7 +13,6 @@
 
 #include "net/engine.h"
 #include "net/event_list.h"
-#include "net/packet_pool.h"
 #include "net/routing.h"
 
 enum {
@@ -54,7 +53,7 @@ struct engine {
     int port_count;
     input *inputs;            /* port_count * PORT_VCS buffers, then one per message slot */
     int input_capacity;
-    packet_pool packets;
+    long live_packets;        /* cut and not yet arrived */
     route_table routes;
     message *messages;
     int message_count, message_capacity;

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "net/packet_pool.h"
 #include "util/memory.h"
 
 void port_init(port *p, net_time latency, long double bandwidth, int64_t buffer_bytes)
@@ -18,14 +17,16 @@ void port_init(port *p, net_time latency, long double bandwidth, int64_t buffer_
     p->wake_at = NET_TIME_NEVER;
     p->stalled_since = -1;
     for (int v = 0; v < PORT_VCS; v++) {
-        p->far[v].head = p->far[v].tail = PACKET_NONE;
         p->far[v].credits = buffer_bytes;
     }
 }
 
 void port_free(port *p)
 {
-    for (int v = 0; v < PORT_VCS; v++) free(p->far[v].leaves);
+    for (int v = 0; v < PORT_VCS; v++) {
+        free(p->far[v].leaves);
+        packet_queue_free(&p->far[v].queue);
+    }
 }
 
 net_time port_transmit(port *p, net_time now, int64_t wire, net_time tail_ready)

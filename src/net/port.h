@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "net/net_time.h"
+#include "net/packet_queue.h"
 
 #define PORT_VCS 2 /* virtual channels: the torus dateline needs two (lattice.c) */
 
@@ -31,7 +32,7 @@ typedef struct leave {
 
 /* The input buffer at the far end of a port's link, for one virtual channel. */
 typedef struct port_buffer {
-    int32_t head, tail;        /* FIFO of packets, PACKET_NONE when empty */
+    packet_queue queue;        /* its packets, first in first out */
     int64_t credits;           /* what the sender may still send into it (credit flow control) */
     int64_t occupancy;         /* bytes sent into it that have not left it */
     leave *leaves;             /* departures decided and not yet returned as credits, by time; a ring */
