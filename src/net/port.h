@@ -30,7 +30,8 @@ typedef struct leave {
     int64_t bytes;
 } leave;
 
-/* The input buffer at the far end of a port's link, for one virtual channel. */
+/* The input buffer at the far end of a port's link, for one virtual channel
+ * (the fields a packet-hop touches first: one cache line). */
 typedef struct port_buffer {
     packet_queue queue;        /* its packets, first in first out */
     int64_t credits;           /* what the sender may still send into it (credit flow control) */
@@ -45,15 +46,16 @@ typedef struct port_buffer {
 } port_buffer;
 
 typedef struct port {
-    net_time latency;          /* the link's share of alpha: head and tail arrive this much later */
-    long double as_per_byte;   /* attoseconds per (scaled) byte on the wire */
+    /* arbitration.c's, then serialization's: the fields of every packet-hop first */
     net_time free_at;          /* when its current packet's tail has left */
-    net_time origin, formula_end; /* the busy period: its start, and the last end its formula gave */
-    int64_t origin_bytes;      /* bytes sent since origin */
-    int32_t request_head, request_tail; /* inputs waiting for it, round robin (arbitration.c) */
-    int64_t requested_bytes;   /* their head packets' wire bytes */
     net_time wake_at;          /* earliest wake-up scheduled, NET_TIME_NEVER if none */
     net_time stalled_since;    /* waiting for credits since then, or -1 */
+    int32_t request_head, request_tail; /* inputs waiting for it, round robin (arbitration.c) */
+    int64_t requested_bytes;   /* their head packets' wire bytes */
+    net_time latency;          /* the link's share of alpha: head and tail arrive this much later */
+    net_time origin, formula_end; /* the busy period: its start, and the last end its formula gave */
+    int64_t origin_bytes;      /* bytes sent since origin */
+    long double as_per_byte;   /* attoseconds per (scaled) byte on the wire */
     port_buffer far[PORT_VCS];
     /* counters */
     int64_t bytes, packets;
