@@ -20,6 +20,68 @@ void load_shipped(const char *name, topology *t)
     if (!platform_load(path, t, &d)) ck_abort_msg("loading %s: %s:%d:%d: %s", name, d.file, d.line, d.column, d.message);
 }
 
+const path_case path_cases[] = {
+    {"star-512", 0, 1, 0.5e-6, 900e9, 2, 0, 0, "star: neighbours through the switch (02 §2)"},
+    {"star-512", 0, 511, 0.5e-6, 900e9, 2, 0, 0, "star: any pair is one hop"},
+    {"star-512", 17, 512, 0.5e-6, 900e9, 1, 0, 0, "star: rank -> INC switch leg = alpha_switch (04 §3)"},
+    {"nvl72-star", 3, 72, 0.2e-6, 900e9, 1, 0, 0, "NVL72: rank -> NVSwitch leg = alpha_switch 0.2 us"},
+    {"nvl72-star", 3, 70, 0.5e-6, 900e9, 2, 0, 0, "NVL72: rank -> rank"},
+    {"torus-8x8x8", 0, 1, 0.5e-6, 900e9, 1, 0, 0, "torus 8^3: neighbours"},
+    {"torus-8x8x8", 0, 4 + 4 * 8 + 4 * 64, 12 * 0.5e-6, 900e9, 12, 0, 0, "torus 8^3: farthest pair, 12 hops"},
+    {"torus-8x8x8", 0, 7, 0.5e-6, 900e9, 1, 0, 0, "torus 8^3: wraparound neighbour"},
+    {"torus-4x4", 0, 2 + 2 * 4, 4 * 0.5e-6, 900e9, 4, 0, 0, "torus 4x4: a -> k diameter, 4 hops (02 §3.6)"},
+    {"torus-16x16x16", 0, 8 + 8 * 16 + 8 * 256, 24 * 0.5e-6, 900e9, 24, 0, 0, "torus 16^3: farthest pair, 24 hops"},
+    {"mesh-4x4", 0, 15, 6 * 0.5e-6, 900e9, 6, 0, 0, "mesh 4x4: corner to corner, 6 hops"},
+    {"mesh-4x4", 5, 6, 0.5e-6, 900e9, 1, 0, 0, "mesh 4x4: neighbours"},
+    {"mesh-4x4x4", 0, 63, 9 * 0.5e-6, 900e9, 9, 0, 0, "mesh 4x4x4: corner to corner, 9 hops"},
+    {"full-mesh-8", 0, 7, 0.5e-6, 900e9, 1, 0, 0, "full mesh: any pair, 1 link"},
+    {"full-mesh-8", 6, 2, 0.5e-6, 900e9, 1, 0, 0, "full mesh: reverse direction"},
+    {"clos-16", 0, 3, 2e-6, 50e9, 2, 0, 0, "Clos-16: same leaf, alpha_leaf"},
+    {"clos-16", 0, 15, 8e-6, 50e9, 4, 0, 0, "Clos-16: across spines, alpha_spine"},
+    {"fat-tree-k4", 0, 1, 2e-6, 50e9, 2, 0, 0, "fat-tree: same edge"},
+    {"fat-tree-k4", 0, 3, 8e-6, 50e9, 4, 0, 0, "fat-tree: same pod, through aggregation"},
+    {"fat-tree-k4", 0, 15, 12e-6, 50e9, 6, 0, 0, "fat-tree: across pods, through core"},
+    {"superpod-l32", 0, 71, 0.5e-6, 900e9, 2, 0, 0, "SuperPOD: same pod over NVLink"},
+    {"superpod-l32", 0, 72, 2e-6, 50e9, 2, 0, 0, "SuperPOD: same rail, pods sharing a leaf"},
+    {"superpod-l32", 0, 4 * 72, 8e-6, 50e9, 4, 0, 0, "SuperPOD: same rail, across spines"},
+    {"superpod-l32", 0, 73, 2.5e-6, 50e9, 4, 2, 900e9, "SuperPOD: cross rail, same leaf group (NVLink + IB leaf)"},
+    {"superpod-l32", 0, 2303, 8.5e-6, 50e9, 6, 2, 900e9, "SuperPOD: cross rail across spines (farthest class)"},
+    {"superpod-l2", 5, 72 + 70, 2.5e-6, 50e9, 4, 2, 900e9, "SuperPOD L=2: cross rail, cross pod"},
+};
+const int path_case_count = (int)(sizeof path_cases / sizeof path_cases[0]);
+
+bool find_flow_by_hop(const topology *t, int from, int to, int hop, int src_first, int src_last, int dst_first,
+                      int dst_last, bool same, flow *out)
+{
+    route_hop first[ROUTE_MAX_HOPS], other[ROUTE_MAX_HOPS];
+    topology_route(t, from, to, first);
+    for (int src = src_first; src <= src_last; src++)
+        for (int dst = dst_first; dst <= dst_last; dst++) {
+            topology_route(t, src, dst, other);
+            if ((other[hop].link == first[hop].link) == same) {
+                *out = (flow){src, dst, 0, 0};
+                return true;
+            }
+        }
+    return false;
+}
+
+void load_shipped_with(const char *name, const char *extra_yaml, topology *t)
+{
+    const char *top = getenv("top_srcdir");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/platforms/%s.yaml", top ? top : ".", name);
+    FILE *f = fopen(path, "r");
+    if (!f) ck_abort_msg("cannot open %s", path);
+    size_t capacity = 65536 + strlen(extra_yaml);
+    char *text = malloc(capacity);
+    size_t n = fread(text, 1, 65536, f);
+    fclose(f);
+    snprintf(text + n, capacity - n, "\n%s", extra_yaml);
+    load_text(text, t);
+    free(text);
+}
+
 void load_text(const char *yaml, topology *t)
 {
     diag d = {0};
@@ -57,14 +119,20 @@ int run_suite(Suite *s)
 
 void expect_time(const topology *t, schedule *s, double size_bytes, double expected_s, const char *what)
 {
+    sim_options options = {NETWORK_CM02, NULL};
+    expect_time_with(t, s, size_bytes, expected_s, what, &options);
+}
+
+void expect_time_with(const topology *t, schedule *s, double size_bytes, double expected_s, const char *what,
+                      const sim_options *options)
+{
     int *ranks = malloc(sizeof(int) * (size_t)s->ranks);
     for (int i = 0; i < s->ranks; i++) ranks[i] = i;
     int *nodes = exec_actor_nodes(s, ranks);
     free(ranks);
     exec_result result;
-    sim_options options = {NETWORK_CM02, NULL};
     diag d = {0};
-    bool ok = execute_schedule(t, s, nodes, size_bytes, &options, &result, &d);
+    bool ok = execute_schedule(t, s, nodes, size_bytes, options, &result, &d);
     free(nodes);
     if (!ok) ck_abort_msg("%s: %s", what, d.message);
     double error = relative_error(result.time_s, expected_s);

@@ -74,6 +74,8 @@ static const algorithm table[] = {
      alltoall_inc},
     {"direct", PRIM_SENDRECV, "one message from the root (source) to the peer (destination)", "explainer 01 §8",
      sendrecv_direct},
+    {"direct", PRIM_PERMUTATION, "every rank sends its M straight to its destination under a seeded derangement",
+     "explainer 01 §8 (one hop per rank)", permutation_direct},
 };
 
 unsigned algorithm_inc_capabilities(const algorithm *a)

@@ -17,6 +17,7 @@ typedef struct algo_params {
     double size_bytes, alpha_s, bandwidth_Bps; /* what P* is computed for */
     int root;                   /* BC / Reduce root, sendrecv source */
     int peer;                   /* sendrecv destination */
+    unsigned long long seed;    /* permutation: the seed of its derangement */
     int dims[ALGO_MAX_DIMS];    /* torus shape of the group (torus algorithms) */
     int dim_count;
     int domain_ranks;           /* hierarchical: ranks per inner domain (pod, leaf) */
@@ -79,6 +80,10 @@ schedule *allgather_inc(const algo_params *p, char *why, int why_size);
 schedule *reducescatter_inc(const algo_params *p, char *why, int why_size);
 schedule *alltoall_inc(const algo_params *p, char *why, int why_size);
 schedule *sendrecv_direct(const algo_params *p, char *why, int why_size);
+schedule *permutation_direct(const algo_params *p, char *why, int why_size);
+/* The destinations of permutation SEED over N >= 2 ranks: TO[i] != i, each
+ * rank once (a derangement drawn uniformly). */
+void permutation_destinations(int n, unsigned long long seed, int *to);
 /* The INC capabilities (INC_* of topology.h) algorithm A needs of every switch
  * of the tree; 0 when it runs no switch actors. */
 unsigned algorithm_inc_capabilities(const algorithm *a);

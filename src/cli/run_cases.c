@@ -14,6 +14,7 @@
 #include "algo/algorithm.h"
 #include "cli/progress.h"
 #include "exec/executor.h"
+#include "net/network.h"
 #include "model/model.h"
 #include "sched/verify.h"
 #include "util/units.h"
@@ -51,7 +52,7 @@ static schedule *build_schedule(const scenario *s, int c, int a, int g, double s
     const scenario_case *k = &s->cases[c];
     const topology *t = scenario_platform(s, k);
     const algorithm *algo = algorithm_find(k->prim, k->algorithms[a]);
-    algo_params p = {.ranks = k->groups.size, .segments = k->segments, .root = k->root, .peer = k->peer,
+    algo_params p = {.ranks = k->groups.size, .segments = k->segments, .root = k->root, .peer = k->peer, .seed = k->seed,
                      .size_bytes = size_bytes, .alpha_s = t->tiers[0].alpha_s, .bandwidth_Bps = t->tiers[0].bandwidth_Bps,
                      .domain_ranks = t->domain_ranks, .inner = k->inner[0] ? k->inner : NULL,
                      .outer = k->outer[0] ? k->outer : NULL};
@@ -247,7 +248,9 @@ static int start_task(const scenario *s, const run_settings *o, task *t)
             t->parts[n++] = (exec_part){m->scheds[g], m->nodes[g], m->size_bytes, m->weights};
     }
     diag d = {0};
-    t->run = exec_start(scenario_platform(s, first), t->parts, parts, &o->sim, &d);
+    sim_options sim = o->sim;
+    sim.model = scenario_network(s, o->sim.model);
+    t->run = exec_start(scenario_platform(s, first), t->parts, parts, &sim, &d);
     if (!t->run) {
         diag_print(&d);
         return 2;
@@ -339,6 +342,7 @@ static void describe_task(const scenario *s, const task *t, char *out, size_t si
 int run_cases(const scenario *s, const run_settings *o, report *r)
 {
     if (!check_cases(s)) return 2;
+    if (o->mode == MODE_RUN) r->model = network_model_name(scenario_network(s, o->sim.model)); /* every row's model */
     int task_count = 0;
     for (int c = 0; c < s->case_count; c++)
         if (s->cases[c].together_first == c) task_count += s->cases[c].algorithm_count * s->cases[c].size_count;

@@ -1,20 +1,21 @@
-/* executor.c — SimGrid actors that run a schedule.
+/* executor.c — SimGrid actors that run a schedule, over the network the
+ * options select (net/network.h: the fluid model or the packet model).
  *
- * Message sizes: a chunk is M/chunks bytes, which need not be whole.  SimGrid
- * takes whole bytes, so the executor multiplies every message size and every
- * link bandwidth by the same factor K (the smallest that makes M*K/chunks
- * whole): times are unchanged and no chunk is rounded. */
+ * Message sizes: a chunk is M/chunks bytes, which need not be whole.  The
+ * networks take whole bytes, so the executor multiplies every message size
+ * and every link bandwidth by the same factor K (the smallest that makes
+ * M*K/chunks whole): times are unchanged and no chunk is rounded. */
 #include "exec/executor.h"
 
 #include <limits.h>
 #include <math.h>
 #include <simgrid/actor.h>
-#include <simgrid/comm.h>
 #include <simgrid/engine.h>
-#include <simgrid/mailbox.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "net/network.h"
 
 /* One part as the child sees it. */
 typedef struct exec_piece {
@@ -32,6 +33,9 @@ typedef struct exec_job {
     int count;
     const sim_options *options;
     double scale;            /* K */
+    const network_ops *net;
+    network *network;        /* in the child, while it runs */
+    int failure_first;       /* where a network failure's message goes in the output */
 } exec_job;
 
 struct exec_run {
@@ -41,10 +45,19 @@ struct exec_run {
     sim_child child;
 };
 
-/* Output layout per part: time, phase ends, rank finishes, completed ops. */
+/* Output layout per part: time, phase ends, rank finishes, completed ops;
+ * then, once, whether the network failed on its own (see network_failure). */
 static int piece_out_count(const schedule *s)
 {
     return 2 + SCHED_MAX_PHASES + s->ranks;
+}
+
+/* The message of a network failure travels back as text in doubles. */
+#define NETWORK_FAILURE_DOUBLES 32
+
+static int network_failure_slot(const exec_job *job)
+{
+    return job->failure_first;
 }
 
 /* SimGrid's C actors receive argv only: the job and the output live here. */
@@ -61,13 +74,6 @@ static long long gcd(long long a, long long b)
     return a;
 }
 
-static sg_mailbox_t connection(int part, int from, int to)
-{
-    char name[48];
-    snprintf(name, sizeof name, "%d:%d>%d", part, from, to);
-    return sg_mailbox_by_name(name);
-}
-
 static int compare_ints(const void *a, const void *b)
 {
     int x = *(const int *)a, y = *(const int *)b;
@@ -79,20 +85,23 @@ static int op_key(const sched_op *op)
     return 2 * op->peer + (op->kind != OP_SEND);
 }
 
-/* The mailbox of every op, looked up once per distinct (peer, direction):
- * SimGrid's by-name lookup builds a string per call, too slow per message. */
-static sg_mailbox_t *resolve_mailboxes(int part, int self, const sched_actor *a)
+/* The channel of every op, looked up once per distinct (peer, direction):
+ * a lookup by name builds a string, too slow per message. */
+static net_channel *resolve_channels(const exec_job *job, int part, int self, const sched_actor *a)
 {
+    const int *nodes = job->pieces[part].actor_nodes;
     int ops = a->op_count, distinct = 0;
     int *keys = malloc(sizeof(int) * (size_t)(ops + 1));
     for (int o = 0; o < ops; o++) keys[o] = op_key(&a->ops[o]);
     qsort(keys, (size_t)ops, sizeof *keys, compare_ints);
     for (int o = 0; o < ops; o++)
         if (distinct == 0 || keys[distinct - 1] != keys[o]) keys[distinct++] = keys[o];
-    sg_mailbox_t *by_key = malloc(sizeof *by_key * (size_t)(distinct + 1));
-    for (int k = 0; k < distinct; k++)
-        by_key[k] = keys[k] % 2 == 0 ? connection(part, self, keys[k] / 2) : connection(part, keys[k] / 2, self);
-    sg_mailbox_t *by_op = malloc(sizeof *by_op * (size_t)(ops + 1));
+    net_channel *by_key = malloc(sizeof *by_key * (size_t)(distinct + 1));
+    for (int k = 0; k < distinct; k++) {
+        int peer = keys[k] / 2, from = keys[k] % 2 == 0 ? self : peer, to = keys[k] % 2 == 0 ? peer : self;
+        by_key[k] = job->net->channel(job->network, part, from, to, nodes[from], nodes[to]);
+    }
+    net_channel *by_op = malloc(sizeof *by_op * (size_t)(ops + 1));
     for (int o = 0; o < ops; o++) {
         int key = op_key(&a->ops[o]);
         const int *found = bsearch(&key, keys, (size_t)distinct, sizeof *keys, compare_ints);
@@ -124,6 +133,7 @@ static void actor_main(int argc, char **argv)
 {
     (void)argc;
     const exec_job *job = job_now;
+    const network_ops *net = job->net;
     int part = atoi(argv[1]), self = atoi(argv[2]);
     const exec_piece *p = &job->pieces[part];
     double *out = out_now + p->out_first;
@@ -135,27 +145,18 @@ static void actor_main(int argc, char **argv)
     int ready_count = 0;
     for (int o = ops - 1; o >= 0; o--)
         if (g.remaining[o] == 0) ready[ready_count++] = o;
-    sg_comm_t *comms = malloc(sizeof *comms * (size_t)(ops + 1));
-    int *pending_op = malloc(sizeof(int) * (size_t)(ops + 1));
-    int pending = 0, done = 0;
-    void *sink = NULL;
+    int done = 0;
     double last = 0;
-    sg_mailbox_t *mailbox = resolve_mailboxes(part, self, a);
+    net_endpoint *me = net->endpoint(job->network, ops);
+    net_channel *channel = resolve_channels(job, part, self, a);
     while (done < ops) {
         while (ready_count > 0) {
             int o = ready[--ready_count];
             const sched_op *op = &a->ops[o];
-            if (op->kind == OP_SEND)
-                comms[pending] = sg_mailbox_put_async(mailbox[o], (void *)op, op_bytes(p, a, op));
-            else
-                comms[pending] = sg_mailbox_get_async(mailbox[o], &sink);
-            pending_op[pending++] = o;
+            if (op->kind == OP_SEND) net->send(me, channel[o], op_bytes(p, a, op), o);
+            else net->recv(me, channel[o], o);
         }
-        ssize_t i = sg_comm_wait_any(comms, (size_t)pending);
-        int o = pending_op[i];
-        comms[i] = comms[pending - 1];
-        pending_op[i] = pending_op[pending - 1];
-        pending--;
+        int o = net->wait_any(me);
         done++;
         out[1 + SCHED_MAX_PHASES + p->s->ranks]++; /* completed ops: a deadlock leaves it short */
         double now = simgrid_get_clock();
@@ -167,11 +168,10 @@ static void actor_main(int argc, char **argv)
     }
     if (self < p->s->ranks) out[1 + SCHED_MAX_PHASES + self] = last;
     if (last > out[0]) out[0] = last;
+    net->endpoint_close(me);
     op_graph_free(&g);
-    free(mailbox);
+    free(channel);
     free(ready);
-    free(comms);
-    free(pending_op);
 }
 
 static bool run_job(void *ctx, double *out)
@@ -188,9 +188,12 @@ static bool run_job(void *ctx, double *out)
                 if (s->actor[a].ops[o].kind == OP_SEND)
                     pairs[n++] = (node_pair){nodes[a], nodes[s->actor[a].ops[o].peer]};
     }
-    bool ok = simgrid_open(job->t, pairs, (int)n, job->options, job->scale);
+    int actors = 0;
+    for (int k = 0; k < job->count; k++)
+        for (int a = 0; a < job->pieces[k].s->actors; a++) actors += job->pieces[k].s->actor[a].op_count > 0;
+    job->network = job->net->open(job->t, pairs, (int)n, actors, job->options, job->scale);
     free(pairs);
-    if (!ok) return false;
+    if (!job->network) return false;
     job_now = job;
     out_now = out;
     char part[16], index[16];
@@ -205,14 +208,18 @@ static bool run_job(void *ctx, double *out)
         }
     }
     simgrid_run();
+    char why[NETWORK_FAILURE_DOUBLES * sizeof(double)] = "";
+    if (!job->net->close(job->network, why, sizeof why)) memcpy(out + network_failure_slot(job), why, sizeof why);
     return true;
 }
 
 /* The bytes of a part's chunk grid: M, except all-to-all's N x N blocks where
- * M is each rank's total payload, M/N per destination (SPEC §4, 01 §7). */
+ * M is each rank's total payload, M/N per destination (SPEC §4, 01 §7), and a
+ * permutation's N messages of M. */
 static long long grid_bytes(const exec_part *p)
 {
-    return llround(p->s->prim == PRIM_ALLTOALL ? p->size_bytes * p->s->ranks : p->size_bytes);
+    bool per_rank = p->s->prim == PRIM_ALLTOALL || p->s->prim == PRIM_PERMUTATION;
+    return llround(per_rank ? p->size_bytes * p->s->ranks : p->size_bytes);
 }
 
 #define SCALE_CAP (1LL << 10) /* beyond this common K, chunk sizes are rounded (to 2^-24 byte) */
@@ -264,7 +271,8 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
     }
     exec_run *run = calloc(1, sizeof *run);
     long long scale = common_scale(parts, count);
-    run->job = (exec_job){t, calloc((size_t)count, sizeof(exec_piece)), count, options, (double)scale};
+    run->job = (exec_job){t, calloc((size_t)count, sizeof(exec_piece)), count, options, (double)scale,
+                          network_for(options), NULL, 0};
     for (int k = 0; k < count; k++) {
         exec_piece *p = &run->job.pieces[k];
         long long bytes = grid_bytes(&parts[k]), chunks = parts[k].s->chunks;
@@ -277,6 +285,8 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
         p->out_first = run->out_count;
         run->out_count += piece_out_count(p->s);
     }
+    run->job.failure_first = run->out_count;
+    run->out_count += NETWORK_FAILURE_DOUBLES;
     run->out = calloc((size_t)run->out_count, sizeof(double));
     if (!simgrid_spawn(run_job, &run->job, run->out, run->out_count, &run->child, d)) {
         free_job(&run->job);
@@ -290,6 +300,8 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
 bool exec_finish(exec_run *run, exec_result *results, diag *d)
 {
     bool ok = simgrid_join(&run->child, d);
+    const char *failure = (const char *)(run->out + network_failure_slot(&run->job));
+    if (ok && failure[0]) ok = diag_fail(d, "%.*s", (int)(NETWORK_FAILURE_DOUBLES * sizeof(double)) - 1, failure);
     for (int k = 0; ok && k < run->job.count; k++) {
         const exec_piece *p = &run->job.pieces[k];
         const double *out = run->out + p->out_first;

@@ -10,7 +10,8 @@
  *     destination-weighted sum: each of the N-1 sends pays its own path's
  *     tier α and (M/N)/BW.
  *   - INC pays α_switch per switch level (04 §2.2, k levels of the tree).
- *   - sendrecv pays its route's tier α per algorithmic hop (01 §8). */
+ *   - sendrecv pays its route's tier α per algorithmic hop (01 §8); a
+ *     permutation the slowest of its ranks' routes, all at once. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -178,6 +179,23 @@ static bool hierarchical(const model_case *c, prediction *out, char *why, int wh
     return true;
 }
 
+/* A permutation's slowest route: its tier and α (per link on a lattice). */
+static void slowest_route(const model_case *c, int *tier, double *alpha)
+{
+    const topology *t = c->platform;
+    int *to = malloc(sizeof(int) * (size_t)c->ranks);
+    permutation_destinations(c->ranks, c->seed, to);
+    *tier = 0;
+    *alpha = 0;
+    for (int i = 0; i < c->ranks; i++) {
+        int links, k = route_tier(t, member(c, i), member(c, to[i]), &links);
+        double a = t->tiers[k].alpha_s * (lattice(t) ? links : 1);
+        if (a > *alpha) *alpha = a;
+        if (k > *tier) *tier = k;
+    }
+    free(to);
+}
+
 static bool flat(const model_case *c, prediction *out, char *why, int why_size)
 {
     const topology *t = c->platform;
@@ -207,6 +225,7 @@ static bool flat(const model_case *c, prediction *out, char *why, int why_size)
         tier = route_tier(t, member(c, c->root), member(c, c->peer), &links);
         alpha = t->tiers[tier].alpha_s * (lattice(t) ? links : 1);
     }
+    if (c->prim == PRIM_PERMUTATION) slowest_route(c, &tier, &alpha);
     add_term(out, c, tier, -1, c->algorithm, f->counts(&s), alpha, bottleneck_bandwidth(t, tier));
     return true;
 }

@@ -155,11 +155,12 @@ bool simgrid_join(sim_child *c, diag *d)
     while (!ok && (signal == SIGSEGV || signal == SIGABRT) && c->level + 1 < PRECISION_LEVELS) {
         release_log(c, false);
         c->level++;
-        if (noted < c->level)
+        if (noted < c->level) {
             fprintf(stderr, "collsim: note: SimGrid's max-min solver crashed (signal %d) at %s; simulating again at %s "
                     "(times then agree with the formulas to about that precision rather than 1e-15)\n", signal,
                     precisions[c->level - 1] + 6, precisions[c->level] + 6);
-        if (noted < c->level) noted = c->level;
+            noted = c->level;
+        }
         *d = (diag){0};
         c->log = c->level + 1 < PRECISION_LEVELS ? tmpfile() : NULL;
         ok = spawn_once(c, d) && join_once(c, &signal, d);

@@ -3,10 +3,10 @@
  * SimGrid allows one engine per process, so every simulation runs in a forked
  * child (simgrid_fork) that writes the platform with routes for the pairs it
  * needs, loads it (simgrid_open), runs, and hands its numbers back through a
- * pipe.  The network model is chosen here and nowhere else: CM02 without
- * cross-traffic and without the TCP window bound by default, so that one
- * isolated transfer takes exactly latency + size/bandwidth (SPEC §3); LV08
- * on request. */
+ * pipe.  SimGrid's network model is chosen here: CM02 without cross-traffic
+ * and without the TCP window bound by default, so that one isolated transfer
+ * takes exactly latency + size/bandwidth (SPEC §3); LV08 on request.  The
+ * packet model (SPEC §11) moves no bytes through SimGrid: network.h. */
 #ifndef COLLSIM_SIMGRID_RUN_H
 #define COLLSIM_SIMGRID_RUN_H
 
@@ -17,7 +17,8 @@
 #include "platform/topology.h"
 #include "util/diag.h"
 
-typedef enum { NETWORK_CM02, NETWORK_LV08 } network_model;
+/* NETWORK_DEFAULT: what the scenario says (`network:`), else CM02. */
+typedef enum { NETWORK_DEFAULT, NETWORK_CM02, NETWORK_LV08, NETWORK_PACKET } network_model;
 
 typedef struct sim_options {
     network_model model;

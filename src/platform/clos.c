@@ -45,18 +45,23 @@ static int spine_super_link(const topology *t, const clos *c, int pod, int spine
     return c->spine_up0 + (pod * c->shape.spines + spine_in_pod) * c->per_plane + in_plane;
 }
 
-static int rank_to_rank(const topology *t, const clos *c, int a, int b, route_hop *h)
+/* Rank A to rank B: up to the lowest common tier and down.  The leaf picks a
+ * spine, the spine (three tiers) a super-spine of its plane: forks of RC,
+ * ECMP-hashed per flow unless RC chooses (spread has one fat uplink: no fork). */
+static int rank_to_rank(const topology *t, const clos *c, int a, int b, route_choices *rc, route_hop *h)
 {
     int n = 0, la = leaf_of(c, a), lb = leaf_of(c, b);
+    bool spread = t->routing == ROUTING_SPREAD;
     route_push(t, h, &n, c->access0 + a, false);
     route_push(t, h, &n, xbar(t, c->leaf_switch0 + la), false);
     if (la != lb) {
         int pa = pod_of_leaf(c, la), pb = pod_of_leaf(c, lb);
-        int j = t->routing == ROUTING_SPREAD ? 0 : (int)(ecmp_hash(a, b, 1) % (unsigned)c->shape.spines);
+        int j = spread ? 0 : route_fork_pick(rc, n, t->ranks + c->leaf_switch0 + la, c->shape.spines, ecmp_hash(a, b, 1));
+        int spine_a = c->spine_switch0 + pa * c->shape.spines + j;
         route_push(t, h, &n, leaf_spine_link(t, c, la, j), false);
-        route_push(t, h, &n, xbar(t, c->spine_switch0 + pa * c->shape.spines + j), false);
+        route_push(t, h, &n, xbar(t, spine_a), false);
         if (pa != pb) {
-            int i = t->routing == ROUTING_SPREAD ? 0 : (int)(ecmp_hash(a, b, 2) % (unsigned)c->per_plane);
+            int i = spread ? 0 : route_fork_pick(rc, n, t->ranks + spine_a, c->per_plane, ecmp_hash(a, b, 2));
             route_push(t, h, &n, spine_super_link(t, c, pa, j, i), false);
             route_push(t, h, &n, xbar(t, c->super_switch0 + j * c->per_plane + i), false);
             route_push(t, h, &n, spine_super_link(t, c, pb, j, i), true);
@@ -94,11 +99,16 @@ static int switch_leg(const topology *t, const clos *c, int lower, int upper, bo
     return -1;
 }
 
-static int clos_route(const topology *t, int src, int dst, route_hop *hops)
+static int clos_multipath(const topology *t, int src, int dst, route_choices *rc, route_hop *hops)
 {
     const clos *c = t->kind_data;
-    if (src < t->ranks && dst < t->ranks) return rank_to_rank(t, c, src, dst, hops);
+    if (src < t->ranks && dst < t->ranks) return rank_to_rank(t, c, src, dst, rc, hops);
     return src < dst ? switch_leg(t, c, src, dst, false, hops) : switch_leg(t, c, dst, src, true, hops);
+}
+
+static int clos_route(const topology *t, int src, int dst, route_hop *hops)
+{
+    return clos_multipath(t, src, dst, NULL, hops);
 }
 
 /* Aggregation tree: rank -> its leaf -> spine 0 of the pod -> super-spine 0
@@ -200,6 +210,7 @@ bool clos_construct(platform_reader *r, topology *t, const clos_shape *shape)
         switch_attach_delays(t, topology_add_switch(t, name, 2, super->inc), &super_split);
     }
     t->route = clos_route;
+    t->multipath = clos_multipath;
     t->inc_parent = clos_inc_parent;
     t->oversubscription = shape->oversubscription;
     t->domain_ranks = shape->ranks_per_leaf;

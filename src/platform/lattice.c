@@ -4,7 +4,16 @@
  * +1 and -1 neighbours coincide").  Routes are dimension-ordered (dim 0
  * first), each dim along its shorter arc; on an exact tie (offset d/2) the
  * direction alternates with the start coordinate's parity so that load is
- * balanced over both arcs. */
+ * balanced over both arcs.
+ *
+ * Virtual channels (packet model, lossless buffers): dimension-ordered
+ * routing on a ring of 3 or more ranks closes a cycle of buffers, which can
+ * deadlock.  A hop that crosses a dim's wraparound link (the dateline), and
+ * every later hop in that dim, fills the buffers of virtual channel 1; other
+ * hops use channel 0.  Within a dim a route crosses the dateline at most once
+ * (shorter arc), so channel-0 buffers never wait on the wraparound link and
+ * channel-1 buffers never wait on channel 0: no cycle (Dally and Seitz's
+ * dateline; docs/packet.md).  A mesh has no wraparound and needs none. */
 #include "platform/kinds.h"
 
 #include <stdio.h>
@@ -37,12 +46,15 @@ static int lattice_route(const topology *t, int src, int dst, route_hop *hops)
         else if (forward != backward) go_plus = forward < backward;
         else go_plus = from % 2 == 0;
         int steps = g->wrap ? (go_plus ? forward : backward) : abs(to - from);
+        unsigned char vc = 0;
         for (int s = 0; s < steps; s++) {
             int c = coordinate(t, g, here, i);
             int next_c = ((go_plus ? c + 1 : c - 1) % d + d) % d;
             int next = here + (next_c - c) * g->stride[i];
             int owner = go_plus ? here : next; /* the lower end (in + order) owns the link */
+            if (d >= 3 && (go_plus ? next_c == 0 : c == 0)) vc = 1; /* the dateline */
             route_push(t, hops, &n, g->plus_link[owner * t->dim_count + i], !go_plus);
+            hops[n - 1].vc = vc;
             here = next;
         }
     }

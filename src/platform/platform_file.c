@@ -166,6 +166,7 @@ bool platform_build(yaml_tree *tree, ynode *map, topology *t, diag *d)
     allowed[n++] = "kind";
     allowed[n++] = "routing";
     allowed[n++] = "description";
+    allowed[n++] = "packet";
     for (const char *const *k = kind->keys; *k && n < 47; k++) allowed[n++] = *k;
     allowed[n] = NULL;
     if (!yaml_map_check_keys(tree, map, allowed, d)) return false;
@@ -183,7 +184,8 @@ bool platform_build(yaml_tree *tree, ynode *map, topology *t, diag *d)
         else if (strcmp(routing, "spread") == 0) t->routing = ROUTING_SPREAD;
         else return yaml_error(tree, node, d, "unknown routing '%s': expected ecmp (per-flow hash) or spread (ideal balance)", routing);
     }
-    if (!kind->build(&reader, t)) {
+    ynode *packet = yaml_map_get(tree, map, "packet");
+    if (!kind->build(&reader, t) || (packet && !packet_params_read(tree, packet, t, d))) {
         topology_free(t);
         return false;
     }

@@ -50,7 +50,7 @@ static void write_config(FILE *out, const char *const *config)
 static bool write_document(const topology *t, node_pair *pairs, int pair_count, double bandwidth_scale,
                            const char *const *config, const char *note, FILE *out, diag *d)
 {
-    qsort(pairs, (size_t)pair_count, sizeof *pairs, compare_pairs);
+    if (pair_count > 0) qsort(pairs, (size_t)pair_count, sizeof *pairs, compare_pairs);
     fprintf(out, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n<!-- collsim platform '");
     write_comment_text(out, t->name);
     fprintf(out, "' (kind %s): %d ranks, %d switches", t->kind, t->ranks, t->switch_count);

@@ -44,24 +44,30 @@ static int uplink(const topology *t, const superpod *p, int rail, int leaf, int 
 
 static int xbar(const topology *t, int switch_index) { return t->switches[switch_index].xbar_link; }
 
-static void push_ib_path(const topology *t, const superpod *p, int from, int to, int a, int b, route_hop *h, int *n)
+/* The rail leaf picks an uplink cable (so a spine), the spine one of its
+ * cables down to the destination's leaf: forks of RC, ECMP-hashed per flow
+ * unless RC chooses (spread has one fat uplink per leaf: no fork). */
+static void push_ib_path(const topology *t, const superpod *p, int from, int to, int a, int b, route_choices *rc,
+                         route_hop *h, int *n)
 {
     int rail = rail_of(p, to), la = pod_of(p, from) / p->pods_per_leaf, lb = pod_of(p, to) / p->pods_per_leaf;
+    bool spread = t->routing == ROUTING_SPREAD;
     route_push(t, h, n, p->nic0 + from, false);
     route_push(t, h, n, xbar(t, leaf_switch(p, rail, la)), false);
     if (la != lb) {
-        unsigned hash = ecmp_hash(a, b, 3);
-        int up = (int)(hash % (unsigned)p->uplinks), spine = up / p->cables;
-        int down = spine * p->cables + (int)(ecmp_hash(a, b, 4) % (unsigned)p->cables);
+        int up = spread ? 0 : route_fork_pick(rc, *n, t->ranks + leaf_switch(p, rail, la), p->uplinks, ecmp_hash(a, b, 3));
+        int spine = spread ? 0 : up / p->cables;
         route_push(t, h, n, uplink(t, p, rail, la, up), false);
-        route_push(t, h, n, xbar(t, p->spine0 + rail * p->spines + (t->routing == ROUTING_SPREAD ? 0 : spine)), false);
-        route_push(t, h, n, uplink(t, p, rail, lb, down), true);
+        route_push(t, h, n, xbar(t, p->spine0 + rail * p->spines + spine), false);
+        int cable = spread ? 0 : route_fork_pick(rc, *n, t->ranks + p->spine0 + rail * p->spines + spine, p->cables,
+                                                 ecmp_hash(a, b, 4));
+        route_push(t, h, n, uplink(t, p, rail, lb, spine * p->cables + cable), true);
         route_push(t, h, n, xbar(t, leaf_switch(p, rail, lb)), false);
     }
     route_push(t, h, n, p->nic0 + to, true);
 }
 
-static int rank_to_rank(const topology *t, const superpod *p, int a, int b, route_hop *h)
+static int rank_to_rank(const topology *t, const superpod *p, int a, int b, route_choices *rc, route_hop *h)
 {
     int n = 0, pa = pod_of(p, a);
     int relay = pa == pod_of(p, b) ? b : rail_of(p, a) == rail_of(p, b) ? a : pa * p->gpus + local_of(p, b);
@@ -70,7 +76,7 @@ static int rank_to_rank(const topology *t, const superpod *p, int a, int b, rout
         route_push(t, h, &n, xbar(t, p->nvswitch0 + pa), false);
         route_push(t, h, &n, p->nvlink0 + relay, true);
     }
-    if (relay != b) push_ib_path(t, p, relay, b, a, b, h, &n);
+    if (relay != b) push_ib_path(t, p, relay, b, a, b, rc, h, &n);
     return n;
 }
 
@@ -109,11 +115,16 @@ static int superpod_inc_parent(const topology *t, int node)
     return -1;
 }
 
-static int superpod_route(const topology *t, int src, int dst, route_hop *hops)
+static int superpod_multipath(const topology *t, int src, int dst, route_choices *rc, route_hop *hops)
 {
     const superpod *p = t->kind_data;
-    if (src < t->ranks && dst < t->ranks) return rank_to_rank(t, p, src, dst, hops);
+    if (src < t->ranks && dst < t->ranks) return rank_to_rank(t, p, src, dst, rc, hops);
     return src < dst ? switch_leg(t, p, src, dst, false, hops) : switch_leg(t, p, dst, src, true, hops);
+}
+
+static int superpod_route(const topology *t, int src, int dst, route_hop *hops)
+{
+    return superpod_multipath(t, src, dst, NULL, hops);
 }
 
 static bool read_fabrics(platform_reader *r, topo_tier *nvlink, topo_tier *ib_leaf, topo_tier *ib_spine, double *s)
@@ -248,6 +259,7 @@ bool build_superpod(platform_reader *r, topology *t)
             switch_attach_delays(t, topology_add_switch(t, name, 2, ib_spine.inc), &spine_split);
         }
     t->route = superpod_route;
+    t->multipath = superpod_multipath;
     t->inc_parent = superpod_inc_parent;
     t->oversubscription = s;
     t->domain_ranks = p->gpus;

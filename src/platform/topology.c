@@ -11,6 +11,7 @@ void topology_init(topology *t, const char *kind)
 {
     memset(t, 0, sizeof *t);
     snprintf(t->kind, sizeof t->kind, "%s", kind);
+    packet_params_default(&t->packet);
 }
 
 void topology_free(topology *t)
@@ -80,9 +81,31 @@ void route_push(const topology *t, route_hop *hops, int *count, int link, bool d
 {
     if (link < 0) return;
     if (t->links[link].latency_only && t->links[link].latency_s == 0) return;
-    hops[*count].link = link;
-    hops[*count].down = down;
+    hops[*count] = (route_hop){.link = link, .down = down};
     (*count)++;
+}
+
+void route_choices_init(route_choices *c)
+{
+    for (int k = 0; k < ROUTE_MAX_FORKS; k++) c->choice[k] = -1;
+    c->fork_count = 0;
+}
+
+int topology_route_choices(const topology *t, int src, int dst, route_choices *c, route_hop *hops)
+{
+    c->fork_count = 0;
+    if (src == dst) return 0;
+    return t->multipath ? t->multipath(t, src, dst, c, hops) : t->route(t, src, dst, hops);
+}
+
+int route_fork_pick(route_choices *c, int hop, int node, int count, unsigned hashed)
+{
+    int pick = (int)(hashed % (unsigned)count);
+    if (!c || count < 2 || c->fork_count == ROUTE_MAX_FORKS) return pick;
+    int k = c->fork_count++;
+    if (c->choice[k] >= 0) pick = c->choice[k] % count;
+    c->forks[k] = (route_fork){hop, count, node, pick};
+    return pick;
 }
 
 int route_switch_leg(const topology *t, route_hop *hops, int link, int port_link, bool downward)

@@ -17,7 +17,10 @@
 
 #include <stdbool.h>
 
+#include "platform/packet_params.h"
+
 #define TOPO_MAX_TIERS 4
+_Static_assert(PACKET_MAX_TIERS == TOPO_MAX_TIERS, "packet buffers are per tier");
 #define TOPO_MAX_DIMS 8
 #define ROUTE_MAX_HOPS 64
 
@@ -35,8 +38,28 @@ typedef struct topo_link {
 
 typedef struct route_hop {
     int link;
-    bool down; /* SPLITDUPLEX direction: false = UP (as built), true = DOWN */
+    bool down;        /* SPLITDUPLEX direction: false = UP (as built), true = DOWN */
+    unsigned char vc; /* virtual channel of the buffer this hop fills (packet model: the torus
+                         dateline of lattice.c); the fluid model has no buffers and ignores it */
 } route_hop;
+
+/* Equal-cost choices on a multi-path route.  The fluid model and packet
+ * `ecmp` take the per-flow hash's; packet `spray` and `adaptive` choose per
+ * packet (src/net/routing.c).  A fork is a hop at which switch NODE could
+ * take any of COUNT parallel links toward the destination. */
+#define ROUTE_MAX_FORKS 4
+typedef struct route_fork {
+    int hop;   /* index of the hop the choice fills */
+    int count; /* equal-cost alternatives */
+    int node;  /* the switch choosing */
+    int taken; /* the alternative the route took */
+} route_fork;
+
+typedef struct route_choices {
+    int choice[ROUTE_MAX_FORKS];       /* alternative to take at each fork; -1: the ECMP hash's */
+    route_fork forks[ROUTE_MAX_FORKS]; /* out: the forks the route met */
+    int fork_count;                    /* out */
+} route_choices;
 
 typedef struct topo_tier {
     char name[24];
@@ -60,6 +83,8 @@ typedef struct topo_switch {
 
 struct topology;
 typedef int (*route_fn)(const struct topology *t, int src, int dst, route_hop *hops);
+/* A kind with multi-path tiers: the route taking C's choices (clos.c, superpod.c). */
+typedef int (*multipath_fn)(const struct topology *t, int src, int dst, route_choices *c, route_hop *hops);
 /* The switch above NODE in the in-network aggregation tree, or -1 (04 §2). */
 typedef int (*inc_parent_fn)(const struct topology *t, int node);
 
@@ -83,7 +108,9 @@ typedef struct topology {
     double bisection_Bps;     /* one direction, narrowest equal-halves cut */
     char bisection_cut[128];  /* which cut that is */
     char notes[512];          /* kind-specific lines for describe */
+    packet_params packet;     /* the packet model's `packet:` mapping (packet_params.h) */
     route_fn route;
+    multipath_fn multipath;   /* NULL: one path per pair */
     inc_parent_fn inc_parent; /* NULL: no switches to aggregate in (torus, mesh) */
     void *kind_data;          /* owned, freed with the topology */
 } topology;
@@ -103,6 +130,16 @@ void topology_node_name(const topology *t, int node, char *out, int out_size);
 
 /* Route between two nodes; returns the hop count (0 for src == dst). */
 int topology_route(const topology *t, int src, int dst, route_hop *hops);
+/* The route SRC -> DST taking C's choices (all -1: the ECMP hash's, as
+ * topology_route), its forks recorded in C. */
+int topology_route_choices(const topology *t, int src, int dst, route_choices *c, route_hop *hops);
+/* No choice made yet: every fork takes the ECMP hash's alternative. */
+void route_choices_init(route_choices *c);
+/* For kind builders, at a fork of C (NULL: none recorded) filling hop HOP,
+ * where switch NODE has COUNT equal-cost links: the alternative to take, C's
+ * choice or HASHED mod COUNT. */
+int route_fork_pick(route_choices *c, int hop, int node, int count, unsigned hashed);
+
 /* Sum of link latencies, number of physical links, and narrowest bandwidth of a route. */
 double route_latency(const topology *t, const route_hop *hops, int count);
 int route_physical_links(const topology *t, const route_hop *hops, int count);

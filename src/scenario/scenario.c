@@ -145,6 +145,28 @@ static bool read_form(yaml_tree *tree, ynode *node, model_form *out, diag *d)
     return true;
 }
 
+/* `network: cm02 | lv08 | packet` (SPEC §11): the model `collsim run` uses
+ * unless --model says otherwise. */
+static bool read_network(yaml_tree *tree, ynode *node, network_model *out, diag *d)
+{
+    ynode *v = yaml_map_get(tree, node, "network");
+    const char *text;
+    if (!v) return true;
+    if (!yaml_read_string(tree, v, "network", &text, d)) return false;
+    if (strcmp(text, "cm02") == 0) *out = NETWORK_CM02;
+    else if (strcmp(text, "lv08") == 0) *out = NETWORK_LV08;
+    else if (strcmp(text, "packet") == 0) *out = NETWORK_PACKET;
+    else return yaml_error(tree, v, d, "'network' takes cm02 (SimGrid's fluid model, the default), lv08 or packet "
+                           "(collsim's packet model), not '%s'", text);
+    return true;
+}
+
+network_model scenario_network(const scenario *s, network_model requested)
+{
+    if (requested != NETWORK_DEFAULT) return requested;
+    return s->network != NETWORK_DEFAULT ? s->network : NETWORK_CM02;
+}
+
 /* A platform: a file (relative to the scenario's directory) or inline. */
 static bool load_platform(yaml_tree *tree, ynode *node, const char *scenario_path, topology *out, diag *d)
 {
@@ -180,7 +202,7 @@ model_case scenario_model_case(const scenario *s, int c, int a, double size_byte
     const topology *t = scenario_platform(s, k);
     return (model_case){.platform = t, .prim = k->prim, .algorithm = k->algorithms[a], .ranks = k->groups.size,
                         .members = k->groups.whole ? NULL : k->groups.members,
-                        .size_bytes = size_bytes, .segments = segments, .root = k->root, .peer = k->peer,
+                        .size_bytes = size_bytes, .segments = segments, .root = k->root, .peer = k->peer, .seed = k->seed,
                         .inner = k->inner[0] ? k->inner : NULL, .outer = k->outer[0] ? k->outer : NULL,
                         .form = k->form, .c_real = k->c_real, .eta = &k->eta};
 }
@@ -212,10 +234,27 @@ static bool read_groups(yaml_tree *tree, ynode *node, const scenario *s, scenari
     return skew_read(tree, skew, c->groups.size, &c->skew, d);
 }
 
+/* `seed:` of a permutation: a whole number, 1 by default. */
+static bool read_seed(yaml_tree *tree, ynode *node, scenario_case *c, diag *d)
+{
+    c->seed = 1;
+    ynode *v = yaml_map_get(tree, node, "seed");
+    if (!v) return true;
+    if (c->prim != PRIM_PERMUTATION)
+        return yaml_error(tree, v, d, "'seed' draws a permutation's destinations; %s has none: remove it",
+                          primitive_name(c->prim));
+    const char *digits = v->type == YAML_SCALAR_NODE ? (const char *)v->data.scalar.value : "";
+    char *end = NULL;
+    c->seed = strtoull(digits, &end, 10);
+    if (end == digits || *end != '\0' || digits[0] == '-')
+        return yaml_error(tree, v, d, "'seed' must be a whole number, e.g. seed: 7");
+    return true;
+}
+
 static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *c, diag *d)
 {
     static const char *const keys[] = {"primitive", "algorithms", "sizes", "groups", "segments", "root", "peer",
-                                       "inner", "outer", "eta", "form", "platform", "c_real", "skew", NULL};
+                                       "inner", "outer", "eta", "form", "platform", "c_real", "skew", "seed", NULL};
     if (!yaml_expect_mapping(tree, node, "a case", d) || !yaml_map_check_keys(tree, node, keys, d)) return false;
     memset(c, 0, sizeof *c);
     c->line = (int)node->start_mark.line + 1;
@@ -225,7 +264,7 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *
     if (!prim || !yaml_read_string(tree, prim, "primitive", &name, d)) return false;
     if (!primitive_from_name(name, &c->prim))
         return yaml_error(tree, prim, d, "unknown primitive '%s': expected bcast, reduce, allreduce, allgather, "
-                          "reducescatter, alltoall or sendrecv", name);
+                          "reducescatter, alltoall, sendrecv or permutation", name);
     ynode *algos = yaml_map_require(tree, node, "algorithms", d);
     if (!algos) return false;
     int n = yaml_sequence_length(algos);
@@ -253,6 +292,7 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *
         return false;
     if (!read_groups(tree, node, s, c, d)) return false;
     c->eta = s->eta;
+    if (!read_seed(tree, node, c, d)) return false;
     ynode *c_real = yaml_map_get(tree, node, "c_real");
     if (c_real && !yaml_read_positive_number(tree, c_real, "c_real", &c->c_real, d)) return false;
     return read_eta(tree, node, scenario_platform(s, c), &c->eta, d) && read_form(tree, node, &c->form, d);
@@ -327,7 +367,7 @@ bool scenario_load(const char *path, scenario *s, diag *d)
     if (!yaml_tree_load(&tree, path, d)) return false;
     bool ok = false, platform_loaded = false;
     ynode *root = yaml_tree_root(&tree);
-    static const char *const keys[] = {"name", "platform", "cases", "description", "eta", NULL};
+    static const char *const keys[] = {"name", "platform", "cases", "description", "eta", "network", NULL};
     if (!yaml_expect_mapping(&tree, root, "a scenario", d) || !yaml_map_check_keys(&tree, root, keys, d)) goto done;
     ynode *node = yaml_map_get(&tree, root, "name");
     const char *text = NULL;
@@ -337,7 +377,7 @@ bool scenario_load(const char *path, scenario *s, diag *d)
     if (!platform) goto done;
     if (!load_platform(&tree, platform, path, &s->platform, d)) goto done;
     platform_loaded = true;
-    if (!read_eta(&tree, root, &s->platform, &s->eta, d)) goto done;
+    if (!read_eta(&tree, root, &s->platform, &s->eta, d) || !read_network(&tree, root, &s->network, d)) goto done;
     ynode *cases = yaml_map_require(&tree, root, "cases", d);
     if (!cases) goto done;
     int n = yaml_sequence_length(cases);

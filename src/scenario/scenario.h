@@ -7,6 +7,7 @@
 
 #include "algo/algorithm.h"
 #include "model/model.h"
+#include "net/simgrid_run.h"
 #include "platform/topology.h"
 #include "scenario/groups.h"
 #include "scenario/skew.h"
@@ -26,6 +27,7 @@ typedef struct scenario_case {
     char inner[32], outer[32]; /* hierarchical tiers' algorithms ("" = ring) */
     int root;
     int peer;          /* sendrecv destination (default 1) */
+    unsigned long long seed; /* permutation: its derangement's seed (`seed:`, default 1) */
     int platform;      /* 0: the scenario's platform; k > 0: its case_platforms[k-1] (`platform:` of the case) */
     double c_real;     /* `c_real:` DBT's BW coefficient (01 §5.3); 0: 00 §4's 2 */
     model_form form;   /* `form: exact | asymptotic`: how pipelined schedules are predicted */
@@ -45,11 +47,15 @@ typedef struct scenario {
     topology *case_platforms; /* platforms named by cases (`platform:` in a case), compared side by side */
     int case_platform_count;
     eta_profile eta;   /* the scenario-level `eta:` */
+    network_model network; /* `network: cm02 | lv08 | packet` (NETWORK_DEFAULT when absent) */
     int case_count;
     scenario_case *cases;
 } scenario;
 
 bool scenario_load(const char *path, scenario *s, diag *d);
+/* The network model a run uses: REQUESTED (--model) if given, else the
+ * scenario's `network:`, else CM02. */
+network_model scenario_network(const scenario *s, network_model requested);
 /* The platform case C runs on. */
 const topology *scenario_platform(const scenario *s, const scenario_case *c);
 /* The analytic model's view of case C, algorithm A at SIZE_BYTES, with the

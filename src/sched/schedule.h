@@ -33,6 +33,7 @@ typedef enum {
     PRIM_REDUCESCATTER,
     PRIM_ALLTOALL,
     PRIM_SENDRECV,
+    PRIM_PERMUTATION,
     PRIM_COUNT
 } primitive;
 
@@ -73,7 +74,8 @@ typedef struct schedule {
     int root;        /* BC / Reduce root, sendrecv source */
     int peer;        /* sendrecv destination */
     int segments;    /* pipelining segments P (1 when not pipelined) */
-    int *slice_owner; /* AG / RS: rank whose slice sits at slice position p (NULL: rank p); owned */
+    int *slice_owner; /* AG / RS: rank whose slice sits at slice position p (NULL: rank p);
+                         permutation: the rank chunk p (rank p's message) goes to; owned */
     int *switch_node; /* per switch actor (actor ranks + k): the topology node it runs on; owned */
     int phase_count;
     char phase_names[SCHED_MAX_PHASES][24];

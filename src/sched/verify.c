@@ -1,5 +1,6 @@
 /* verify.c — a data-level interpreter of schedules and the postconditions of
- * the seven primitives (explainer 00 §2). */
+ * the seven primitives (explainer 00 §2), and of a permutation (every rank's
+ * message at the rank the permutation sends it to). */
 #include "sched/verify.h"
 
 #include <stdint.h>
@@ -91,6 +92,7 @@ static void initial_values(machine *m)
             case PRIM_BCAST:
             case PRIM_SENDRECV: v = r == s->root ? contribution(-1, c) : 0; break;
             case PRIM_ALLTOALL: v = c / (s->chunks / s->ranks) == r ? contribution(r, c) : 0; break;
+            case PRIM_PERMUTATION: v = c == r ? contribution(r, c) : 0; break;
             default: break;
             }
             *slot(m, r, c) = v;
@@ -215,6 +217,10 @@ static bool postcondition(machine *m)
             case PRIM_SENDRECV:
                 sum = contribution(-1, c);
                 check = r == s->peer;
+                break;
+            case PRIM_PERMUTATION: /* rank c's message at its destination */
+                sum = contribution(c, c);
+                check = sched_slice_owner(s, c) == r;
                 break;
             case PRIM_ALLTOALL: {
                 int block = s->chunks / (s->ranks * s->ranks), src = c / (s->chunks / s->ranks);

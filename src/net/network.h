@@ -1,0 +1,52 @@
+/* network.h — the one interface between the executor and a network model
+ * (STYLE: "The network layer"): an actor posts sends and receives on
+ * channels and waits for the next of its operations to complete.  A
+ * message moves once both ends are posted, as a SimGrid mailbox transfer
+ * does; the send and the receive complete when its last byte arrives.
+ *
+ * Two implementations: SimGrid's fluid model (net_fluid.c: mailboxes, CM02
+ * or LV08) and collsim's packet engine driven by a SimGrid fabric actor
+ * (net_packet.c).  network_for picks one from the options; nothing above
+ * src/net knows which runs.  Everything here runs in the forked SimGrid
+ * child, rank and switch actors calling from their own SimGrid actors. */
+#ifndef COLLSIM_NETWORK_H
+#define COLLSIM_NETWORK_H
+
+#include <stdbool.h>
+
+#include "net/simgrid_run.h"
+#include "platform/topology.h"
+
+typedef struct network network;           /* one simulation's network */
+typedef struct net_endpoint net_endpoint; /* one actor's side of it */
+typedef void *net_channel;                /* messages FROM -> TO of one schedule part */
+
+typedef struct network_ops {
+    /* Start SimGrid with T's platform (routes for the PAIRS it needs) and
+     * set the network up for ACTORS actors; message sizes are bytes x SCALE
+     * (executor.c).  NULL on failure (said on stderr). */
+    network *(*open)(const topology *t, node_pair *pairs, int pair_count, int actors, const sim_options *options,
+                     double scale);
+    /* The endpoint of an actor that has at most OPS operations. */
+    net_endpoint *(*endpoint)(network *n, int ops);
+    /* The channel of part PART from actor FROM (on FROM_NODE) to actor TO
+     * (on TO_NODE): both ends get the same one. */
+    net_channel (*channel)(network *n, int part, int from, int to, int from_node, int to_node);
+    void (*send)(net_endpoint *a, net_channel c, long bytes, int tag);
+    void (*recv)(net_endpoint *a, net_channel c, int tag);
+    /* Block until one of A's posted operations completes; its tag. */
+    int (*wait_any)(net_endpoint *a);
+    void (*endpoint_close)(net_endpoint *a);
+    /* After the run: false with WHY when the network failed on its own
+     * (the packet network deadlocked); frees N. */
+    bool (*close)(network *n, char *why, int why_size);
+} network_ops;
+
+extern const network_ops fluid_network, packet_network;
+
+/* The network the options select. */
+const network_ops *network_for(const sim_options *options);
+/* The name a report gives it: "cm02", "lv08" or "packet". */
+const char *network_model_name(network_model model);
+
+#endif
