@@ -93,7 +93,7 @@ START_TEST(test_flows_sharing_an_oversubscribed_uplink_slow_down_by_s)
 {
     topology t;
     load_shipped("clos-16", &t);
-    route_hop first[ROUTE_MAX_HOPS], other[ROUTE_MAX_HOPS];
+    route_hop *first = route_buffer(&t), *other = route_buffer(&t);
     topology_route(&t, 0, 4, first);
     int same = -1, different = -1;
     for (int src = 1; src < 4; src++)
@@ -102,6 +102,8 @@ START_TEST(test_flows_sharing_an_oversubscribed_uplink_slow_down_by_s)
             if (other[1].link == first[1].link && same < 0) same = src * 16 + dst;
             if (other[1].link != first[1].link && different < 0) different = src * 16 + dst;
         }
+    free(first);
+    free(other);
     ck_assert_msg(same >= 0 && different >= 0, "ECMP put every flow on one spine");
     const double size = 1e8, alpha = 8e-6, bw = 50e9;
     flow flows[2] = {{0, 4, size, 0}, {same / 16, same % 16, size, 0}};

@@ -86,11 +86,12 @@ static int platform_route(const topology *t, int argc, char **argv)
         fprintf(stderr, "collsim platform route: source and destination are the same node\n");
         return 2;
     }
-    route_hop hops[ROUTE_MAX_HOPS];
+    route_hop *hops = route_buffer(t);
     int count = topology_route(t, src, dst, hops);
     if (count <= 0) {
         fprintf(stderr, "collsim platform route: no route from %s to %s (in-network legs join a node to an adjacent switch only)\n",
                 argv[0], argv[1]);
+        free(hops);
         return 2;
     }
     for (int h = 0; h < count; h++) {
@@ -102,6 +103,8 @@ static int platform_route(const topology *t, int argc, char **argv)
         else printf("  %-34s %-4s latency %-10s BW %s\n", l->name, hops[h].down ? "DOWN" : "UP", lat, bw);
     }
     double latency = route_latency(t, hops, count), bandwidth = route_bandwidth(t, hops, count);
+    int physical = route_physical_links(t, hops, count);
+    free(hops);
     double expected = latency + size / bandwidth;
     flow f = {src, dst, size, 0};
     sim_options options = {NETWORK_CM02, NULL};
@@ -111,7 +114,7 @@ static int platform_route(const topology *t, int argc, char **argv)
         diag_print(&d);
         return 2;
     }
-    printf("links %d physical; latency %.17g s; bottleneck %.17g B/s\n", route_physical_links(t, hops, count), latency, bandwidth);
+    printf("links %d physical; latency %.17g s; bottleneck %.17g B/s\n", physical, latency, bandwidth);
     printf("size %.17g B: latency + size/BW = %.17g s; simulated %.17g s; relative difference %.3g\n", size, expected,
            simulated, simulated / expected - 1);
     return 0;

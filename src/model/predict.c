@@ -39,10 +39,9 @@ static double bottleneck_bandwidth(const topology *t, int tier)
     return bw;
 }
 
-/* The highest tier of any link on the route between two ranks. */
-static int route_tier(const topology *t, int a, int b, int *physical_links)
+/* The highest tier of any link on the route between two ranks (HOPS: a route_buffer). */
+static int route_tier(const topology *t, int a, int b, route_hop *hops, int *physical_links)
 {
-    route_hop hops[ROUTE_MAX_HOPS];
     int count = topology_route(t, a, b, hops), tier = 0;
     for (int i = 0; i < count; i++)
         if (t->links[hops[i].link].tier > tier) tier = t->links[hops[i].link].tier;
@@ -71,11 +70,14 @@ static int group_tier(const model_case *c)
     const topology *t = c->platform;
     if (!c->members) return t->tier_count - 1;
     int tier = 0;
+    route_hop *hops = route_buffer(t);
     for (int j = 1; j < c->ranks && tier < t->tier_count - 1; j++) {
-        int a = route_tier(t, member(c, 0), member(c, j), NULL), b = route_tier(t, member(c, j - 1), member(c, j), NULL);
+        int a = route_tier(t, member(c, 0), member(c, j), hops, NULL);
+        int b = route_tier(t, member(c, j - 1), member(c, j), hops, NULL);
         if (a > tier) tier = a;
         if (b > tier) tier = b;
     }
+    free(hops);
     return tier;
 }
 
@@ -119,7 +121,9 @@ static void destination_classes(const model_case *c, prediction *out)
 {
     const topology *t = c->platform;
     int count[TOPO_MAX_TIERS] = {0};
-    for (int j = 1; j < c->ranks; j++) count[route_tier(t, member(c, 0), member(c, j), NULL)]++;
+    route_hop *hops = route_buffer(t);
+    for (int j = 1; j < c->ranks; j++) count[route_tier(t, member(c, 0), member(c, j), hops, NULL)]++;
+    free(hops);
     for (int tier = 0; tier < t->tier_count; tier++)
         if (count[tier])
             add_term(out, c, tier, -1, t->tiers[tier].name, (counts){count[tier], (double)count[tier] / c->ranks},
@@ -204,7 +208,9 @@ static bool flat(const model_case *c, prediction *out, char *why, int why_size)
     }
     if (c->prim == PRIM_SENDRECV) {
         int links;
-        tier = route_tier(t, member(c, c->root), member(c, c->peer), &links);
+        route_hop *hops = route_buffer(t);
+        tier = route_tier(t, member(c, c->root), member(c, c->peer), hops, &links);
+        free(hops);
         alpha = t->tiers[tier].alpha_s * (lattice(t) ? links : 1);
     }
     add_term(out, c, tier, -1, c->algorithm, f->counts(&s), alpha, bottleneck_bandwidth(t, tier));

@@ -36,7 +36,7 @@ bool simgrid_xml_write(const topology *t, node_pair *pairs, int pair_count, doub
         fprintf(out, "  <host id=\"%s\" speed=\"1Gf\"/>\n", name);
     }
     write_links(t, bandwidth_scale, out);
-    route_hop hops[ROUTE_MAX_HOPS];
+    route_hop *hops = route_buffer(t);
     char dst_name[64];
     for (int i = 0; i < pair_count; i++) {
         if (i > 0 && pairs[i].src == pairs[i - 1].src && pairs[i].dst == pairs[i - 1].dst) continue;
@@ -44,7 +44,10 @@ bool simgrid_xml_write(const topology *t, node_pair *pairs, int pair_count, doub
         int count = topology_route(t, pairs[i].src, pairs[i].dst, hops);
         topology_node_name(t, pairs[i].src, name, sizeof name);
         topology_node_name(t, pairs[i].dst, dst_name, sizeof dst_name);
-        if (count <= 0) return diag_fail(d, "platform '%s' has no route from %s to %s", t->name, name, dst_name);
+        if (count <= 0) {
+            free(hops);
+            return diag_fail(d, "platform '%s' has no route from %s to %s", t->name, name, dst_name);
+        }
         fprintf(out, "  <route src=\"%s\" dst=\"%s\" symmetrical=\"NO\">", name, dst_name);
         for (int h = 0; h < count; h++) {
             const topo_link *link = &t->links[hops[h].link];
@@ -53,6 +56,7 @@ bool simgrid_xml_write(const topology *t, node_pair *pairs, int pair_count, doub
         }
         fprintf(out, "</route>\n");
     }
+    free(hops);
     fprintf(out, "</zone>\n</platform>\n");
     return true;
 }

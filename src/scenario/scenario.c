@@ -228,8 +228,9 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *
                           "reducescatter, alltoall or sendrecv", name);
     ynode *algos = yaml_map_require(tree, node, "algorithms", d);
     if (!algos) return false;
-    int n = yaml_sequence_length(algos);
-    if (n <= 0 || n > SCENARIO_MAX_ALGORITHMS)
+    int n = yaml_read_list(tree, algos, "algorithms", "[ring, dbt]", d);
+    if (n < 0) return false;
+    if (n == 0 || n > SCENARIO_MAX_ALGORITHMS)
         return yaml_error(tree, algos, d, "'algorithms' must list 1 to %d algorithm names, e.g. [ring]", SCENARIO_MAX_ALGORITHMS);
     for (int i = 0; i < n; i++) {
         ynode *item = yaml_sequence_item(tree, algos, i);
@@ -244,11 +245,10 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *
     c->algorithm_count = n;
     ynode *sizes = yaml_map_require(tree, node, "sizes", d);
     if (!sizes || !read_sizes(tree, sizes, c, d)) return false;
-    long v;
     ynode *seg = yaml_map_get(tree, node, "segments");
     if (seg && seg->type == YAML_SCALAR_NODE && strcmp((const char *)seg->data.scalar.value, "auto") == 0)
         c->segments = SEGMENTS_AUTO;
-    else if (seg && !(yaml_read_positive_int(tree, seg, "segments", &v, d) && (c->segments = (int)v))) return false;
+    else if (seg && !yaml_read_int(tree, seg, "segments", 1, PIPELINE_MAX_SEGMENTS, &c->segments, d)) return false;
     if (!read_tier_algorithm(tree, node, "inner", c->inner, d) || !read_tier_algorithm(tree, node, "outer", c->outer, d))
         return false;
     if (!read_groups(tree, node, s, c, d)) return false;
@@ -349,6 +349,11 @@ bool scenario_load(const char *path, scenario *s, diag *d)
     for (int i = 0; i < n; i++) {
         ynode *members = concurrent_members(&tree, yaml_sequence_item(&tree, cases, i));
         total += members ? (yaml_sequence_length(members) > 0 ? yaml_sequence_length(members) : 1) : 1;
+    }
+    if (total > SCENARIO_MAX_CASES) {
+        yaml_error(&tree, cases, d, "%d cases: a scenario holds at most %d (docs/reliability.md); split it into several "
+                   "files", total, SCENARIO_MAX_CASES);
+        goto done;
     }
     s->cases = calloc((size_t)total, sizeof *s->cases);
     for (int i = 0; i < n; i++)

@@ -14,7 +14,8 @@
 #include "util/diag.h"
 
 #define SCENARIO_MAX_ALGORITHMS 16
-#define SCENARIO_MAX_SIZES 64
+#define SCENARIO_MAX_SIZES 64   /* sweep points of a case */
+#define SCENARIO_MAX_CASES 1024 /* cases of a scenario (a case is ~1.6 KB here) */
 
 typedef struct scenario_case {
     primitive prim;
