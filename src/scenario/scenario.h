@@ -43,14 +43,19 @@ typedef struct scenario {
     char name[128];
     char path[512];
     topology platform;
+    bool platform_loaded;
     topology *case_platforms; /* platforms named by cases (`platform:` in a case), compared side by side */
     int case_platform_count;
+    long links_total;  /* links, switches and ranks of all its platforms (bounded) */
     eta_profile eta;   /* the scenario-level `eta:` */
     int case_count;
     scenario_case *cases;
 } scenario;
 
 bool scenario_load(const char *path, scenario *s, diag *d);
+/* The same from TEXT; NAME is used in messages and platform paths are
+ * relative to its folder (tests, fuzzing). */
+bool scenario_load_string(const char *name, const char *text, scenario *s, diag *d);
 /* The platform case C runs on. */
 const topology *scenario_platform(const scenario *s, const scenario_case *c);
 /* The analytic model's view of case C, algorithm A at SIZE_BYTES, with the
