@@ -15,6 +15,7 @@
 #include "exec/executor.h"
 #include "model/model.h"
 #include "sched/verify.h"
+#include "util/units.h"
 
 /* One case's share of a task. */
 typedef struct member {
@@ -293,7 +294,11 @@ static int start_task(const scenario *s, const run_settings *o, task *t)
             t->parts[n++] = (exec_part){m->scheds[g], m->nodes[g], m->size_bytes, m->weights};
     }
     diag d = {0};
-    t->run = exec_start(scenario_platform(s, first), t->parts, parts, &o->sim, &d);
+    char label[160], size[32];
+    units_format(first->sizes[t->m], UNIT_SIZE, size, sizeof size);
+    snprintf(label, sizeof label, "case %d%s (%s %s at %s)", t->first, t->member_count > 1 ? " and its concurrent cases" : "",
+             primitive_name(first->prim), first->algorithms[t->a], size);
+    t->run = exec_start(scenario_platform(s, first), t->parts, parts, &o->sim, label, &d);
     if (!t->run) {
         diag_print(&d);
         return 2;
@@ -365,6 +370,11 @@ static void add_rows(const scenario *s, const task *tasks, int task_count, repor
 int run_cases(const scenario *s, const run_settings *o, report *r)
 {
     if (!check_cases(s)) return 2;
+    diag d = {0};
+    if (o->mode == MODE_RUN && !simgrid_check_options(&o->sim, &d)) {
+        diag_print(&d);
+        return 2;
+    }
     int task_count = 0;
     for (int c = 0; c < s->case_count; c++)
         if (s->cases[c].together_first == c) task_count += s->cases[c].algorithm_count * s->cases[c].size_count;

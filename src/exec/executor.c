@@ -120,9 +120,13 @@ static long op_bytes(const exec_piece *p, const sched_actor *a, const sched_op *
     return bytes > 0 ? bytes : 1; /* a zero-weight block still synchronises */
 }
 
+/* One schedule actor.  It marks where it is (simgrid_mark) around every
+ * SimGrid call, so that a crash in SimGrid's kernel is told apart from one in
+ * this code. */
 static void actor_main(int argc, char **argv)
 {
     (void)argc;
+    simgrid_mark(SIM_IN_ACTOR);
     const exec_job *job = job_now;
     int part = atoi(argv[1]), self = atoi(argv[2]);
     const exec_piece *p = &job->pieces[part];
@@ -145,20 +149,25 @@ static void actor_main(int argc, char **argv)
         while (ready_count > 0) {
             int o = ready[--ready_count];
             const sched_op *op = &a->ops[o];
+            long bytes = op->kind == OP_SEND ? op_bytes(p, a, op) : 0;
+            simgrid_mark(SIM_IN_SIMGRID);
             if (op->kind == OP_SEND)
-                comms[pending] = sg_mailbox_put_async(mailbox[o], (void *)op, op_bytes(p, a, op));
+                comms[pending] = sg_mailbox_put_async(mailbox[o], (void *)op, bytes);
             else
                 comms[pending] = sg_mailbox_get_async(mailbox[o], &sink);
+            simgrid_mark(SIM_IN_ACTOR);
             pending_op[pending++] = o;
         }
+        simgrid_mark(SIM_IN_SIMGRID);
         ssize_t i = sg_comm_wait_any(comms, (size_t)pending);
+        double now = simgrid_get_clock();
+        simgrid_mark(SIM_IN_ACTOR);
         int o = pending_op[i];
         comms[i] = comms[pending - 1];
         pending_op[i] = pending_op[pending - 1];
         pending--;
         done++;
         out[1 + SCHED_MAX_PHASES + p->s->ranks]++; /* completed ops: a deadlock leaves it short */
-        double now = simgrid_get_clock();
         last = now;
         double *phase_end = &out[1 + a->ops[o].phase];
         if (now > *phase_end) *phase_end = now;
@@ -172,6 +181,7 @@ static void actor_main(int argc, char **argv)
     free(ready);
     free(comms);
     free(pending_op);
+    simgrid_mark(SIM_IN_SIMGRID);
 }
 
 static bool run_job(void *ctx, double *out)
@@ -204,7 +214,7 @@ static bool run_job(void *ctx, double *out)
             sg_actor_create_("actor", simgrid_host(job->t, job->pieces[k].actor_nodes[a]), actor_main, 3, args);
         }
     }
-    simgrid_run();
+    simgrid_simulate();
     return true;
 }
 
@@ -249,7 +259,8 @@ static void free_job(exec_job *job)
     free(job->pieces);
 }
 
-exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_options *options, diag *d)
+exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_options *options, const char *label,
+                     diag *d)
 {
     if (count < 1) {
         diag_fail(d, "nothing to simulate");
@@ -278,7 +289,7 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
         run->out_count += piece_out_count(p->s);
     }
     run->out = calloc((size_t)run->out_count, sizeof(double));
-    if (!simgrid_spawn(run_job, &run->job, run->out, run->out_count, &run->child, d)) {
+    if (!simgrid_spawn(run_job, &run->job, run->out, run->out_count, label, &run->child, d)) {
         free_job(&run->job);
         free(run->out);
         free(run);
@@ -319,7 +330,9 @@ bool execute_schedule(const topology *t, schedule *s, const int *actor_nodes, do
                       const sim_options *options, exec_result *result, diag *d)
 {
     exec_part part = {s, actor_nodes, size_bytes, NULL};
-    exec_run *run = exec_start(t, &part, 1, options, d);
+    char label[96];
+    snprintf(label, sizeof label, "%s on %d ranks of platform '%s'", primitive_name(s->prim), s->ranks, t->name);
+    exec_run *run = exec_start(t, &part, 1, options, label, d);
     return run && exec_finish(run, result, d);
 }
 

@@ -419,17 +419,14 @@ bool report_write(const report *r, report_format format, const char *path, diag 
         int error = errno;
         if (fd >= 0) {
             close(fd);
-            unlink(temporary);
+            output_file_discard(temporary);
         }
         return diag_fail(d, "cannot write %s: %s", path, strerror(error));
     }
     report_print(r, format, out);
     bool ok = fflush(out) == 0 && !ferror(out);
     ok = fclose(out) == 0 && ok;
-    if (ok && rename(temporary, path) != 0) ok = false;
-    if (!ok) {
-        unlink(temporary);
-        return diag_fail(d, "cannot write %s: %s", path, strerror(errno));
-    }
-    return true;
+    if (!ok) output_file_discard(temporary);
+    else ok = output_file_commit(temporary, path) == 0;
+    return ok || diag_fail(d, "cannot write %s: %s", path, strerror(errno));
 }

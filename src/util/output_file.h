@@ -8,7 +8,13 @@
 
 /* Create PATH.tmp-XXXXXX (its name into TEMPORARY) with the permissions a
  * plain fopen would give (0666 less the umask); its descriptor, or -1 with
- * errno set. */
+ * errno set.  Until committed or discarded, an interrupt removes it
+ * (util/interrupt.h). */
 int output_file_create(const char *path, char *temporary, size_t size);
+/* Rename the complete TEMPORARY over PATH; -1 with errno set on failure
+ * (TEMPORARY is then discarded). */
+int output_file_commit(const char *temporary, const char *path);
+/* Remove TEMPORARY (a failed or abandoned write). */
+void output_file_discard(const char *temporary);
 
 #endif
