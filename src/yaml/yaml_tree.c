@@ -11,11 +11,21 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static bool syntax_error(const yaml_tree *tree, const yaml_parser_t *parser, diag *d)
+/* libyaml's complaint about TEXT at its position; a reader error (an
+ * invalid byte) has an offset instead of a mark. */
+static bool syntax_error(const yaml_tree *tree, const yaml_parser_t *parser, const unsigned char *text, diag *d)
 {
-    return diag_at(d, tree->path, (int)parser->problem_mark.line + 1, (int)parser->problem_mark.column + 1,
-                   "YAML syntax error: %s%s%s", parser->problem ? parser->problem : "unknown problem",
-                   parser->context ? " " : "", parser->context ? parser->context : "");
+    int line = (int)parser->problem_mark.line + 1, column = (int)parser->problem_mark.column + 1;
+    char detail[32] = "";
+    if (parser->error == YAML_READER_ERROR) {
+        line = column = 1;
+        for (size_t i = 0; i < parser->problem_offset; i++, column++)
+            if (text[i] == '\n') line++, column = 0;
+        if (parser->problem_value >= 0) snprintf(detail, sizeof detail, " (byte 0x%02x)", (unsigned)parser->problem_value);
+    }
+    return diag_at(d, tree->path, line, column, "YAML syntax error: %s%s%s%s",
+                   parser->problem ? parser->problem : "unknown problem", detail, parser->context ? " " : "",
+                   parser->context ? parser->context : "");
 }
 
 static bool event_error(const yaml_tree *tree, const yaml_event_t *event, diag *d, const char *message)
@@ -67,7 +77,7 @@ static bool check_events(const yaml_tree *tree, const unsigned char *text, size_
     while (ok && !end) {
         yaml_event_t event;
         if (!yaml_parser_parse(&parser, &event)) {
-            ok = syntax_error(tree, &parser, d);
+            ok = syntax_error(tree, &parser, text, d);
             break;
         }
         end = event.type == YAML_STREAM_END_EVENT;
@@ -86,7 +96,7 @@ static bool load_text(yaml_tree *tree, const unsigned char *text, size_t length,
     yaml_parser_t parser;
     yaml_parser_initialize(&parser);
     yaml_parser_set_input_string(&parser, text, length);
-    bool ok = yaml_parser_load(&parser, &tree->document) || syntax_error(tree, &parser, d);
+    bool ok = yaml_parser_load(&parser, &tree->document) || syntax_error(tree, &parser, text, d);
     yaml_parser_delete(&parser);
     if (!ok) return false;
     tree->loaded = true;

@@ -19,19 +19,31 @@
 #define COLLSIM_SOURCE_DIR "."
 #endif
 
-/* Cases small enough to predict and verify thousands of times a second. */
-#define FUZZ_MAX_RANKS 64
-#define FUZZ_MAX_SEGMENTS 64
+/* Scenarios small enough to predict and verify hundreds of times a second:
+ * their schedules, by the bound collsim checks before building them
+ * (algorithm_schedule_size, at every size), hold this many items at most. */
+#define FUZZ_MAX_ITEMS 20000.0
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static bool small_enough(const scenario *s)
 {
+    double items = 0;
     for (int c = 0; c < s->case_count; c++) {
         const scenario_case *k = &s->cases[c];
-        if (k->groups.count * k->groups.size > FUZZ_MAX_RANKS || k->segments > FUZZ_MAX_SEGMENTS) return false;
+        const topology *t = scenario_platform(s, k);
+        for (int a = 0; a < k->algorithm_count; a++) {
+            const algorithm *algo = algorithm_find(k->prim, k->algorithms[a]);
+            algo_params p = {.ranks = k->groups.size, .segments = k->segments, .dims = {k->groups.size}, .dim_count = 1,
+                             .alpha_s = algorithm_inc_capabilities(algo) ? t->tiers[0].alpha_switch_s : t->tiers[0].alpha_s,
+                             .bandwidth_Bps = t->tiers[0].bandwidth_Bps, .tiers = t->tier_count};
+            for (int m = 0; m < k->size_count; m++) {
+                p.size_bytes = k->sizes[m];
+                items += algorithm_schedule_size(algo, &p) * k->groups.count;
+            }
+        }
     }
-    return true;
+    return items <= FUZZ_MAX_ITEMS;
 }
 
 /* A non-finite number as a JSON value (what printf writes for them). */
