@@ -109,8 +109,9 @@ static int largest_size(const scenario_case *k)
 }
 
 /* The k-th algorithms of a concurrent block (all their groups) in one
- * simulation within SCHEDULE_MAX_ITEMS, estimated before anything is built. */
-static bool check_sizes(const scenario *s, int first)
+ * simulation within SCHEDULE_MAX_ITEMS, estimated before anything is built,
+ * and, when simulated, on at most SIM_MAX_HOSTS hosts. */
+static bool check_sizes(const scenario *s, int first, run_mode mode)
 {
     const scenario_case *lead = &s->cases[first];
     for (int a = 0; a < lead->algorithm_count; a++) {
@@ -128,14 +129,23 @@ static bool check_sizes(const scenario *s, int first)
                 SCHEDULE_MAX_ITEMS, lead->segments ? " or fewer segments" : " or another algorithm");
         return false;
     }
+    double hosts = 0;
+    for (int c = first; c < first + lead->together_count; c++) hosts += (double)s->cases[c].groups.count * s->cases[c].groups.size;
+    if (mode == MODE_RUN && hosts > SIM_MAX_HOSTS) {
+        fprintf(stderr, "%s:%d:%d: %d group(s) of %d ranks%s place %.0f ranks in one simulation; collsim simulates at "
+                "most %d at once (SimGrid's routing table grows as their square, docs/reliability.md): use fewer or "
+                "smaller groups, or collsim predict\n", s->path, lead->groups_line, lead->groups_column, lead->groups.count,
+                lead->groups.size, lead->together_count > 1 ? " and its concurrent cases" : "", hosts, SIM_MAX_HOSTS);
+        return false;
+    }
     return true;
 }
 
 /* Every algorithm of every case must accept its groups, before anything runs. */
-static bool check_cases(const scenario *s)
+static bool check_cases(const scenario *s, run_mode mode)
 {
     for (int c = 0; c < s->case_count; c++)
-        if (s->cases[c].together_first == c && !check_sizes(s, c)) return false;
+        if (s->cases[c].together_first == c && !check_sizes(s, c, mode)) return false;
     for (int c = 0; c < s->case_count; c++) {
         const scenario_case *k = &s->cases[c];
         for (int a = 0; a < k->algorithm_count; a++) {
@@ -369,7 +379,7 @@ static void add_rows(const scenario *s, const task *tasks, int task_count, repor
 
 int run_cases(const scenario *s, const run_settings *o, report *r)
 {
-    if (!check_cases(s)) return 2;
+    if (!check_cases(s, o->mode)) return 2;
     diag d = {0};
     if (o->mode == MODE_RUN && !simgrid_check_options(&o->sim, &d)) {
         diag_print(&d);

@@ -259,6 +259,23 @@ static void free_job(exec_job *job)
     free(job->pieces);
 }
 
+/* The parts' actors on at most SIM_MAX_HOSTS distinct nodes. */
+static bool hosts_allowed(const topology *t, const exec_part *parts, int count, const char *label, diag *d)
+{
+    char *used = calloc((size_t)topology_node_count(t), 1);
+    int hosts = 0;
+    for (int k = 0; k < count; k++)
+        for (int a = 0; a < parts[k].s->actors; a++)
+            if (!used[parts[k].actor_nodes[a]]) {
+                used[parts[k].actor_nodes[a]] = 1;
+                hosts++;
+            }
+    free(used);
+    if (hosts <= SIM_MAX_HOSTS) return true;
+    return diag_fail(d, "%s places actors on %d hosts; collsim simulates at most %d at once (docs/reliability.md)", label,
+                     hosts, SIM_MAX_HOSTS);
+}
+
 exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_options *options, const char *label,
                      diag *d)
 {
@@ -273,6 +290,7 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
             return NULL;
         }
     }
+    if (!hosts_allowed(t, parts, count, label, d)) return NULL;
     exec_run *run = calloc(1, sizeof *run);
     long long scale = common_scale(parts, count);
     run->job = (exec_job){t, calloc((size_t)count, sizeof(exec_piece)), count, options, (double)scale};

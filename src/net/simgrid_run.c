@@ -104,7 +104,7 @@ static int platform_in_memory(const topology *t, node_pair *pairs, int pair_coun
     int fd = memfd_create("collsim-platform", MFD_CLOEXEC);
     if (fd < 0) fd = fileno(tmpfile()); /* already unlinked; kernels before 3.17 */
     FILE *xml = fd >= 0 ? fdopen(dup(fd), "w") : NULL;
-    bool ok = xml && simgrid_xml_write(t, pairs, pair_count, bandwidth_scale, xml, d);
+    bool ok = xml && simgrid_xml_write_used(t, pairs, pair_count, bandwidth_scale, xml, d);
     if (xml && fclose(xml) != 0) ok = false;
     if (ok) return fd;
     if (!d->set) diag_fail(d, "cannot write the SimGrid platform: %s", strerror(errno));

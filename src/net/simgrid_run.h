@@ -27,6 +27,10 @@
 
 typedef enum { NETWORK_CM02, NETWORK_LV08 } network_model;
 
+/* The most hosts (ranks and switch actors) one simulation places: SimGrid's
+ * Full routing zone keeps an N x N route table, 512 MB at 8192. */
+#define SIM_MAX_HOSTS 8192
+
 typedef struct sim_options {
     network_model model;
     const char *const *extra_cfg; /* further "--cfg=..." arguments, NULL-terminated, may be NULL */

@@ -10,10 +10,12 @@ static int compare_pairs(const void *a, const void *b)
     return (x->dst > y->dst) - (x->dst < y->dst);
 }
 
-static void write_links(const topology *t, double scale, FILE *out)
+/* Links (those LINK_USED marks, or all when NULL). */
+static void write_links(const topology *t, double scale, const char *link_used, FILE *out)
 {
     for (int l = 0; l < t->link_count; l++) {
         const topo_link *link = &t->links[l];
+        if (link_used && !link_used[l]) continue;
         if (link->latency_only)
             fprintf(out, "  <link id=\"%s\" bandwidth=\"1e18Bps\" latency=\"%.17gs\" sharing_policy=\"FATPIPE\"/>\n",
                     link->name, link->latency_s);
@@ -23,19 +25,44 @@ static void write_links(const topology *t, double scale, FILE *out)
     }
 }
 
-bool simgrid_xml_write(const topology *t, node_pair *pairs, int pair_count, double bandwidth_scale, FILE *out, diag *d)
+/* The hosts and links the routes of the (sorted) PAIRS use, into
+ * HOST_USED and LINK_USED. */
+static void mark_used(const topology *t, const node_pair *pairs, int pair_count, char *host_used, char *link_used)
+{
+    route_hop *hops = route_buffer(t);
+    for (int i = 0; i < pair_count; i++) {
+        if (i > 0 && pairs[i].src == pairs[i - 1].src && pairs[i].dst == pairs[i - 1].dst) continue;
+        host_used[pairs[i].src] = host_used[pairs[i].dst] = 1;
+        int count = pairs[i].src == pairs[i].dst ? 0 : topology_route(t, pairs[i].src, pairs[i].dst, hops);
+        for (int h = 0; h < count; h++) link_used[hops[h].link] = 1;
+    }
+    free(hops);
+}
+
+/* The platform: every host and link, or only those USED_ONLY marks. */
+static bool write_platform(const topology *t, node_pair *pairs, int pair_count, double bandwidth_scale, bool used_only,
+                           FILE *out, diag *d)
 {
     qsort(pairs, (size_t)pair_count, sizeof *pairs, compare_pairs);
+    char *host_used = NULL, *link_used = NULL;
+    if (used_only) {
+        host_used = calloc((size_t)topology_node_count(t), 1);
+        link_used = calloc((size_t)t->link_count + 1, 1);
+        mark_used(t, pairs, pair_count, host_used, link_used);
+    }
     fprintf(out, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
                  "<!-- collsim platform '%s' (kind %s): %d ranks, %d switches -->\n"
                  "<platform version=\"4.1\">\n<zone id=\"fabric\" routing=\"Full\">\n",
             t->name, t->kind, t->ranks, t->switch_count);
     char name[64];
     for (int node = 0; node < topology_node_count(t); node++) {
+        if (host_used && !host_used[node]) continue;
         topology_node_name(t, node, name, sizeof name);
         fprintf(out, "  <host id=\"%s\" speed=\"1Gf\"/>\n", name);
     }
-    write_links(t, bandwidth_scale, out);
+    write_links(t, bandwidth_scale, link_used, out);
+    free(host_used);
+    free(link_used);
     route_hop *hops = route_buffer(t);
     char dst_name[64];
     for (int i = 0; i < pair_count; i++) {
@@ -59,4 +86,15 @@ bool simgrid_xml_write(const topology *t, node_pair *pairs, int pair_count, doub
     free(hops);
     fprintf(out, "</zone>\n</platform>\n");
     return true;
+}
+
+bool simgrid_xml_write(const topology *t, node_pair *pairs, int pair_count, double bandwidth_scale, FILE *out, diag *d)
+{
+    return write_platform(t, pairs, pair_count, bandwidth_scale, false, out, d);
+}
+
+bool simgrid_xml_write_used(const topology *t, node_pair *pairs, int pair_count, double bandwidth_scale, FILE *out,
+                            diag *d)
+{
+    return write_platform(t, pairs, pair_count, bandwidth_scale, true, out, d);
 }

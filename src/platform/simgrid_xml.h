@@ -21,5 +21,11 @@ typedef struct node_pair {
  * fractional chunk sizes stay exact).  False with a message when a pair has
  * no route. */
 bool simgrid_xml_write(const topology *t, node_pair *pairs, int pair_count, double bandwidth_scale, FILE *out, diag *d);
+/* The same with only the hosts the pairs join and the links on their routes:
+ * what a simulation needs.  SimGrid's Full zone keeps an N x N route table
+ * over its hosts, which all the nodes of a large fabric would exhaust
+ * (SIM_MAX_HOSTS, net/simgrid_run.h). */
+bool simgrid_xml_write_used(const topology *t, node_pair *pairs, int pair_count, double bandwidth_scale, FILE *out,
+                            diag *d);
 
 #endif

@@ -49,11 +49,11 @@ static void install(void)
 {
     if (tracked.installed) return;
     tracked.installed = 1;
-    struct sigaction action = {.sa_handler = on_interrupt};
+    struct sigaction action = {.sa_handler = on_interrupt}, before;
     sigfillset(&action.sa_mask); /* one cleanup at a time, never interrupted by the others */
-    sigaction(SIGINT, &action, NULL);
-    sigaction(SIGTERM, &action, NULL);
-    sigaction(SIGHUP, &action, NULL);
+    static const int signals[] = {SIGINT, SIGTERM, SIGHUP};
+    for (int i = 0; i < 3; i++) /* a signal ignored when collsim started (nohup, a background job) stays ignored */
+        if (sigaction(signals[i], NULL, &before) == 0 && before.sa_handler != SIG_IGN) sigaction(signals[i], &action, NULL);
 }
 
 void interrupt_hold(sigset_t *saved)

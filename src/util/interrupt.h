@@ -5,7 +5,8 @@
  * (docs/reliability.md).  A child also dies when collsim is killed outright
  * (SIGKILL), through the kernel's parent-death signal.
  *
- * The handlers are installed on first use.  The registry they read is the
+ * The handlers are installed on first use; a signal ignored when collsim
+ * started (nohup, a background job) stays ignored.  The registry they read is the
  * one piece of process-wide mutable state here: a signal handler can reach
  * nothing else. */
 #ifndef COLLSIM_INTERRUPT_H
