@@ -33,7 +33,8 @@ static void usage(FILE *out)
             "                                               over it simulated against latency + size/BW\n"
             "  collsim list platforms|algorithms|primitives the platform kinds, the algorithms, the primitives\n"
             "  collsim --help | --version\n\n"
-            "exit codes: 0 success, 1 regression or failed verification, 2 bad input\n",
+            "exit codes: 0 success, 1 regression or failed verification, 2 bad input,\n"
+            "            3 a valid run that could not finish (docs/reliability.md)\n",
             PACKAGE_VERSION);
 }
 

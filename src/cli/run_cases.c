@@ -311,7 +311,7 @@ static int start_task(const scenario *s, const run_settings *o, task *t)
     t->run = exec_start(scenario_platform(s, first), t->parts, parts, &o->sim, label, &d);
     if (!t->run) {
         diag_print(&d);
-        return 2;
+        return 3;
     }
     return 0;
 }
@@ -327,7 +327,7 @@ static int finish_task(const scenario *s, task *t, bool keep)
         diag d = {0};
         if (!exec_finish(t->run, results, &d)) {
             if (keep) diag_print(&d);
-            status = 2;
+            status = 3; /* the input was valid: the simulation failed (docs/reliability.md) */
         }
         t->run = NULL;
         for (int i = 0, n = 0; i < t->member_count; i++) {
