@@ -35,7 +35,7 @@ static int report_fd = -1;
 /* What a child writes first into its pipe: DONE and then its numbers, or,
  * from its crash handler, CRASH with where it was and the signal. */
 typedef struct child_report {
-    int32_t kind, place, signal, unused;
+    int32_t kind, place, signal;
 } child_report;
 enum { REPORT_DONE = 0x444f4e45, REPORT_CRASH = 0x43525348 };
 
@@ -46,7 +46,7 @@ void simgrid_mark(sim_place place)
 
 static void on_crash(int signal)
 {
-    child_report report = {REPORT_CRASH, child_place, signal, 0};
+    child_report report = {REPORT_CRASH, child_place, signal};
     if (report_fd >= 0 && write(report_fd, &report, sizeof report) < 0) report_fd = -1;
     struct sigaction fallback = {.sa_handler = SIG_DFL};
     sigaction(signal, &fallback, NULL);
@@ -169,7 +169,7 @@ static void run_child(const sim_child *c, int channel)
     simgrid_mark(SIM_IN_COLLSIM);
     arm_crash_handler();
     if (c->log) dup2(fileno(c->log), STDERR_FILENO); /* a solver crash's backtrace is not the user's concern */
-    child_report done = {REPORT_DONE, 0, 0, 0};
+    child_report done = {REPORT_DONE, 0, 0};
     bool ok = c->job(c->ctx, c->out) && transfer(channel, &done, sizeof done, true) &&
               transfer(channel, c->out, sizeof(double) * (size_t)c->out_count, true);
     _exit(ok ? 0 : 1);

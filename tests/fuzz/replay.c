@@ -21,9 +21,17 @@ static int replay_file(const char *path)
     }
     size_t capacity = 4096, size = 0, n;
     uint8_t *data = malloc(capacity);
-    while ((n = fread(data + size, 1, capacity - size, in)) > 0)
-        if ((size += n) == capacity) data = realloc(data, capacity *= 2);
+    while (data && (n = fread(data + size, 1, capacity - size, in)) > 0)
+        if ((size += n) == capacity) {
+            uint8_t *larger = realloc(data, capacity *= 2);
+            if (!larger) free(data);
+            data = larger;
+        }
     fclose(in);
+    if (!data) {
+        fprintf(stderr, "%s: out of memory\n", path);
+        return 1;
+    }
     LLVMFuzzerTestOneInput(data, size);
     free(data);
     return 0;
