@@ -1,14 +1,19 @@
 #!/bin/sh
 # Contention measured by simulation (issue 5, explainer 05 §3-§4.2): the eta
 # fitted from the scenarios in scenarios/ against the bounds and orderings
-# the seed states.  Numbers come from the CSV eta block:
+# the seed states.  Numbers come from the eta CSV (-o FILE.csv writes FILE.eta.csv):
 #   case,primitive,algorithm,group,tier,label,points,eta_alpha,eta_beta,...
 . "${top_srcdir:-.}/tests/cli_common.sh"
 scenarios="$top_srcdir/scenarios"
 
-# eta_beta of the whole collective for CASE (and ALGORITHM) in a CSV output
-eta_beta() { # csv case algorithm
-    printf '%s\n' "$1" | sed '1,/^$/d' | awk -F, -v c="$2" -v a="$3" '$1 == c && $3 == a && $5 == "" {print $9; exit}'
+# eta_beta of the whole collective for CASE (and ALGORITHM) in an eta CSV file
+eta_beta() { # eta.csv case algorithm
+    awk -F, -v c="$2" -v a="$3" 'NR > 1 && $1 == c && $3 == a && $5 == "" {print $9; exit}' "$1"
+}
+# run SCENARIO into $work/NAME.csv (and NAME.eta.csv); the eta file's path
+run_eta() { # scenario name
+    "$collsim" run "$scenarios/$1.yaml" --quiet -o "$work/$2.csv" >&2 || echo "FAIL collsim run $1 exited $?" >&2
+    echo "$work/$2.eta.csv"
 }
 # "yes" when awk's condition on x, y holds
 holds() { # x condition y
@@ -17,7 +22,7 @@ holds() { # x condition y
 
 # 05 §4.2: eta_beta(upper tier) <= min(eta_hw, 1/s), binding at 1/s under
 # uniform cross-tier traffic (spread routing); ECMP collisions stay below it.
-out=$("$collsim" run "$scenarios/clos-cross-leaf-oversubscription.yaml" --format csv 2>&1)
+out=$(run_eta clos-cross-leaf-oversubscription clos-cross-leaf-oversubscription)
 case=0
 for s in 1 2 4; do
     e=$(eta_beta "$out" $case ring)
@@ -35,7 +40,7 @@ check "Clos s=4, one leaf-ordered ring: not uniform cross-tier traffic, above 1/
 
 # 05 §3.1-§3.2 on the 8x8x8 torus: the prefix-aligned single TP group is the
 # exact 8-ring; groups sharing a dimension and an off-prefix layout lower eta_beta.
-out=$("$collsim" run "$scenarios/torus-concurrent-tp-groups.yaml" --format csv 2>&1)
+out=$(run_eta torus-concurrent-tp-groups torus-concurrent-tp-groups)
 single=$(eta_beta "$out" 0 ring)
 check "torus: prefix single TP group eta_beta = 1" "$(holds "$single" '-1 < 1e-9 && 1-x <' 1e-9)" '^yes$'
 check "torus: disjoint prefix groups keep eta_beta = 1" "$(holds "$(eta_beta "$out" 1 ring)" '-1 < 1e-9 && 1-x <' 1e-9)" '^yes$'
@@ -44,7 +49,7 @@ check "torus: two rings per link: eta_beta = 1/2" "$(holds "$(eta_beta "$out" 2 
 check "torus: off-prefix concurrent groups below the single group" "$(holds "$(eta_beta "$out" 3 ring)" '<' "$single")" '^yes$'
 
 # 05 §3.3: zipf-skewed all-to-all below uniform, on the star and on the torus
-out=$("$collsim" run "$scenarios/moe-skewed-alltoall.yaml" --format csv 2>/dev/null)
+out=$(run_eta moe-skewed-alltoall moe-skewed-alltoall)
 check "star: zipf A2A below uniform" "$(holds "$(eta_beta "$out" 1 pairwise)" '<' "$(eta_beta "$out" 0 pairwise)")" '^yes$'
 # the hot expert (group rank 0) receives w0 = N / sum_k k^-S of the mean; on a
 # star its port alone drains that, so eta_beta = 1 / w0 (independent of M)
@@ -53,12 +58,12 @@ check "star zipf(0.5): eta_beta = 1/w0 = $expected" "$(holds "$(eta_beta "$out" 
 check "torus: zipf A2A below uniform" "$(holds "$(eta_beta "$out" 3 torus)" '<' "$(eta_beta "$out" 2 torus)")" '^yes$'
 
 # 05 §4.2: ECMP at or below ideal spreading, for cross-pod rings and for A2A
-out=$("$collsim" run "$scenarios/fat-tree-ecmp-vs-spread.yaml" --format csv 2>&1)
+out=$(run_eta fat-tree-ecmp-vs-spread fat-tree-ecmp-vs-spread)
 check "fat-tree rings: ECMP <= spread" "$(holds "$(eta_beta "$out" 0 ring)" '<=' "$(eta_beta "$out" 1 ring)")" '^yes$'
 check "fat-tree A2A: ECMP <= spread" "$(holds "$(eta_beta "$out" 2 pairwise)" '<=' "$(eta_beta "$out" 3 pairwise)")" '^yes$'
 
 # mixed traffic: the all-reduce sharing the fabric with an all-to-all is slower than alone
-out=$("$collsim" run "$scenarios/mixed-allreduce-alltoall.yaml" --format csv 2>&1)
+out=$(run_eta mixed-allreduce-alltoall mixed-allreduce-alltoall)
 check "mixed: AR with A2A below AR alone" "$(holds "$(eta_beta "$out" 1 ring)" '<' "$(eta_beta "$out" 0 ring)")" '^yes$'
 
 # Determinism (SPEC §9): the same scenario twice, and --jobs 1 against --jobs 2,

@@ -1,19 +1,76 @@
 #!/bin/sh
-# `collsim run --format csv` (SPEC §8, docs/output.md): a header and one row
-# per (case, algorithm, size) with 21 columns (the last three: groups, layout, skew), then after a blank line the
-# eta block with its own header and one row per fitted (case, algorithm).
+# `collsim run --format csv` (SPEC §8, docs/output.md): standard output (or
+# -o FILE) is ONE table, one row per (case, algorithm, size), that a plain CSV
+# reader takes without options; with -o FILE.csv the eta, terms and crossover
+# tables go to FILE.eta.csv, FILE.terms.csv and FILE.crossovers.csv.  The
+# results carry the same fields as the JSON's results.  Checked with Python's
+# csv module, and with pandas.read_csv where pandas is installed.
 . "${top_srcdir:-.}/tests/cli_common.sh"
-out=$("$collsim" run "$top_srcdir/tests/data/ring-star8.yaml" --format csv 2>&1)
-check "CSV results header" "$(printf '%s\n' "$out" | sed -n 1p)" \
-    '^case,primitive,algorithm,group,ranks,size_bytes,segments,time_s,predicted_s,ideal_s,ratio,n_alpha,n_beta,alpha_s,bandwidth_Bps,algbw_Bps,busbw_Bps,time_fastest_s,groups,layout,skew$'
-results=$(printf '%s\n' "$out" | sed '/^$/q' | sed '/^$/d')
-check "CSV: header + 3 rows" "$(printf '%s\n' "$results" | wc -l)" '^ *4$'
-check "CSV: 21 columns on every results line" "$(printf '%s\n' "$results" | awk -F, '{print NF}' | sort -u)" '^21$'
-check "CSV: one group of all 8 ranks, uniform" "$(printf '%s\n' "$results" | sed -n 2p)" ',1,all,$'
-check "CSV: a timed row at 16 MB" "$out" '^0,allreduce,ring,0,8,16000000,1,[0-9.e-]+,'
-etas=$(printf '%s\n' "$out" | sed '1,/^$/d')
-check "CSV eta header" "$(printf '%s\n' "$etas" | sed -n 1p)" \
-    '^case,primitive,algorithm,group,tier,label,points,eta_alpha,eta_beta,eta_beta_busbw,max_rel_residual$'
-check "CSV: one eta row over 3 sizes" "$(printf '%s\n' "$etas" | sed 1d)" '^0,allreduce,ring,0,,,3,'
-check "CSV: 11 columns in the eta block" "$(printf '%s\n' "$etas" | awk -F, '{print NF}' | sort -u)" '^11$'
+scenario="$top_srcdir/tests/data/ring-star8.yaml"
+python=/usr/bin/python3
+[ -x "$python" ] || python=python3
+
+"$collsim" run "$scenario" --format csv > "$work/stdout.csv" 2> "$work/err"
+check "csv to stdout exits 0" "$? $(cat "$work/err")" '^0 $'
+check "results header: the JSON's fields, groups, layout, skew, platform, concurrent_with" \
+    "$(sed -n 1p "$work/stdout.csv")" \
+    '^case,primitive,algorithm,group,ranks,size_bytes,segments,time_s,predicted_s,ideal_s,ratio,n_alpha,n_beta,alpha_s,bandwidth_Bps,algbw_Bps,busbw_Bps,time_fastest_s,groups,layout,skew,platform,concurrent_with$'
+check "stdout: header + 3 rows, nothing else" "$(wc -l < "$work/stdout.csv")" '^ *4$'
+check "no blank line on stdout (one table)" "$(grep -c '^$' "$work/stdout.csv")" '^0$'
+
+"$collsim" run "$scenario" --format csv -o "$work/out.csv" 2> "$work/err"
+check "csv -o exits 0" "$? $(cat "$work/err")" '^0 $'
+check "-o writes the results and three tables beside them" "$(cd "$work" && ls out*.csv | tr '\n' ' ')" \
+    '^out.crossovers.csv out.csv out.eta.csv out.terms.csv $'
+check "-o FILE holds what stdout holds" "$(cmp "$work/out.csv" "$work/stdout.csv" && echo same)" '^same$'
+check "eta table header" "$(sed -n 1p "$work/out.eta.csv")" \
+    '^case,primitive,algorithm,group,tier,label,points,eta_alpha,eta_beta,eta_beta_busbw,max_rel_residual,note$'
+check "one eta row over 3 sizes, a result (no note)" "$(sed -n 2p "$work/out.eta.csv")" '^0,allreduce,ring,0,,,3,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,$'
+check "terms table header" "$(sed -n 1p "$work/out.terms.csv")" \
+    '^case,algorithm,group,size_bytes,tier,label,n_alpha,n_beta,alpha_s,bandwidth_Bps,predicted_s,time_s$'
+check "one term per result" "$(wc -l < "$work/out.terms.csv")" '^ *4$'
+check "crossovers: a header and no row (one algorithm)" "$(cat "$work/out.crossovers.csv")" '^case,a,b,size_bytes$'
+
+# every table rectangular, with the JSON's result keys as its columns
+"$collsim" run "$scenario" --format json -o "$work/out.json" 2>/dev/null
+out=$("$python" - "$work" <<'EOF'
+import csv, json, sys
+work = sys.argv[1]
+for name in ("out.csv", "out.eta.csv", "out.terms.csv", "out.crossovers.csv"):
+    rows = list(csv.reader(open(f"{work}/{name}", newline="")))
+    widths = {len(row) for row in rows}
+    print(f"{name} rectangular" if len(widths) == 1 else f"{name} ragged {sorted(widths)}")
+header = next(csv.reader(open(f"{work}/out.csv", newline="")))
+keys = set(json.load(open(f"{work}/out.json"))["results"][0]) - {"terms"}
+print("same fields as JSON" if set(header) == keys else f"fields differ: csv-only {set(header) - keys} json-only {keys - set(header)}")
+EOF
+)
+for name in out.csv out.eta.csv out.terms.csv out.crossovers.csv; do
+    check "$name rectangular" "$out" "^$name rectangular$"
+done
+check "results: the JSON result's fields, terms aside" "$out" '^same fields as JSON$'
+
+if "$python" -c 'import pandas' 2>/dev/null; then
+    out=$("$python" - "$work" <<'EOF'
+import sys
+import pandas
+work = sys.argv[1]
+results = pandas.read_csv(f"{work}/out.csv")
+print("results", results.shape, results["size_bytes"].tolist(), results["time_s"].dtype)
+eta = pandas.read_csv(f"{work}/out.eta.csv")
+print("eta", eta.shape, eta["points"].tolist(), eta["eta_beta"].dtype)
+print("terms", pandas.read_csv(f"{work}/out.terms.csv").shape)
+EOF
+    )
+    check "pandas reads the results: 3 x 23, sizes in order, times numeric" "$out" \
+        '^results \(3, 23\) \[1000, 1000000, 16000000\] float64$'
+    check "pandas reads the eta table: 1 x 12, numeric eta" "$out" '^eta \(1, 12\) \[3\] float64$'
+    check "pandas reads the terms table: 3 x 12" "$out" '^terms \(3, 12\)$'
+else
+    echo "note: pandas not installed (scripts/setup installs python3-pandas): pandas.read_csv not checked"
+fi
+
+# -o - is standard output; a FIFO is written into (not replaced) and gets only the results table
+"$collsim" run "$scenario" --format csv -o - > "$work/dash.csv" 2>/dev/null
+check "-o - is standard output" "$(cmp "$work/dash.csv" "$work/stdout.csv" && echo same)" '^same$'
 summary

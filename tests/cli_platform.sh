@@ -30,6 +30,37 @@ out=$("$collsim" platform xml "$platforms/clos-16.yaml")
 check "xml is a SimGrid platform" "$out" '<platform version="4.1">'
 check "xml links are full duplex" "$out" 'sharing_policy="SPLITDUPLEX"'
 check "xml lists all 240 routes of 16 ranks" "$(printf '%s\n' "$out" | grep -c '<route ')" '^240$'
+
+# valid XML at every size (issue 11.6): the declaration first, every route
+# between ranks (N(N-1) of them: above 64 ranks too), collsim's network
+# settings in <config>, comments without "--"
+printf 'name: star--100\nkind: star\nranks: 100\nalpha: 0.5us\nbandwidth: 900GBps\n' > "$work/star100.yaml"
+for routes in all ring none; do
+    "$collsim" platform xml "$work/star100.yaml" --routes $routes > "$work/star100-$routes.xml"
+    out=$(python3 - "$work/star100-$routes.xml" <<'EOF_PY'
+import sys, xml.etree.ElementTree as tree
+text = open(sys.argv[1]).read()
+print("declaration first" if text.startswith("<?xml") else "NOT FIRST: " + text[:40])
+root = tree.parse(sys.argv[1]).getroot()
+config = {p.get("id"): p.get("value") for p in root.iter("prop")}
+print("config", config.get("network/model"), config.get("network/crosstraffic"), config.get("network/TCP-gamma"))
+hosts = {h.get("id") for h in root.iter("host")}
+ranks = {f"r{i}" for i in range(100)}
+pairs = {(r.get("src"), r.get("dst")) for r in root.iter("route")}
+print("routes", len(pairs), "between ranks" if all(a in ranks and b in ranks for a, b in pairs) else "NOT between ranks")
+print("hosts", len(hosts & ranks))
+EOF_PY
+)
+    check "xml --routes $routes: the XML declaration comes first" "$out" '^declaration first$'
+    check "xml --routes $routes: collsim's network settings in <config>" "$out" '^config CM02 0 0$'
+    check "xml --routes $routes: the 100 ranks are hosts" "$out" '^hosts 100$'
+    case $routes in
+    all) expected=9900 ;;
+    ring) expected=200 ;;
+    none) expected=0 ;;
+    esac
+    check "xml --routes $routes: $expected routes" "$out" "^routes $expected "
+done
 out=$("$collsim" platform route "$platforms/superpod-l32.yaml" 0 2303 --size 1GB)
 check "route farthest SuperPOD pair is exact" "$out" 'relative difference 0$'
 "$collsim" frobnicate >/dev/null 2>&1; status=$?

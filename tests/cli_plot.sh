@@ -32,9 +32,17 @@ check "missing directory exits 2" "$?" '^2$'
 check "missing directory says why" "$(cat "$work/err")" "cannot write $work/missing/out.svg"
 check "missing directory leaves nothing" "$(ls "$work" | grep -v '^err$' | tr '\n' ' ')" '^out.csv out.svg $'
 
+"$collsim" run "$scenario" --plot "$work/out.gif" > /dev/null 2> "$work/err"
+check "--plot .gif exits 2" "$?" '^2$'
+check "--plot .gif says why" "$(cat "$work/err")" 'draws \.svg, \.png or \.pdf'
+
+# PNG and PDF through gnuplot's cairo terminals (gnuplot-nox has them)
 "$collsim" run "$scenario" --plot "$work/out.png" > /dev/null 2> "$work/err"
-check "--plot without .svg exits 2" "$?" '^2$'
-check "--plot without .svg says why" "$(cat "$work/err")" '(ending|end) in \.svg'
+check "--plot PNG exits 0" "$? $(cat "$work/err")" '^0 $'
+check "--plot PNG is a PNG" "$(head -c 8 "$work/out.png" | od -An -c | tr -s ' ')" 'P N G'
+"$collsim" run "$scenario" --plot "$work/out.pdf" > /dev/null 2> "$work/err"
+check "--plot PDF is a PDF" "$(head -c 5 "$work/out.pdf")" '^%PDF-'
+rm -f "$work/out.png" "$work/out.pdf"
 
 rm -f "$work/out.svg"
 PATH=/nonexistent "$collsim" run "$scenario" --plot "$work/out.svg" > /dev/null 2> "$work/err"

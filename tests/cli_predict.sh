@@ -29,7 +29,7 @@ check "NVLS realistic 35.19 us, ideal 18.78 us" "$out" '^0,allreduce,inc,0,512,1
 
 # crossovers (01 App. B.3, §5.3) in the table
 out=$("$collsim" predict "$scenarios/seed-01-B.3-crossover.yaml" 2>&1)
-check "B.3 crossover printed" "$out" 'crossover.*recursive_doubling.*dbt.*506\.2'
+check "B.3 crossover printed, said to be predicted" "$out" 'crossover \(predicted\) recursive_doubling = dbt at M\* = 50625'
 out=$("$collsim" predict "$scenarios/seed-01-5.3-practice-crossover.yaml" 2>&1)
 check "5.3 crossover N = 72" "$out" 'crossover.*ring.*dbt.*2\.07[0-9]* GB'
 check "5.3 crossover N = 512" "$out" 'crossover.*ring.*dbt.*115\.6[0-9]* GB'

@@ -22,7 +22,7 @@ scenario() { # file, platform, case lines...
 scenario h.yaml superpod-l2.yaml "  - primitive: allreduce" "    algorithms: [hierarchical]" \
     "    inner: ring" "    outer: rabenseifner" "    sizes: [16MB]"
 out=$("$collsim" run "$work/h.yaml" --verify --format csv 2>&1)
-check "hierarchical verifies" "$out" 'verify case 0 allreduce hierarchical on 144 ranks .*: ok'
+check "hierarchical verifies" "$out" 'verify case 0 allreduce hierarchical on 144 ranks, 16 MB \(P = [0-9]+\): ok'
 check "hierarchical AR at 16 MB (Rabenseifner outer on 2 pods = ring)" "$out" ',16000000,1,0.000114506'
 
 # segments: auto picks P* per size (01 App. C.3): ring BC on 72 ranks, L = 71:
@@ -36,7 +36,7 @@ check "auto P at 1 GB" "$out" 'bcast,ring,0,72,1000000000,394,'
 # inc on the NVL72 star at P = 8: 9 (0.2 us + 16 MB / (8 * 900 GB/s)) = 21.8 us
 scenario inc.yaml nvl72-star.yaml "  - primitive: allreduce" "    algorithms: [inc]" "    sizes: [16MB]" "    segments: 8"
 out=$("$collsim" run "$work/inc.yaml" --verify --format csv 2>&1)
-check "inc verifies" "$out" 'allreduce inc on 72 ranks \(P = 8\): ok'
+check "inc verifies" "$out" 'allreduce inc on 72 ranks, 16 MB \(P = 8\): ok'
 check "inc AR time" "$out" ',16000000,8,2.1(79999999999|80000000000)[0-9]*e-05'
 
 # sendrecv direct: one message over the SuperPOD's farthest class (cross rail,
@@ -44,7 +44,7 @@ check "inc AR time" "$out" ',16000000,8,2.1(79999999999|80000000000)[0-9]*e-05'
 scenario p2p.yaml superpod-l32.yaml "  - primitive: sendrecv" "    algorithms: [direct]" "    sizes: [1GB]" \
     "    root: 0" "    peer: 2303"
 out=$("$collsim" run "$work/p2p.yaml" --verify --format csv 2>&1)
-check "sendrecv verifies" "$out" 'sendrecv direct on 2304 ranks .*: ok'
+check "sendrecv verifies" "$out" 'sendrecv direct on 2304 ranks, 1 GB .*: ok'
 check "sendrecv time" "$out" ',1000000000,1,0.0200085(0000000|)'
 scenario bad5.yaml star-512.yaml "  - primitive: sendrecv" "    algorithms: [direct]" "    sizes: [1MB]" "    peer: 0"
 out=$("$collsim" run "$work/bad5.yaml" 2>&1); status=$?

@@ -283,6 +283,59 @@ START_TEST(test_calibrate_keeps_a_degenerate_fit_as_null)
 }
 END_TEST
 
+START_TEST(test_calibrate_flags_a_fit_on_two_sizes_and_gives_no_eta)
+{
+    report r = new_report(true);
+    for (int k = 0; k < 2; k++) {
+        result_row row = ring_row(0, "ring", sweep_bytes[k], 1.3, 0.7);
+        report_add(&r, &row);
+    }
+    report_calibrate(&r);
+    ck_assert_int_eq(r.eta_count, 1);
+    ck_assert_int_eq(r.etas[0].points, 2);
+    ck_assert_msg(strstr(r.etas[0].note, "too few sizes") != NULL, "note: %s", r.etas[0].note);
+    ck_assert(isnan(r.etas[0].eta_alpha) && isnan(r.etas[0].eta_beta) && isnan(r.etas[0].eta_beta_busbw));
+    report_free(&r);
+}
+END_TEST
+
+/* Times t = -0.5·A + B/0.7 (A = n_α·α, B = n_β·M/BW): the least-squares
+ * intercept is negative, which is no contention coefficient. */
+START_TEST(test_calibrate_flags_a_negative_eta_alpha_and_gives_no_eta)
+{
+    report r = new_report(true);
+    const double sizes[] = {1e7, 1e8, 1e9};
+    for (int k = 0; k < 3; k++) {
+        result_row row = ring_row(0, "ring", sizes[k], -0.5, 0.7);
+        ck_assert_double_gt(row.time_s, 0);
+        report_add(&r, &row);
+    }
+    report_calibrate(&r);
+    ck_assert_int_eq(r.eta_count, 1);
+    ck_assert_msg(strstr(r.etas[0].note, "negative intercept") != NULL, "note: %s", r.etas[0].note);
+    ck_assert(isnan(r.etas[0].eta_alpha) && isnan(r.etas[0].eta_beta));
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    report_print(&r, FORMAT_TABLE, out);
+    fclose(out);
+    ck_assert_msg(strstr(text, "# eta ring: not fitted: negative intercept") != NULL, "%s", text);
+    ck_assert_ptr_null(strstr(text, " eta_beta ")); /* no η printed as a result */
+    free(text);
+    report_free(&r);
+}
+END_TEST
+
+START_TEST(test_calibrate_gives_a_composed_schedule_no_busbw_eta)
+{
+    report r = calibrated_two_tier_report();
+    const eta_row *whole = find_eta(&r, 0, "hierarchical", "");
+    ck_assert_ptr_nonnull(whole);
+    ck_assert(isnan(whole->eta_beta_busbw)); /* no one BW to set busbw against */
+    report_free(&r);
+}
+END_TEST
+
 /* ---- renderings ---- */
 
 /* The rest of IN as a string; caller frees. */
@@ -390,20 +443,25 @@ START_TEST(test_predict_table_has_no_time_or_ratio_column)
 }
 END_TEST
 
-START_TEST(test_csv_has_a_header_and_a_row_per_result_then_the_etas)
+START_TEST(test_csv_is_one_table_and_the_etas_are_a_table_of_their_own)
 {
     report r = calibrated_ring_report();
     char *text = printed(&r, FORMAT_CSV);
     ck_assert(strncmp(text, "case,primitive,algorithm,group,ranks,size_bytes,segments,time_s,predicted_s,ideal_s,ratio,", 89) == 0);
-    const char *blank = strstr(text, "\n\n");
-    ck_assert_ptr_nonnull(blank);
-    ck_assert_int_eq(count_lines(text, text, blank + 1), 1 + 4);
-    for (const char *line = text; line <= blank; line = strchr(line, '\n') + 1) ck_assert_int_eq(count_char(line, ','), 20); /* 7 + 11 fields + groups, layout, skew */
-    const char *etas = blank + 2;
-    ck_assert(strncmp(etas, "case,primitive,algorithm,group,tier,label,points,eta_alpha,eta_beta,", 68) == 0);
-    ck_assert_int_eq(count_lines(text, etas, NULL), 2);
-    ck_assert_ptr_nonnull(strstr(etas, "\n0,allreduce,ring,0,,,4,"));
+    ck_assert_ptr_null(strstr(text, "\n\n")); /* one table: no second block */
+    ck_assert_int_eq(count_lines(text, text, NULL), 1 + 4);
+    for (const char *line = text; *line; line = strchr(line, '\n') + 1)
+        ck_assert_int_eq(count_char(line, ','), 22); /* 7 + 11 fields + groups, layout, skew, platform, concurrent_with */
     free(text);
+    char *etas = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&etas, &size);
+    report_print_csv_block(&r, CSV_ETA, out);
+    fclose(out);
+    ck_assert(strncmp(etas, "case,primitive,algorithm,group,tier,label,points,eta_alpha,eta_beta,", 68) == 0);
+    ck_assert_int_eq(count_lines(etas, etas, NULL), 2);
+    ck_assert_ptr_nonnull(strstr(etas, "\n0,allreduce,ring,0,,,4,"));
+    free(etas);
     report_free(&r);
 }
 END_TEST
@@ -414,7 +472,7 @@ START_TEST(test_predict_csv_leaves_time_and_ratio_empty)
     char *text = printed(&r, FORMAT_CSV);
     ck_assert_msg(strstr(text, "\n0,allreduce,ring,0,8,1000000,1,,") != NULL, "%s", text);
     const char *row_line = strchr(text, '\n') + 1;
-    ck_assert_int_eq(count_char(row_line, ','), 20);
+    ck_assert_int_eq(count_char(row_line, ','), 22);
     free(text);
     report_free(&r);
 }
@@ -541,9 +599,16 @@ START_TEST(test_plot_draws_a_curve_per_algorithm_with_its_legend)
     ck_assert_ptr_nonnull(strstr(text, "case 0: allreduce"));
     ck_assert_ptr_nonnull(strstr(text, "case 1: bcast"));
     ck_assert_ptr_nonnull(strstr(text, "η"));
+    /* a report a person can use: white, titled with scenario and platform, a busbw panel, sizes in KB/MB/GB */
+    ck_assert_ptr_nonnull(strstr(text, "<rect x=\"0\" y=\"0\" width=\"1280\" height=\"880\" fill=\"#ffffff\"/>"));
+    ck_assert_ptr_nonnull(strstr(text, "scenario hand-built, platform star-8"));
+    ck_assert_ptr_nonnull(strstr(text, "on star-8: bus bandwidth"));
+    ck_assert_ptr_nonnull(strstr(text, "busbw (GB/s)"));
+    ck_assert_ptr_nonnull(strstr(text, ">1 KB<"));
+    ck_assert_ptr_nonnull(strstr(text, ">100 MB<")); /* above the largest size, 16 MB */
     int curves = 0;
     for (const char *p = text; (p = strstr(p, "<g id=\"gnuplot_plot_")); p++) curves++;
-    ck_assert_int_eq(curves, 6); /* 2 + 2 in case 0, 2 in case 1 */
+    ck_assert_int_eq(curves, 12); /* time and busbw panels: 2 + 2 in case 0, 2 in case 1, each */
     free(text);
     unlink(f.svg);
     plot_teardown(&f);
@@ -562,6 +627,33 @@ START_TEST(test_plot_with_nothing_to_draw_is_an_empty_panel)
     ck_assert_ptr_nonnull(strstr(text, "case 0: allreduce"));
     ck_assert_ptr_null(strstr(text, "ring predicted"));
     ck_assert_ptr_null(strstr(text, "ring simulated"));
+    free(text);
+    unlink(f.svg);
+    plot_teardown(&f);
+}
+END_TEST
+
+/* One size has no line to draw: its prediction is a marker.  Binary sizes
+ * get KiB/MiB ticks. */
+START_TEST(test_plot_draws_a_single_size_prediction_and_binary_ticks)
+{
+    plot_fixture f;
+    plot_setup(&f, "plot.svg");
+    report_free(&f.r);
+    f.r = new_report(false);
+    result_row row = ring_row(0, "ring", 4194304, 1, 1); /* 4 MiB */
+    row.simulated = false;
+    report_add(&f.r, &row);
+    result_row small = ring_row(1, "ring", 1024, 1, 1), large = ring_row(1, "ring", 1048576, 1, 1);
+    small.simulated = large.simulated = false;
+    report_add(&f.r, &small);
+    report_add(&f.r, &large);
+    ck_assert_msg(report_plot(&f.r, f.svg, &f.d), "%s", f.d.message);
+    char *text = read_whole(f.svg);
+    ck_assert_ptr_nonnull(strstr(text, "<title>ring predicted</title>"));
+    ck_assert_ptr_nonnull(strstr(text, ">4 MiB<"));
+    ck_assert_ptr_nonnull(strstr(text, ">1 KiB<"));
+    ck_assert_ptr_null(strstr(text, " KB<"));
     free(text);
     unlink(f.svg);
     plot_teardown(&f);
@@ -604,12 +696,15 @@ int main(void)
     tcase_add_test(calibrate, test_calibrate_fits_each_timed_term);
     tcase_add_test(calibrate, test_calibrate_skips_untimed_terms_and_predictions);
     tcase_add_test(calibrate, test_calibrate_keeps_a_degenerate_fit_as_null);
+    tcase_add_test(calibrate, test_calibrate_flags_a_fit_on_two_sizes_and_gives_no_eta);
+    tcase_add_test(calibrate, test_calibrate_flags_a_negative_eta_alpha_and_gives_no_eta);
+    tcase_add_test(calibrate, test_calibrate_gives_a_composed_schedule_no_busbw_eta);
     suite_add_tcase(s, calibrate);
     TCase *formats = tcase_create("formats");
     tcase_add_test(formats, test_table_has_an_eta_line_per_algorithm);
     tcase_add_test(formats, test_table_prints_terms_beneath_their_row);
     tcase_add_test(formats, test_predict_table_has_no_time_or_ratio_column);
-    tcase_add_test(formats, test_csv_has_a_header_and_a_row_per_result_then_the_etas);
+    tcase_add_test(formats, test_csv_is_one_table_and_the_etas_are_a_table_of_their_own);
     tcase_add_test(formats, test_predict_csv_leaves_time_and_ratio_empty);
     tcase_add_test(formats, test_json_writes_null_for_what_is_not_a_number);
     tcase_add_test(formats, test_predict_json_has_no_time_or_ratio);
@@ -619,6 +714,7 @@ int main(void)
     tcase_set_timeout(plot, 60);
     tcase_add_test(plot, test_plot_draws_a_curve_per_algorithm_with_its_legend);
     tcase_add_test(plot, test_plot_with_nothing_to_draw_is_an_empty_panel);
+    tcase_add_test(plot, test_plot_draws_a_single_size_prediction_and_binary_ticks);
     tcase_add_test(plot, test_plot_into_a_missing_directory_fails_and_leaves_nothing);
     tcase_add_test(plot, test_plot_without_gnuplot_says_so_and_leaves_nothing);
     suite_add_tcase(s, plot);

@@ -6,12 +6,9 @@
 #include "algo/algorithm.h"
 #include "platform/platform.h"
 
-int command_list(int argc, char **argv)
+int command_list(const cli_args *args)
 {
-    if (argc < 1) {
-        fprintf(stderr, "collsim list: say what to list: platforms, algorithms or primitives\n");
-        return 2;
-    }
+    const char *const *argv = args->operands;
     if (strcmp(argv[0], "platforms") == 0) {
         int count;
         const platform_kind *kinds = platform_kinds(&count);

@@ -10,18 +10,32 @@
 #include "platform/simgrid_xml.h"
 #include "util/units.h"
 
-#define XML_ALL_ROUTES_MAX_RANKS 64
+#define XML_ROUTES_NOTE_MIN 100000 /* tell the user when the routes make a big file */
+#define XML_ROUTES_MAX (1L << 22)  /* every pair of 2048 ranks; beyond, gigabytes of XML (docs/reliability.md) */
 
+/* The platform for SimGrid's own tools: routes between ranks (all pairs, the
+ * ring's neighbours or none) and collsim's network settings as <config>. */
 static int platform_xml(const topology *t, const char *routes)
 {
-    bool all = routes ? strcmp(routes, "all") == 0 : t->ranks <= XML_ALL_ROUTES_MAX_RANKS;
-    bool ring = routes && strcmp(routes, "ring") == 0;
-    if (routes && !all && !ring && strcmp(routes, "none") != 0) {
+    bool all = !routes || strcmp(routes, "all") == 0, ring = routes && strcmp(routes, "ring") == 0;
+    if (!all && !ring && strcmp(routes, "none") != 0) {
         fprintf(stderr, "collsim platform xml: --routes takes all, ring or none, not '%s'\n", routes);
         return 2;
     }
     long count = all ? (long)t->ranks * (t->ranks - 1) : ring ? 2L * t->ranks : 0;
+    if (count > XML_ROUTES_MAX) {
+        fprintf(stderr, "collsim platform xml: %ld routes between the %d ranks; it writes at most %ld (docs/reliability.md): "
+                "use --routes ring or none\n", count, t->ranks, XML_ROUTES_MAX);
+        return 2;
+    }
+    if (count >= XML_ROUTES_NOTE_MIN)
+        fprintf(stderr, "collsim platform xml: note: %ld routes between the %d ranks (--routes ring or none for fewer)\n",
+                count, t->ranks);
     node_pair *pairs = malloc(sizeof *pairs * (size_t)(count ? count : 1));
+    if (!pairs) {
+        fprintf(stderr, "collsim platform xml: not enough memory for %ld routes: try --routes ring or none\n", count);
+        return 2;
+    }
     long n = 0;
     for (int i = 0; all && i < t->ranks; i++)
         for (int j = 0; j < t->ranks; j++)
@@ -30,11 +44,20 @@ static int platform_xml(const topology *t, const char *routes)
         pairs[n++] = (node_pair){i, (i + 1) % t->ranks};
         pairs[n++] = (node_pair){(i + 1) % t->ranks, i};
     }
-    if (!all && !ring)
-        printf("<!-- routes between the %d ranks are not listed (--routes all lists them): collsim computes each route\n"
-               "     from the topology and writes only those a simulation uses -->\n", t->ranks);
+    const char *note = all ? NULL
+                     : ring ? "routes: each rank to its ring neighbours only (collsim platform xml --routes all lists every pair)"
+                            : "routes: none (collsim platform xml --routes all lists every pair)";
+    /* collsim's network settings, and SMPI's message-size factors set to 1
+     * so that smpirun (whose own network model is CM02 with such factors)
+     * times a transfer as collsim does */
+    const char *config[16];
+    int settings = 0;
+    for (const char *const *c = simgrid_model_settings(NETWORK_CM02); *c && settings < 13; c++) config[settings++] = *c;
+    config[settings++] = "--cfg=smpi/bw-factor:0:1";
+    config[settings++] = "--cfg=smpi/lat-factor:0:1";
+    config[settings] = NULL;
     diag d = {0};
-    bool ok = simgrid_xml_write(t, pairs, (int)n, 1.0, stdout, &d);
+    bool ok = simgrid_xml_write_standalone(t, pairs, (int)n, config, note, stdout, &d);
     free(pairs);
     if (!ok) diag_print(&d);
     return ok ? 0 : 2;
@@ -61,26 +84,16 @@ static bool parse_node(const topology *t, const char *text, int *node)
 }
 
 /* Print the route between two nodes and time one message over it. */
-static int platform_route(const topology *t, int argc, char **argv)
+static int platform_route(const topology *t, const cli_args *a)
 {
     int src, dst;
     double size = 1e6;
-    if (argc < 2) {
-        fprintf(stderr, "usage: collsim platform route PLATFORM.yaml SRC DST [--size 16MB]\n");
+    if (!parse_node(t, a->operands[1], &src) || !parse_node(t, a->operands[2], &dst)) return 2;
+    const char *size_text = a->value[OPT_SIZE];
+    char why[256];
+    if (size_text && (!units_parse(size_text, UNIT_SIZE, &size, why, sizeof why) || size <= 0)) {
+        fprintf(stderr, "collsim platform route: --size: %s\n", size <= 0 ? "must be positive" : why);
         return 2;
-    }
-    if (!parse_node(t, argv[0], &src) || !parse_node(t, argv[1], &dst)) return 2;
-    for (int i = 2; i < argc; i++) {
-        char why[256];
-        if (strcmp(argv[i], "--size") == 0 && i + 1 < argc) {
-            if (!units_parse(argv[++i], UNIT_SIZE, &size, why, sizeof why) || size <= 0) {
-                fprintf(stderr, "collsim platform route: --size: %s\n", size <= 0 ? "must be positive" : why);
-                return 2;
-            }
-        } else {
-            fprintf(stderr, "collsim platform route: unknown option '%s'\n", argv[i]);
-            return 2;
-        }
     }
     if (src == dst) {
         fprintf(stderr, "collsim platform route: source and destination are the same node\n");
@@ -90,7 +103,7 @@ static int platform_route(const topology *t, int argc, char **argv)
     int count = topology_route(t, src, dst, hops);
     if (count <= 0) {
         fprintf(stderr, "collsim platform route: no route from %s to %s (in-network legs join a node to an adjacent switch only)\n",
-                argv[0], argv[1]);
+                a->operands[1], a->operands[2]);
         free(hops);
         return 2;
     }
@@ -120,36 +133,29 @@ static int platform_route(const topology *t, int argc, char **argv)
     return 0;
 }
 
-int command_platform(int argc, char **argv)
+static int platform_describe_command(const topology *t, const char *format)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: collsim platform describe|xml|route PLATFORM.yaml ...\n");
+    if (!format || strcmp(format, "table") == 0) platform_describe(t, stdout);
+    else if (strcmp(format, "json") == 0) platform_describe_json(t, stdout);
+    else {
+        fprintf(stderr, "collsim platform describe: --format takes table or json, not '%s'\n", format);
         return 2;
     }
-    const char *verb = argv[0];
-    if (strcmp(verb, "describe") && strcmp(verb, "xml") && strcmp(verb, "route")) {
-        fprintf(stderr, "collsim platform: unknown verb '%s': expected describe, xml or route\n", verb);
-        return 2;
-    }
+    return 0;
+}
+
+int command_platform(const cli_args *a)
+{
     topology t;
     diag d = {0};
-    if (!platform_load(argv[1], &t, &d)) {
+    if (!platform_load(a->operands[0], &t, &d)) {
         diag_print(&d);
         return 2;
     }
-    int status = 0;
-    if (strcmp(verb, "describe") == 0) platform_describe(&t, stdout);
-    else if (strcmp(verb, "xml") == 0) {
-        const char *routes = NULL;
-        for (int i = 2; i < argc; i++) {
-            if (strcmp(argv[i], "--routes") == 0 && i + 1 < argc) routes = argv[++i];
-            else {
-                fprintf(stderr, "collsim platform xml: unknown option '%s'\n", argv[i]);
-                status = 2;
-            }
-        }
-        if (!status) status = platform_xml(&t, routes);
-    } else status = platform_route(&t, argc - 2, argv + 2);
+    int status;
+    if (a->command == CMD_PLATFORM_DESCRIBE) status = platform_describe_command(&t, a->value[OPT_FORMAT]);
+    else if (a->command == CMD_PLATFORM_XML) status = platform_xml(&t, a->value[OPT_ROUTES]);
+    else status = platform_route(&t, a);
     topology_free(&t);
     return status;
 }

@@ -1,6 +1,7 @@
 /* command_run.c — `collsim run` (simulate every case beside its prediction),
  * `collsim predict` (the analytic model only, nothing simulated) and
- * `collsim verify` (run every schedule on data, no timing). */
+ * `collsim verify` (run every schedule on data, no timing): their options
+ * read and checked, then the cases run (run_cases.c) and reported. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -17,82 +18,72 @@
 typedef struct run_options {
     report_format format;
     const char *output;
-    bool verify;
-    bool quiet;
     const char *plot;
-    int jobs;
     const char *baseline;       /* --baseline FILE: compare (SPEC §9) */
     const char *write_baseline; /* --write-baseline FILE: record */
     double rtol;                /* --rtol X: relative tolerance of the comparison */
-    sim_options sim;
-    const char *cfg[16];
+    run_settings settings;
 } run_options;
 
-static bool parse_options(int argc, char **argv, run_options *o, const char *command)
+static bool bad_option(const char *command, const char *fmt, const char *value)
 {
-    int cfg_count = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--format") == 0 && i + 1 < argc) {
-            const char *f = argv[++i];
-            if (strcmp(f, "table") == 0) o->format = FORMAT_TABLE;
-            else if (strcmp(f, "csv") == 0) o->format = FORMAT_CSV;
-            else if (strcmp(f, "json") == 0) o->format = FORMAT_JSON;
-            else {
-                fprintf(stderr, "collsim %s: --format takes table, csv or json, not '%s'\n", command, f);
-                return false;
-            }
-        } else if (strcmp(a, "-o") == 0 && i + 1 < argc) o->output = argv[++i];
-        else if (strcmp(a, "--verify") == 0) o->verify = true;
-        else if (strcmp(a, "--plot") == 0 && i + 1 < argc) {
-            o->plot = argv[++i];
-            size_t length = strlen(o->plot);
-            if (length < 5 || strcmp(o->plot + length - 4, ".svg") != 0) {
-                fprintf(stderr, "collsim %s: --plot takes an SVG file name ending in .svg, not '%s'\n", command, o->plot);
-                return false;
-            }
-        }
-        else if (strcmp(a, "--quiet") == 0) o->quiet = true;
-        else if (strcmp(a, "--jobs") == 0 && i + 1 < argc) {
-            const char *n = argv[++i];
-            char *end = NULL;
-            long jobs = strtol(n, &end, 10);
-            if (end == n || *end != '\0' || jobs < 1 || jobs > 1024) {
-                fprintf(stderr, "collsim %s: --jobs takes a number of simulations at once, 1 to 1024, not '%s'\n", command, n);
-                return false;
-            }
-            o->jobs = (int)jobs;
-        }
-        else if (strcmp(a, "--model") == 0 && i + 1 < argc) {
-            const char *m = argv[++i];
-            if (strcmp(m, "cm02") == 0) o->sim.model = NETWORK_CM02;
-            else if (strcmp(m, "lv08") == 0) o->sim.model = NETWORK_LV08;
-            else {
-                fprintf(stderr, "collsim %s: --model takes cm02 or lv08, not '%s'\n", command, m);
-                return false;
-            }
-        } else if (strcmp(a, "--baseline") == 0 && i + 1 < argc) o->baseline = argv[++i];
-        else if (strcmp(a, "--write-baseline") == 0 && i + 1 < argc) o->write_baseline = argv[++i];
-        else if (strcmp(a, "--rtol") == 0 && i + 1 < argc) {
-            char *end;
-            o->rtol = strtod(argv[++i], &end);
-            if (end == argv[i] || *end || !isfinite(o->rtol) || o->rtol < 0) {
-                fprintf(stderr, "collsim %s: --rtol takes a number >= 0 (1e-9 by default), not '%s'\n", command, argv[i]);
-                return false;
-            }
-        } else if (strncmp(a, "--cfg=", 6) == 0 && cfg_count < 15) o->cfg[cfg_count++] = a;
-        else {
-            fprintf(stderr, "collsim %s: unknown option '%s' (collsim --help lists them)\n", command, a);
-            return false;
-        }
+    fprintf(stderr, "collsim %s: ", command);
+    fprintf(stderr, fmt, value);
+    fputc('\n', stderr);
+    return false;
+}
+
+/* Without --format, -o FILE.csv or FILE.json says which. */
+static const char *format_of_output(const char *output)
+{
+    size_t length = output ? strlen(output) : 0;
+    if (length > 4 && strcmp(output + length - 4, ".csv") == 0) return "csv";
+    if (length > 5 && strcmp(output + length - 5, ".json") == 0) return "json";
+    return NULL;
+}
+
+static bool read_format(const char *command, const char *text, report_format *format)
+{
+    if (!text || strcmp(text, "table") == 0) *format = FORMAT_TABLE;
+    else if (strcmp(text, "csv") == 0) *format = FORMAT_CSV;
+    else if (strcmp(text, "json") == 0) *format = FORMAT_JSON;
+    else return bad_option(command, "--format takes table, csv or json, not '%s'", text);
+    return true;
+}
+
+static bool read_options(const cli_args *a, run_mode mode, run_options *o)
+{
+    const char *command = cli_command_name(a->command);
+    const char *const *v = a->value;
+    *o = (run_options){.rtol = 1e-9, .output = v[OPT_OUTPUT], .plot = v[OPT_PLOT], .baseline = v[OPT_BASELINE],
+                       .write_baseline = v[OPT_WRITE_BASELINE]};
+    run_settings *s = &o->settings;
+    *s = (run_settings){.mode = mode, .verify = mode == MODE_VERIFY || v[OPT_VERIFY], .quiet = v[OPT_QUIET] != NULL,
+                        .jobs = 1, .sim = {.model = NETWORK_CM02, .extra_cfg = a->cfg}};
+    if (!read_format(command, v[OPT_FORMAT] ? v[OPT_FORMAT] : format_of_output(o->output), &o->format)) return false;
+    if (o->plot && !report_plot_format_known(o->plot))
+        return bad_option(command, "--plot draws .svg, .png or .pdf: name a file ending in one of them, not '%s'", o->plot);
+    if (v[OPT_JOBS]) {
+        char *end = NULL;
+        long jobs = strtol(v[OPT_JOBS], &end, 10);
+        if (end == v[OPT_JOBS] || *end != '\0' || jobs < 1 || jobs > 1024)
+            return bad_option(command, "--jobs takes a number of simulations at once, 1 to 1024, not '%s'", v[OPT_JOBS]);
+        s->jobs = (int)jobs;
     }
-    if ((o->baseline || o->write_baseline) && strcmp(command, "run") != 0) {
-        fprintf(stderr, "collsim %s: --baseline and --write-baseline go with collsim run: %s simulates nothing\n", command,
-                command);
-        return false;
+    if (v[OPT_MODEL]) {
+        if (strcmp(v[OPT_MODEL], "cm02") == 0) s->sim.model = NETWORK_CM02;
+        else if (strcmp(v[OPT_MODEL], "lv08") == 0) s->sim.model = NETWORK_LV08;
+        else return bad_option(command, "--model takes cm02 or lv08, not '%s'", v[OPT_MODEL]);
     }
-    o->cfg[cfg_count] = NULL;
-    o->sim.extra_cfg = o->cfg;
+    if (v[OPT_RTOL]) {
+        if (!o->baseline) return bad_option(command, "--rtol%s is the tolerance of --baseline: give --baseline FILE too", "");
+        char *end;
+        o->rtol = strtod(v[OPT_RTOL], &end);
+        if (end == v[OPT_RTOL] || *end || !isfinite(o->rtol) || o->rtol < 0)
+            return bad_option(command, "--rtol takes a number >= 0 (1e-9 by default), not '%s'", v[OPT_RTOL]);
+    }
+    if (v[OPT_QUIET] && v[OPT_PROGRESS]) return bad_option(command, "--quiet and --progress contradict each other%s", "");
+    s->progress = mode == MODE_RUN && (v[OPT_PROGRESS] || (!s->quiet && isatty(STDERR_FILENO)));
     return true;
 }
 
@@ -101,62 +92,47 @@ static const char *eta_name(const eta_profile *e)
     return e->mode == ETA_SEED ? "seed" : e->mode == ETA_GIVEN ? "given" : "ideal";
 }
 
-static int run_scenario(int argc, char **argv, run_mode mode)
+/* Report, compare with the baseline, record it, plot; exit status. */
+static int write_results(report *r, const run_options *o)
 {
-    const char *command = mode == MODE_RUN ? "run" : mode == MODE_VERIFY ? "verify" : "predict";
-    if (argc < 1) {
-        fprintf(stderr, "usage: collsim %s SCENARIO.yaml [options]\n", command);
-        return 2;
+    diag d = {0};
+    report_calibrate(r);
+    /* compare first, so that one FILE can be checked and then re-recorded */
+    int drifted = o->baseline ? baseline_compare(r, o->baseline, o->rtol, stderr, &d) : 0;
+    if (drifted >= 0 && o->write_baseline && !baseline_write(r, o->write_baseline, &d)) drifted = -1;
+    if (drifted < 0) diag_print(&d);
+    int status = drifted < 0 ? 2 : drifted > 0 ? 1 : 0;
+    if (!report_write(r, o->format, o->output, &d) || (o->plot && !report_plot(r, o->plot, &d))) {
+        diag_print(&d);
+        status = 2;
     }
-    run_options o = {.rtol = 1e-9};
-    if (!parse_options(argc - 1, argv + 1, &o, command)) return 2;
-    if (mode == MODE_VERIFY) o.verify = true;
+    return status;
+}
+
+int command_scenario(const cli_args *a)
+{
+    run_mode mode = a->command == CMD_RUN ? MODE_RUN : a->command == CMD_VERIFY ? MODE_VERIFY : MODE_PREDICT;
+    run_options o;
+    if (!read_options(a, mode, &o)) return 2;
     scenario s;
     diag d = {0};
-    if (!scenario_load(argv[0], &s, &d)) {
+    if (!scenario_load(a->operands[0], &s, &d)) {
         diag_print(&d);
         return 2;
     }
     report r = {.scenario = s.name, .platform_name = s.platform.name, .platform_kind = s.platform.kind,
-                .model = mode == MODE_PREDICT ? "analytic" : o.sim.model == NETWORK_LV08 ? "lv08" : "cm02",
+                .model = mode == MODE_PREDICT ? "analytic" : o.settings.sim.model == NETWORK_LV08 ? "lv08" : "cm02",
                 .platform_ranks = s.platform.ranks, .simulated = mode == MODE_RUN, .eta = eta_name(&s.eta)};
     for (int c = 0; c < s.case_count; c++)
         if (s.cases[c].eta.mode != s.eta.mode) r.eta = "per case";
+    int status = 0;
     if (o.baseline && access(o.baseline, R_OK) != 0) { /* before a long run, not after */
         fprintf(stderr, "%s: cannot read the baseline: %s\n", o.baseline, strerror(errno));
-        scenario_free(&s);
-        return 2;
+        status = 2;
     }
-    run_settings settings = {.mode = mode, .verify = o.verify, .quiet = o.quiet, .jobs = o.jobs, .sim = o.sim};
-    int status = run_cases(&s, &settings, &r);
-    if (mode != MODE_VERIFY && status == 0) {
-        report_calibrate(&r);
-        /* compare first, so that one FILE can be checked and then re-recorded */
-        int drifted = o.baseline ? baseline_compare(&r, o.baseline, o.rtol, stderr, &d) : 0;
-        if (drifted >= 0 && o.write_baseline && !baseline_write(&r, o.write_baseline, &d)) drifted = -1;
-        if (drifted < 0) diag_print(&d);
-        status = drifted < 0 ? 2 : drifted > 0 ? 1 : 0;
-        if (!report_write(&r, o.format, o.output, &d) || (o.plot && !report_plot(&r, o.plot, &d))) {
-            diag_print(&d);
-            status = 2;
-        }
-    }
+    if (status == 0) status = run_cases(&s, &o.settings, &r);
+    if (mode != MODE_VERIFY && status == 0) status = write_results(&r, &o);
     report_free(&r);
     scenario_free(&s);
     return status;
-}
-
-int command_run(int argc, char **argv)
-{
-    return run_scenario(argc, argv, MODE_RUN);
-}
-
-int command_verify(int argc, char **argv)
-{
-    return run_scenario(argc, argv, MODE_VERIFY);
-}
-
-int command_predict(int argc, char **argv)
-{
-    return run_scenario(argc, argv, MODE_PREDICT);
 }

@@ -1,14 +1,15 @@
-/* commands.h — the subcommands of the collsim command line (SPEC §2).  Each
- * returns the process exit code: 0 success, 1 regression/verification
- * failure, 2 bad input, 3 a valid run that could not finish
- * (docs/reliability.md). */
+/* commands.h — the subcommands of the collsim command line (SPEC §2), each
+ * given its parsed arguments (cli/options.h).  Each returns the process exit
+ * code: 0 success, 1 regression/verification failure, 2 bad input, 3 a valid
+ * run that could not finish (docs/reliability.md). */
 #ifndef COLLSIM_COMMANDS_H
 #define COLLSIM_COMMANDS_H
 
-int command_platform(int argc, char **argv);
-int command_list(int argc, char **argv);
-int command_run(int argc, char **argv);
-int command_verify(int argc, char **argv);
-int command_predict(int argc, char **argv);
+#include "cli/options.h"
+
+int command_platform(const cli_args *args);
+int command_list(const cli_args *args);
+/* run, predict and verify */
+int command_scenario(const cli_args *args);
 
 #endif

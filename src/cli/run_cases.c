@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "algo/algorithm.h"
+#include "cli/progress.h"
 #include "exec/executor.h"
 #include "model/model.h"
 #include "sched/verify.h"
@@ -214,9 +215,11 @@ static int prepare_member(const scenario *s, const run_settings *o, member *m)
             return 2;
         }
         bool ok = schedule_verify(m->scheds[0], why, sizeof why);
+        char size[32];
+        units_format(m->size_bytes, UNIT_SIZE, size, sizeof size);
         if (!o->quiet || !ok)
-            fprintf(ok ? stdout : stderr, "verify case %d %s %s on %d ranks (P = %d): %s%s\n", m->c, primitive_name(k->prim),
-                    k->algorithms[m->a], k->groups.size, m->scheds[0]->segments, ok ? "ok" : "FAILED: ", ok ? "" : why);
+            fprintf(stderr, "verify case %d %s %s on %d ranks, %s (P = %d): %s%s\n", m->c, primitive_name(k->prim),
+                    k->algorithms[m->a], k->groups.size, size, m->scheds[0]->segments, ok ? "ok" : "FAILED: ", ok ? "" : why);
         if (!ok) return 1;
     }
     if (o->mode == MODE_VERIFY) return 0;
@@ -377,6 +380,19 @@ static void add_rows(const scenario *s, const task *tasks, int task_count, repor
     }
 }
 
+/* "case 1 allreduce dbt 4 MB" (and the concurrent cases of its block). */
+static void describe_task(const scenario *s, const task *t, char *out, size_t size)
+{
+    const scenario_case *k = &s->cases[t->first];
+    char bytes[32];
+    units_format(k->sizes[t->m], UNIT_SIZE, bytes, sizeof bytes);
+    int used = snprintf(out, size, "case %d", t->first);
+    for (int c = t->first + 1; c < t->first + k->together_count && used < (int)size; c++)
+        used += snprintf(out + used, size - (size_t)used, "+%d", c);
+    if (used < (int)size)
+        snprintf(out + used, size - (size_t)used, " %s %s %s", primitive_name(k->prim), k->algorithms[t->a], bytes);
+}
+
 int run_cases(const scenario *s, const run_settings *o, report *r)
 {
     if (!check_cases(s, o->mode)) return 2;
@@ -395,16 +411,24 @@ int run_cases(const scenario *s, const run_settings *o, report *r)
                 for (int m = 0; m < s->cases[c].size_count; m++) tasks[n++] = (task){.first = c, .a = a, .m = m};
     int status = 0, started = 0, finished = 0;
     int jobs = o->mode == MODE_RUN && o->jobs > 1 ? o->jobs : 1;
+    progress bar;
+    progress_start(&bar, o->progress, task_count);
     while (finished < task_count) {
         if (status == 0 && started < task_count && started - finished < jobs) {
+            progress_clear(&bar); /* verification lines and notes print on a line of their own */
             status = start_task(s, o, &tasks[started++]);
             continue;
         }
+        char current[160];
+        describe_task(s, &tasks[finished], current, sizeof current);
+        if (status == 0) progress_show(&bar, finished, current);
         int done = finish_task(s, &tasks[finished++], status == 0);
         if (status == 0) status = done;
         if (status != 0 && started == finished) break;
     }
     for (int i = finished; i < started; i++) finish_task(s, &tasks[i], false);
+    if (status == 0) progress_show(&bar, finished, NULL);
+    progress_clear(&bar);
     if (status == 0 && o->mode != MODE_VERIFY) add_rows(s, tasks, task_count, r);
     for (int i = 0; i < task_count; i++) {
         free(tasks[i].members);

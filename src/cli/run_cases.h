@@ -17,7 +17,8 @@ typedef enum { MODE_RUN, MODE_VERIFY, MODE_PREDICT } run_mode;
 typedef struct run_settings {
     run_mode mode;
     bool verify;       /* check every schedule on data first */
-    bool quiet;
+    bool quiet;        /* no notes (verification lines, progress) on stderr */
+    bool progress;     /* show progress on stderr (a terminal, or --progress) */
     int jobs;          /* simulations at once (1 or more) */
     sim_options sim;
 } run_settings;

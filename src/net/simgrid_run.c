@@ -79,21 +79,41 @@ static const char *place_name(int place)
     }
 }
 
-static int simgrid_arguments(const sim_options *options, const char **argv, int capacity)
+const char *const *simgrid_model_settings(network_model model)
 {
     static const char *const cm02[] = {"--cfg=network/model:CM02", "--cfg=network/crosstraffic:0",
                                        "--cfg=network/TCP-gamma:0", "--cfg=surf/precision:1e-15", NULL};
     static const char *const lv08[] = {"--cfg=network/model:LV08", NULL};
+    return model == NETWORK_LV08 ? lv08 : cm02;
+}
+
+/* NAME:VALUE of a --cfg option, given with or without its "--cfg=". */
+static const char *cfg_setting(const char *option)
+{
+    return strncmp(option, "--cfg=", 6) == 0 ? option + 6 : option;
+}
+
+#define SIM_ARGUMENTS 48 /* collsim's own eight, and the --cfg options (the command line takes 32) */
+
+/* SimGrid's argv: collsim's settings, then each --cfg option as
+ * "--cfg=NAME:VALUE" (written into STORAGE). */
+static int simgrid_arguments(const sim_options *options, const char **argv, char storage[][320])
+{
+    const int capacity = SIM_ARGUMENTS;
     int n = 0;
     argv[n++] = "collsim";
     argv[n++] = "--log=root.thres:critical";
 #ifdef COLLSIM_SANITIZE
     argv[n++] = "--cfg=contexts/factory:thread"; /* ASan cannot follow SimGrid's own stack switching */
 #endif
-    const char *const *model = options->model == NETWORK_LV08 ? lv08 : cm02;
+    const char *const *model = simgrid_model_settings(options->model);
     for (const char *const *a = model; *a && n < capacity - 1; a++) argv[n++] = *a;
     if (options->model != NETWORK_LV08) argv[n++] = precisions[precision_level];
-    for (const char *const *a = options->extra_cfg; a && *a && n < capacity - 1; a++) argv[n++] = *a;
+    for (const char *const *a = options->extra_cfg; a && *a && n < capacity - 1; a++) {
+        snprintf(storage[n], 320, "--cfg=%s", cfg_setting(*a));
+        argv[n] = storage[n];
+        n++;
+    }
     argv[n] = NULL;
     return n;
 }
@@ -104,7 +124,7 @@ static int platform_in_memory(const topology *t, node_pair *pairs, int pair_coun
     int fd = memfd_create("collsim-platform", MFD_CLOEXEC);
     if (fd < 0) fd = fileno(tmpfile()); /* already unlinked; kernels before 3.17 */
     FILE *xml = fd >= 0 ? fdopen(dup(fd), "w") : NULL;
-    bool ok = xml && simgrid_xml_write_used(t, pairs, pair_count, bandwidth_scale, xml, d);
+    bool ok = xml && simgrid_xml_write(t, pairs, pair_count, bandwidth_scale, xml, d);
     if (xml && fclose(xml) != 0) ok = false;
     if (ok) return fd;
     if (!d->set) diag_fail(d, "cannot write the SimGrid platform: %s", strerror(errno));
@@ -123,8 +143,9 @@ bool simgrid_open(const topology *t, node_pair *pairs, int pair_count, const sim
     }
     char path[64];
     snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
-    const char *argv[32];
-    int argc = simgrid_arguments(options, argv, 32);
+    const char *argv[SIM_ARGUMENTS];
+    char storage[SIM_ARGUMENTS][320];
+    int argc = simgrid_arguments(options, argv, storage);
     simgrid_mark(SIM_IN_SIMGRID_SETUP);
     simgrid_init(&argc, (char **)argv);
     arm_crash_handler(); /* SimGrid installs its own for SIGSEGV */
@@ -410,18 +431,20 @@ bool simgrid_check_options(const sim_options *o, diag *d)
 {
     if (!o->extra_cfg || !o->extra_cfg[0]) return true;
     for (const char *const *a = o->extra_cfg; *a; a++) {
-        const char *name = strchr(*a, '=') ? strchr(*a, '=') + 1 : *a;
-        if (strncmp(name, "tracing", 7) == 0 && (name[7] == ':' || name[7] == '/'))
-            return diag_fail(d, "%s: SimGrid's tracing is not available in collsim: every simulation runs in a process "
-                             "of its own, whose trace file would overwrite the others', and SimGrid 3.32's link "
-                             "tracing fails on collsim's full-duplex links; drop the option", *a);
+        const char *setting = cfg_setting(*a);
+        if (strncmp(setting, "tracing", 7) == 0 && (setting[7] == ':' || setting[7] == '/'))
+            return diag_fail(d, "--cfg=%s: SimGrid's tracing is not available in collsim: every simulation runs in a "
+                             "process of its own, whose trace file would overwrite the others', and SimGrid 3.32's link "
+                             "tracing fails on collsim's full-duplex links; drop the option", setting);
     }
     if (simgrid_accepts(o, "the --cfg options", d)) return true; /* the usual case: one run */
     for (const char *const *a = o->extra_cfg; *a; a++) {
         const char *one[] = {*a, NULL};
         sim_options single = {o->model, one};
+        char what[340];
+        snprintf(what, sizeof what, "--cfg=%s", cfg_setting(*a));
         *d = (diag){0};
-        if (!simgrid_accepts(&single, *a, d)) return false;
+        if (!simgrid_accepts(&single, what, d)) return false;
     }
     return diag_fail(d, "the --cfg options together: SimGrid refuses them (each alone is accepted)");
 }

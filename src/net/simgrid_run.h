@@ -51,6 +51,10 @@ typedef enum {
 /* In a child: from now on the child is at PLACE (async-signal-safe, cheap). */
 void simgrid_mark(sim_place place);
 
+/* The SimGrid options ("--cfg=NAME:VALUE", NULL-terminated) that select
+ * MODEL as collsim configures it. */
+const char *const *simgrid_model_settings(network_model model);
+
 /* Fork; the child runs JOB(CTX, OUT) and returns OUT[0..OUT_COUNT) to the
  * parent.  LABEL names what is simulated in messages ("case 2 allreduce ring
  * at 16 MB"). */

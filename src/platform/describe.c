@@ -3,7 +3,29 @@
 
 #include <string.h>
 
+#include "util/json_out.h"
 #include "util/units.h"
+
+/* Switches of tier K. */
+static int tier_switches(const topology *t, int k)
+{
+    int count = 0;
+    for (int s = 0; s < t->switch_count; s++) count += t->switches[s].tier == k;
+    return count;
+}
+
+static int physical_links(const topology *t)
+{
+    int physical = 0;
+    for (int l = 0; l < t->link_count; l++) physical += !t->links[l].latency_only;
+    return physical;
+}
+
+/* Whether routes have a choice to make (several switches per tier, or oversubscription). */
+static bool has_routing_choice(const topology *t)
+{
+    return t->switch_count > t->tier_count || t->oversubscription > 0;
+}
 
 static void print_inc(unsigned inc, FILE *out)
 {
@@ -26,13 +48,11 @@ void platform_describe(const topology *t, FILE *out)
     }
     fprintf(out, "switches   %d", t->switch_count);
     for (int k = 0; k < t->tier_count; k++) {
-        int count = 0;
-        for (int s = 0; s < t->switch_count; s++) count += t->switches[s].tier == k;
+        int count = tier_switches(t, k);
         if (count) fprintf(out, "%s %s: %d", k == 0 ? "  " : ", ", t->tiers[k].name, count);
     }
     fprintf(out, "\n");
-    int physical = 0;
-    for (int l = 0; l < t->link_count; l++) physical += !t->links[l].latency_only;
+    int physical = physical_links(t);
     fprintf(out, "links      %d full-duplex", physical);
     if (physical != t->link_count) fprintf(out, " (+%d latency-only switch delays)", t->link_count - physical);
     fprintf(out, "\n");
@@ -59,8 +79,77 @@ void platform_describe(const topology *t, FILE *out)
     units_format(t->bisection_Bps, UNIT_BANDWIDTH, b, sizeof b);
     fprintf(out, "bisection  %s (one direction; %s)\n", b, t->bisection_cut);
     if (t->oversubscription > 0) fprintf(out, "oversubscription  s = %g\n", t->oversubscription);
-    if (t->switch_count > t->tier_count || t->oversubscription > 0)
+    if (has_routing_choice(t))
         fprintf(out, "routing    %s\n", t->routing == ROUTING_ECMP ? "ecmp (per-flow hash over equal-cost uplinks)"
                                                                    : "spread (ideal balance: parallel uplinks as one link)");
     if (t->notes[0]) fprintf(out, "%s\n", t->notes);
+}
+
+static void json_key(FILE *out, const char *key)
+{
+    fprintf(out, ", \"%s\": ", key);
+}
+
+static void json_tier(const topology *t, int k, FILE *out)
+{
+    const topo_tier *tier = &t->tiers[k];
+    fprintf(out, "{\"name\": ");
+    json_print_string(out, tier->name);
+    json_key(out, "hop");
+    json_print_string(out, tier->hop);
+    json_key(out, "switches");
+    fprintf(out, "%d", tier_switches(t, k));
+    json_key(out, "alpha_s");
+    json_print_number(out, tier->alpha_s);
+    json_key(out, "bandwidth_Bps");
+    json_print_number(out, tier->bandwidth_Bps);
+    json_key(out, "efficiency");
+    json_print_number(out, tier->efficiency);
+    json_key(out, "overhead_s");
+    json_print_number(out, tier->overhead_s);
+    json_key(out, "alpha_switch_s");
+    if (tier->inc) json_print_number(out, tier->alpha_switch_s);
+    else fputs("null", out);
+    json_key(out, "inc");
+    static const struct {
+        unsigned bit;
+        const char *name;
+    } capabilities[] = {{INC_REDUCE, "reduce"}, {INC_MULTICAST, "multicast"}, {INC_A2A, "a2a"}};
+    fputc('[', out);
+    for (int i = 0, n = 0; i < 3; i++)
+        if (tier->inc & capabilities[i].bit) fprintf(out, "%s\"%s\"", n++ ? ", " : "", capabilities[i].name);
+    fputc(']', out);
+    json_key(out, "split");
+    json_print_string(out, tier->split);
+    fputc('}', out);
+}
+
+void platform_describe_json(const topology *t, FILE *out)
+{
+    fprintf(out, "{\"name\": ");
+    json_print_string(out, t->name);
+    json_key(out, "kind");
+    json_print_string(out, t->kind);
+    fprintf(out, ", \"ranks\": %d, \"dims\": [", t->ranks);
+    for (int i = 0; i < t->dim_count; i++) fprintf(out, "%s%d", i ? ", " : "", t->dims[i]);
+    fprintf(out, "], \"switches\": %d, \"links\": %d, \"latency_only_links\": %d,\n \"tiers\": [", t->switch_count,
+            physical_links(t), t->link_count - physical_links(t));
+    for (int k = 0; k < t->tier_count; k++) {
+        fprintf(out, "%s\n  ", k ? "," : "");
+        json_tier(t, k, out);
+    }
+    fprintf(out, "],\n \"diameter_links\": %d", t->diameter_links);
+    json_key(out, "bisection_Bps");
+    json_print_number(out, t->bisection_Bps);
+    json_key(out, "bisection_cut");
+    json_print_string(out, t->bisection_cut);
+    json_key(out, "oversubscription");
+    if (t->oversubscription > 0) json_print_number(out, t->oversubscription);
+    else fputs("null", out);
+    json_key(out, "routing");
+    if (has_routing_choice(t)) json_print_string(out, t->routing == ROUTING_ECMP ? "ecmp" : "spread");
+    else fputs("null", out);
+    json_key(out, "notes");
+    json_print_string(out, t->notes);
+    fprintf(out, "}\n");
 }

@@ -2,6 +2,7 @@
 #include "platform/simgrid_xml.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static int compare_pairs(const void *a, const void *b)
 {
@@ -25,6 +26,29 @@ static void write_links(const topology *t, double scale, const char *link_used, 
     }
 }
 
+/* TEXT inside an XML comment, which may not hold "--". */
+static void write_comment_text(FILE *out, const char *text)
+{
+    for (const char *p = text; *p; p++) {
+        fputc(*p, out);
+        if (*p == '-' && (p[1] == '-' || p[1] == '\0')) fputc(' ', out);
+    }
+}
+
+/* "--cfg=NAME:VALUE" as <prop id="NAME" value="VALUE"/>. */
+static void write_config(FILE *out, const char *const *config)
+{
+    if (!config || !config[0]) return;
+    fprintf(out, "<config id=\"collsim\">\n");
+    for (const char *const *c = config; *c; c++) {
+        const char *setting = strncmp(*c, "--cfg=", 6) == 0 ? *c + 6 : *c;
+        const char *colon = strchr(setting, ':');
+        if (!colon) continue;
+        fprintf(out, "  <prop id=\"%.*s\" value=\"%s\"/>\n", (int)(colon - setting), setting, colon + 1);
+    }
+    fprintf(out, "</config>\n");
+}
+
 /* The hosts and links the routes of the (sorted) PAIRS use, into
  * HOST_USED and LINK_USED. */
 static void mark_used(const topology *t, const node_pair *pairs, int pair_count, char *host_used, char *link_used)
@@ -39,9 +63,9 @@ static void mark_used(const topology *t, const node_pair *pairs, int pair_count,
     free(hops);
 }
 
-/* The platform: every host and link, or only those USED_ONLY marks. */
-static bool write_platform(const topology *t, node_pair *pairs, int pair_count, double bandwidth_scale, bool used_only,
-                           FILE *out, diag *d)
+/* The platform: every host and link, or (USED_ONLY) those the routes use. */
+static bool write_document(const topology *t, node_pair *pairs, int pair_count, double bandwidth_scale, bool used_only,
+                           const char *const *config, const char *note, FILE *out, diag *d)
 {
     qsort(pairs, (size_t)pair_count, sizeof *pairs, compare_pairs);
     char *host_used = NULL, *link_used = NULL;
@@ -50,10 +74,16 @@ static bool write_platform(const topology *t, node_pair *pairs, int pair_count, 
         link_used = calloc((size_t)t->link_count + 1, 1);
         mark_used(t, pairs, pair_count, host_used, link_used);
     }
-    fprintf(out, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-                 "<!-- collsim platform '%s' (kind %s): %d ranks, %d switches -->\n"
-                 "<platform version=\"4.1\">\n<zone id=\"fabric\" routing=\"Full\">\n",
-            t->name, t->kind, t->ranks, t->switch_count);
+    fprintf(out, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n<!-- collsim platform '");
+    write_comment_text(out, t->name);
+    fprintf(out, "' (kind %s): %d ranks, %d switches", t->kind, t->ranks, t->switch_count);
+    if (note) {
+        fprintf(out, ";\n     ");
+        write_comment_text(out, note);
+    }
+    fprintf(out, " -->\n<platform version=\"4.1\">\n");
+    write_config(out, config);
+    fprintf(out, "<zone id=\"fabric\" routing=\"Full\">\n");
     char name[64];
     for (int node = 0; node < topology_node_count(t); node++) {
         if (host_used && !host_used[node]) continue;
@@ -90,11 +120,11 @@ static bool write_platform(const topology *t, node_pair *pairs, int pair_count, 
 
 bool simgrid_xml_write(const topology *t, node_pair *pairs, int pair_count, double bandwidth_scale, FILE *out, diag *d)
 {
-    return write_platform(t, pairs, pair_count, bandwidth_scale, false, out, d);
+    return write_document(t, pairs, pair_count, bandwidth_scale, true, NULL, NULL, out, d);
 }
 
-bool simgrid_xml_write_used(const topology *t, node_pair *pairs, int pair_count, double bandwidth_scale, FILE *out,
-                            diag *d)
+bool simgrid_xml_write_standalone(const topology *t, node_pair *pairs, int pair_count, const char *const *config,
+                                  const char *note, FILE *out, diag *d)
 {
-    return write_platform(t, pairs, pair_count, bandwidth_scale, true, out, d);
+    return write_document(t, pairs, pair_count, 1.0, false, config, note, out, d);
 }

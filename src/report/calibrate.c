@@ -58,11 +58,13 @@ static void add_point(fit_points *f, double size_bytes, double n_alpha, double a
 }
 
 /* Fit F and append an eta_row for FIRST's group (TERM: one tier, NULL: whole).
- * A degenerate fit still gives a row, its η NaN (null in JSON). */
+ * A fit that is not a result (too few sizes, degenerate, η_α < 0) still gives
+ * a row, with a note saying why and its η NaN (null in JSON). */
 static void append_fit(report *r, const result_row *first, const row_term *term, const fit_points *f,
                        double eta_beta_busbw)
 {
-    if (distinct_sizes(f->sizes, f->count) < 2) return;
+    int sizes = distinct_sizes(f->sizes, f->count);
+    if (sizes < 2) return;
     eta_row e = {.case_index = first->case_index, .prim = first->prim, .group = 0, .points = f->count,
                  .eta_alpha = NAN, .eta_beta = NAN, .eta_beta_busbw = eta_beta_busbw, .max_rel_residual = NAN};
     snprintf(e.algorithm, sizeof e.algorithm, "%s", first->algorithm);
@@ -71,11 +73,19 @@ static void append_fit(report *r, const result_row *first, const row_term *term,
         snprintf(e.label, sizeof e.label, "%s", term->label);
     }
     eta_fit_result fit;
-    if (eta_fit(f->points, f->count, &fit)) {
+    if (sizes < ETA_MIN_SIZES)
+        snprintf(e.note, sizeof e.note, "too few sizes: %d points fit any a + b*M exactly (%d needed)", sizes,
+                 ETA_MIN_SIZES);
+    else if (!eta_fit(f->points, f->count, &fit))
+        snprintf(e.note, sizeof e.note, "degenerate fit: alpha and bandwidth terms not independent, or no positive b");
+    else if (fit.eta_alpha < 0)
+        snprintf(e.note, sizeof e.note, "negative intercept (eta_alpha %.3g): not a contention coefficient", fit.eta_alpha);
+    else {
         e.eta_alpha = fit.eta_alpha;
         e.eta_beta = fit.eta_beta;
         e.max_rel_residual = fit.max_rel_residual;
     }
+    if (e.note[0]) e.eta_beta_busbw = NAN;
     report_add_eta(r, &e);
 }
 
@@ -90,7 +100,9 @@ static void calibrate_whole(report *r, int first, fit_points *f)
         add_point(f, row->size_bytes, row->n_alpha, row->alpha_s, row->n_beta, row->bandwidth_Bps, row->time_s);
         if (row->size_bytes > largest->size_bytes) largest = row;
     }
-    append_fit(r, &r->rows[first], NULL, f, largest->busbw_Bps / largest->bandwidth_Bps); /* 05 §4.1 */
+    /* 05 §4.1: busbw over BW; a composed (hierarchical) schedule has no single BW to compare with */
+    double busbw_ratio = largest->term_count > 1 ? NAN : largest->busbw_Bps / largest->bandwidth_Bps;
+    append_fit(r, &r->rows[first], NULL, f, busbw_ratio);
 }
 
 /* η of each timed term (05 §4.2) over the group that rows[first] opens. */

@@ -1,8 +1,11 @@
-/* plot.c — report_plot: time against message size, one log-log panel per
- * case, the analytic prediction as a line and the simulated times as points
- * per algorithm, with the fitted η (SPEC §8 --plot).  The data and a gnuplot
- * script go to a private temporary directory; gnuplot draws the SVG into
- * PATH.tmp-XXXXXX, renamed to PATH only when gnuplot succeeded. */
+/* plot.c — report_plot: per case, two panels against message size: the
+ * time (log-log) and the bus bandwidth (what nccl-tests users compare), the
+ * analytic prediction as a line (a marker for a single size) and the
+ * simulated values as points per algorithm, with the fitted η (SPEC §8
+ * --plot).  The data, a gnuplot script and gnuplot's drawing go to a private
+ * temporary directory; the drawing is then copied to PATH as
+ * util/output_file.h says (a regular file replaced whole, a FIFO or device
+ * written into, never replaced). */
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -19,14 +22,40 @@
 extern char **environ;
 
 #define PANEL_WIDTH 640
-#define PANEL_HEIGHT 480
+#define PANEL_HEIGHT 420
 
 /* The files of one plot: the temporary directory and what goes in it. */
 typedef struct plot_files {
     char directory[256];
-    char data[300], script[300], errors[300];
-    char output[1100];         /* PATH.tmp-XXXXXX */
+    char data[300], script[300], errors[300], drawing[300];
 } plot_files;
+
+/* The formats gnuplot draws, by the output's extension. */
+typedef struct plot_format {
+    const char *extension;
+    const char *terminal;      /* printf format taking width and height in pixels */
+} plot_format;
+
+static const plot_format plot_formats[] = {
+    {".svg", "svg size %d,%d dynamic enhanced font 'sans,11' background rgb 'white'"},
+    {".png", "pngcairo size %d,%d enhanced font 'sans,10' background rgb 'white'"},
+    {".pdf", "pdfcairo size %d/100.0,%d/100.0 enhanced font 'sans,8' background rgb 'white'"},
+};
+
+static const plot_format *format_of(const char *path)
+{
+    size_t length = strlen(path);
+    for (size_t i = 0; i < sizeof plot_formats / sizeof *plot_formats; i++) {
+        size_t n = strlen(plot_formats[i].extension);
+        if (length > n && strcmp(path + length - n, plot_formats[i].extension) == 0) return &plot_formats[i];
+    }
+    return NULL;
+}
+
+bool report_plot_format_known(const char *path)
+{
+    return format_of(path) != NULL;
+}
 
 /* TEXT as a gnuplot single-quoted string; with ENHANCED, the characters
  * enhanced text mode would interpret (sub/superscripts, braces, ...) are
@@ -101,21 +130,26 @@ typedef struct plot_writer {
     series s;
 } plot_writer;
 
-/* VALUE in µs, or gnuplot's missing-value mark when there is nothing to draw. */
-static void write_microseconds(FILE *data, double value_s)
+/* VALUE × SCALE, or gnuplot's missing-value mark when there is nothing to draw. */
+static void write_value(FILE *data, double value, double scale)
 {
-    if (isnan(positive_or_nan(value_s))) fprintf(data, " ?");
-    else fprintf(data, " %.17g", value_s * 1e6);
+    if (isnan(positive_or_nan(value))) fprintf(data, " ?");
+    else fprintf(data, " %.17g", value * scale);
 }
 
-/* One data block per series: size, predicted µs, simulated µs. */
+/* One data block per series: size, predicted µs, simulated µs, predicted
+ * busbw GB/s, simulated busbw GB/s (01 App. D: C(N)·M/t). */
 static void write_series_data(FILE *data, const series *s)
 {
     for (int k = 0; k < s->count; k++) {
         const result_row *row = s->rows[k];
+        double factor = primitive_busbw_factor(row->prim, row->ranks);
+        double simulated = row->simulated ? row->time_s : NAN;
         fprintf(data, "%.17g", row->size_bytes);
-        write_microseconds(data, row->predicted_s);
-        write_microseconds(data, row->simulated ? row->time_s : NAN);
+        write_value(data, row->predicted_s, 1e6);
+        write_value(data, simulated, 1e6);
+        write_value(data, row->predicted_s > 0 ? factor * row->size_bytes / row->predicted_s : NAN, 1e-9);
+        write_value(data, simulated > 0 ? factor * row->size_bytes / simulated : NAN, 1e-9);
         fputc('\n', data);
     }
     fprintf(data, "\n\n");
@@ -135,13 +169,14 @@ static void write_curve(plot_writer *w, const result_row *row, int *curves, int 
     gnuplot_string(w->script, title, true);
 }
 
-/* The η labels of case CASE_INDEX: one per whole-collective fit. */
+/* The η labels of case CASE_INDEX: one per whole-collective fit that is a result. */
 static void write_eta_labels(FILE *script, const report *r, int case_index)
 {
     int line = 0;
     for (int i = 0; i < r->eta_count; i++) {
         const eta_row *e = &r->etas[i];
-        if (e->case_index != case_index || e->tier[0] || !isfinite(e->eta_alpha) || !isfinite(e->eta_beta)) continue;
+        if (e->case_index != case_index || e->tier[0] || e->note[0] || !isfinite(e->eta_alpha) || !isfinite(e->eta_beta))
+            continue;
         fprintf(script, "set label %d ", ++line);
         gnuplot_string(script, e->algorithm, true); /* escaped; the η_α that follows keeps its subscript */
         fprintf(script, " . ': η_α = %.3f, η_β = %.3f' at graph 0.03, graph %.2f front\n", e->eta_alpha, e->eta_beta,
@@ -149,42 +184,106 @@ static void write_eta_labels(FILE *script, const report *r, int case_index)
     }
 }
 
-/* The panel of the case that rows[first] opens. */
-static void write_panel(plot_writer *w, const report *r, int first)
+/* Size ticks people read: KiB/MiB/GiB when the sizes are binary, KB/MB/GB
+ * (powers of ten, the seed's convention) otherwise; at most about 8 ticks. */
+static void write_size_ticks(FILE *script, const report *r, int case_index)
 {
-    const result_row *opener = &r->rows[first];
-    fprintf(w->script, "unset label\nset title 'case %d: %s'\n", opener->case_index, primitive_name(opener->prim));
-    write_eta_labels(w->script, r, opener->case_index);
-    int curves = 0, colors = 0;
-    for (int i = first; i < r->row_count; i++) {
-        if (r->rows[i].case_index != opener->case_index || !opens_series(r, i)) continue;
-        collect_series(r, i, &w->s);
-        write_series_data(w->data, &w->s);
-        colors++;
-        if (w->s.predicted) write_curve(w, &r->rows[i], &curves, 2, "lines lw 2", colors, "predicted");
-        if (w->s.simulated) write_curve(w, &r->rows[i], &curves, 3, "points pt 7 ps 0.8", colors, "simulated");
-        w->block++;
+    double low = INFINITY, high = 0;
+    bool binary = true, any_not_decimal = false;
+    for (int i = 0; i < r->row_count; i++) {
+        const result_row *row = &r->rows[i];
+        if (row->case_index != case_index || !(row->size_bytes > 0)) continue;
+        low = fmin(low, row->size_bytes);
+        high = fmax(high, row->size_bytes);
+        if (row->size_bytes >= 1024 && fmod(row->size_bytes, 1024) != 0) binary = false;
+        if (fmod(row->size_bytes, 1000) != 0) any_not_decimal = true;
     }
-    /* nothing measured or predicted: an empty panel rather than a gnuplot error */
-    if (!curves) fprintf(w->script, "set xrange [1:10]\nset yrange [1:10]\nplot 1/0 notitle\nset autoscale");
-    fputc('\n', w->script);
+    if (!(high > 0)) return;
+    binary = binary && any_not_decimal;
+    static const char *const binary_units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+    static const char *const decimal_units[] = {"B", "KB", "MB", "GB", "TB", "PB"};
+    double base = binary ? 2 : 10, per_unit = binary ? 10 : 3; /* ticks at base^k; a unit is base^per_unit */
+    int first = (int)floor(log(low) / log(base) + 1e-9), last = (int)ceil(log(high) / log(base) - 1e-9);
+    if (last <= first) last = first + 1;
+    int step = (last - first + 7) / 8;
+    if (step < 1) step = 1;
+    fprintf(script, "set xtics (");
+    for (int k = first - (first % step + step) % step, n = 0; k <= last; k += step) {
+        if (k < 0) continue;
+        int unit = (int)(k / per_unit);
+        if (unit > 5) unit = 5;
+        double value = pow(base, k), shown = value / pow(base, unit * per_unit);
+        fprintf(script, "%s'%g %s' %.17g", n++ ? ", " : "", shown, binary ? binary_units[unit] : decimal_units[unit], value);
+    }
+    fprintf(script, ")\n");
 }
 
-static void write_plot(plot_writer *w, const report *r, const char *output)
+/* The panel title: "case K: PRIMITIVE, N ranks on PLATFORM: WHAT". */
+static void write_panel_title(FILE *script, const report *r, const result_row *opener, const char *what)
+{
+    char title[256];
+    snprintf(title, sizeof title, "case %d: %s, %d ranks%s on %s: %s", opener->case_index, primitive_name(opener->prim),
+             opener->ranks, opener->groups > 1 ? " per group" : "",
+             opener->platform[0] ? opener->platform : (r->platform_name ? r->platform_name : ""), what);
+    fprintf(script, "set title ");
+    gnuplot_string(script, title, true);
+    fputc('\n', script);
+}
+
+/* The two panels of the case that rows[first] opens: time, then busbw. */
+static void write_panels(plot_writer *w, const report *r, int first)
+{
+    const result_row *opener = &r->rows[first];
+    static const struct {
+        const char *what, *ylabel, *logscale;
+        int predicted_column, simulated_column;
+    } panels[2] = {{"time", "time (µs)", "set logscale xy\nset format y '%g'\n", 2, 3},
+                   {"bus bandwidth", "busbw (GB/s)", "unset logscale y\nset logscale x\nset format y '%g'\nset yrange [0:*]\n", 4, 5}};
+    for (int p = 0; p < 2; p++) {
+        fprintf(w->script, "unset label\nset autoscale\n%sset ylabel '%s'\n", panels[p].logscale, panels[p].ylabel);
+        fprintf(w->script, "set key %s\n", p == 0 ? "bottom right" : "top left");
+        write_panel_title(w->script, r, opener, panels[p].what);
+        write_size_ticks(w->script, r, opener->case_index);
+        if (p == 0) write_eta_labels(w->script, r, opener->case_index);
+        int curves = 0, colors = 0, block = w->block;
+        for (int i = first; i < r->row_count; i++) {
+            if (r->rows[i].case_index != opener->case_index || !opens_series(r, i)) continue;
+            collect_series(r, i, &w->s);
+            if (p == 0) write_series_data(w->data, &w->s);
+            colors++;
+            /* one size has no line to draw: its prediction is a marker */
+            const char *predicted_style = w->s.count > 1 ? "lines lw 2" : "points pt 6 ps 1.6";
+            if (w->s.predicted) write_curve(w, &r->rows[i], &curves, panels[p].predicted_column, predicted_style, colors, "predicted");
+            if (w->s.simulated) write_curve(w, &r->rows[i], &curves, panels[p].simulated_column, "points pt 7 ps 0.8", colors, "simulated");
+            w->block++;
+        }
+        if (p == 0) w->block = block; /* the busbw panel reads the same blocks */
+        /* nothing measured or predicted: an empty panel rather than a gnuplot error */
+        if (!curves) fprintf(w->script, "set xrange [1:10]\nset yrange [1:10]\nplot 1/0 notitle\nset autoscale");
+        fputc('\n', w->script);
+    }
+}
+
+static void write_plot(plot_writer *w, const report *r, const plot_format *format, const char *drawing)
 {
     int cases = 0;
     for (int i = 0; i < r->row_count; i++) cases += opens_case(r, i);
-    int columns = cases ? (int)ceil(sqrt(cases)) : 1, rows = cases ? (cases + columns - 1) / columns : 1;
-    fprintf(w->script, "set encoding utf8\nset terminal svg size %d,%d dynamic enhanced\nset output ",
-            PANEL_WIDTH * columns, PANEL_HEIGHT * rows);
-    gnuplot_string(w->script, output, false);
-    fprintf(w->script, "\nset datafile missing '?'\nset logscale xy\nset format x '10^{%%L}'\nset format y '10^{%%L}'\n"
-                       "set xlabel 'message size (bytes)'\nset ylabel 'time (µs)'\nset key bottom right\nset grid\n"
-                       "set multiplot layout %d,%d\n", rows, columns);
+    int rows = cases ? cases : 1;
+    fprintf(w->script, "set encoding utf8\nset terminal ");
+    fprintf(w->script, format->terminal, PANEL_WIDTH * 2, PANEL_HEIGHT * rows + 40);
+    fprintf(w->script, "\nset output ");
+    gnuplot_string(w->script, drawing, false);
+    fprintf(w->script, "\nset datafile missing '?'\nset xlabel 'message size'\nset grid\nset border lw 1\n");
+    char title[320];
+    snprintf(title, sizeof title, "collsim: scenario %s, platform %s, network model %s", r->scenario ? r->scenario : "",
+             r->platform_name ? r->platform_name : "", r->model ? r->model : "");
+    fprintf(w->script, "set multiplot layout %d,2 title ", rows);
+    gnuplot_string(w->script, title, true);
+    fputc('\n', w->script);
     w->s.rows = malloc(sizeof(const result_row *) * (size_t)(r->row_count + 1));
     for (int i = 0; i < r->row_count; i++)
-        if (opens_case(r, i)) write_panel(w, r, i);
-    if (!cases) fprintf(w->script, "plot 1/0 notitle\n");
+        if (opens_case(r, i)) write_panels(w, r, i);
+    if (!cases) fprintf(w->script, "plot 1/0 notitle\nplot 1/0 notitle\n");
     free(w->s.rows);
     fprintf(w->script, "unset multiplot\nunset output\n");
 }
@@ -244,8 +343,8 @@ static bool run_gnuplot(const plot_files *f, const char *path, diag *d)
 
 static void remove_files(const plot_files *f)
 {
-    const char *const inside[] = {f->errors, f->script, f->data};
-    for (int i = 0; i < 3; i++) {
+    const char *const inside[] = {f->drawing, f->errors, f->script, f->data};
+    for (int i = 0; i < 4; i++) {
         unlink(inside[i]);
         interrupt_forget_path(inside[i]);
     }
@@ -254,18 +353,40 @@ static void remove_files(const plot_files *f)
 }
 
 /* Data and script into F's directory. */
-static bool write_inputs(const report *r, const plot_files *f, const char *path, diag *d)
+static bool write_inputs(const report *r, const plot_files *f, const plot_format *format, const char *path, diag *d)
 {
     plot_writer w = {.script = fopen(f->script, "w"), .data = fopen(f->data, "w"), .data_path = f->data};
     bool ok = w.script && w.data;
-    if (ok) write_plot(&w, r, f->output);
+    if (ok) write_plot(&w, r, format, f->drawing);
     if (w.script) ok = fclose(w.script) == 0 && ok;
     if (w.data) ok = fclose(w.data) == 0 && ok;
     return ok || diag_fail(d, "cannot plot %s: cannot write gnuplot's input in %s: %s", path, f->directory, strerror(errno));
 }
 
+/* gnuplot's drawing to PATH. */
+static bool copy_drawing(const plot_files *f, const char *path, diag *d)
+{
+    FILE *in = fopen(f->drawing, "rb");
+    if (!in) return diag_fail(d, "cannot plot %s: gnuplot drew nothing: %s", path, strerror(errno));
+    output_file out;
+    if (!output_open(&out, path, d)) {
+        fclose(in);
+        return false;
+    }
+    char buffer[65536];
+    size_t n;
+    while ((n = fread(buffer, 1, sizeof buffer, in)) > 0) fwrite(buffer, 1, n, out.stream);
+    bool read_ok = !ferror(in);
+    fclose(in);
+    if (read_ok) return output_commit(&out, d);
+    output_discard(&out);
+    return diag_fail(d, "cannot plot %s: cannot read gnuplot's drawing", path);
+}
+
 bool report_plot(const report *r, const char *path, diag *d)
 {
+    const plot_format *format = format_of(path);
+    if (!format) return diag_fail(d, "cannot plot %s: the name must end in .svg, .png or .pdf", path);
     plot_files f;
     const char *tmp = getenv("TMPDIR");
     snprintf(f.directory, sizeof f.directory, "%s/collsim-plot-XXXXXX", tmp && tmp[0] ? tmp : "/tmp");
@@ -276,20 +397,12 @@ bool report_plot(const report *r, const char *path, diag *d)
     snprintf(f.data, sizeof f.data, "%s/data.txt", f.directory);
     snprintf(f.script, sizeof f.script, "%s/plot.gp", f.directory);
     snprintf(f.errors, sizeof f.errors, "%s/gnuplot.err", f.directory);
-    const char *const inside[] = {f.directory, f.data, f.script, f.errors};
-    for (int i = 0; made && i < 4; i++) interrupt_track_path(inside[i]);
+    snprintf(f.drawing, sizeof f.drawing, "%s/drawing%s", f.directory, format->extension);
+    const char *const inside[] = {f.directory, f.data, f.script, f.errors, f.drawing};
+    for (int i = 0; made && i < 5; i++) interrupt_track_path(inside[i]);
     interrupt_release(&saved);
     if (!made) return diag_fail(d, "cannot plot %s: no temporary directory: %s", path, strerror(error));
-    int fd = output_file_create(path, f.output, sizeof f.output);
-    if (fd < 0) {
-        diag_fail(d, "cannot write %s: %s", path, strerror(errno));
-        remove_files(&f);
-        return false;
-    }
-    close(fd);
-    bool ok = write_inputs(r, &f, path, d) && run_gnuplot(&f, path, d);
-    if (!ok) output_file_discard(f.output);
-    else if (output_file_commit(f.output, path) != 0) ok = diag_fail(d, "cannot write %s: %s", path, strerror(errno));
+    bool ok = write_inputs(r, &f, format, path, d) && run_gnuplot(&f, path, d) && copy_drawing(&f, path, d);
     remove_files(&f);
     return ok;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "util/json_out.h"
 #include "util/memory.h"
 #include "util/output_file.h"
 
@@ -64,21 +65,44 @@ static void print_table_header(const report *r, FILE *out)
             r->platform_ranks, text_or_empty(r->model), r->eta ? r->eta : "ideal");
 }
 
+/* Columns that only some cases have: the η = 1 time when the profile is not
+ * ideal, the fastest group's time when several groups ran at once. */
+typedef struct table_columns {
+    bool ideal, fastest;
+} table_columns;
+
+static table_columns case_columns(const report *r, int first)
+{
+    table_columns c = {false, false};
+    for (int i = first; i < r->row_count && r->rows[i].case_index == r->rows[first].case_index; i++) {
+        c.ideal |= r->rows[i].ideal_s != r->rows[i].predicted_s;
+        c.fastest |= r->simulated && r->rows[i].groups > 1;
+    }
+    return c;
+}
+
 /* Under predict (r->simulated false) the time and ratio columns are absent. */
-static void print_column_header(const report *r, FILE *out)
+static void print_column_header(const report *r, table_columns c, FILE *out)
 {
     fprintf(out, "# %14s  %-22s %6s", "size(B)", "algorithm", "P");
     if (r->simulated) fprintf(out, " %14s", "time(us)");
+    if (c.fastest) fprintf(out, " %5s %14s", "group", "fastest(us)");
     fprintf(out, " %14s", "pred(us)");
+    if (c.ideal) fprintf(out, " %14s", "ideal(us)");
     if (r->simulated) fprintf(out, " %8s", "ratio");
     fprintf(out, " %13s %13s %10s %10s\n", "algbw(GB/s)", "busbw(GB/s)", "n_alpha", "n_beta");
 }
 
-static void print_table_row(const report *r, const result_row *row, FILE *out)
+static void print_table_row(const report *r, const result_row *row, table_columns c, FILE *out)
 {
     fprintf(out, "  %14.0f  %-22s %6d", row->size_bytes, row->algorithm, row->segments);
     if (r->simulated) print_cell(out, 14, 4, row->simulated ? row->time_s * 1e6 : NAN);
+    if (c.fastest) {
+        fprintf(out, " %5d", row->group);
+        print_cell(out, 14, 4, row->simulated ? row->time_fastest_s * 1e6 : NAN);
+    }
     print_cell(out, 14, 4, row->predicted_s * 1e6);
+    if (c.ideal) print_cell(out, 14, 4, row->ideal_s * 1e6);
     if (r->simulated) print_cell(out, 8, 4, row->simulated ? row->ratio : NAN);
     print_cell(out, 13, 3, row->algbw_Bps / 1e9);
     print_cell(out, 13, 3, row->busbw_Bps / 1e9);
@@ -96,6 +120,15 @@ static void print_table_row(const report *r, const result_row *row, FILE *out)
     }
 }
 
+/* "# alpha 0.5 us, BW 900 GB/s: n_alpha and n_beta count against these" when
+ * ROW's differ from PREVIOUS's (or PREVIOUS is NULL). */
+static void print_alpha_bandwidth(const result_row *row, const result_row *previous, FILE *out)
+{
+    if (previous && previous->alpha_s == row->alpha_s && previous->bandwidth_Bps == row->bandwidth_Bps) return;
+    fprintf(out, "# alpha %.6g us, BW %.6g GB/s (the bottleneck tier's): n_alpha and n_beta count against these\n",
+            row->alpha_s * 1e6, row->bandwidth_Bps / 1e9);
+}
+
 static void print_number_or_dash(FILE *out, const char *format, double value)
 {
     if (isfinite(value)) fprintf(out, format, value);
@@ -107,14 +140,15 @@ static void print_eta_line(const eta_row *e, FILE *out)
     fprintf(out, "# eta %s", e->algorithm);
     if (e->group) fprintf(out, " group %d", e->group);
     if (e->tier[0]) fprintf(out, " %s (%s)", e->label, e->tier);
+    if (e->note[0]) {
+        fprintf(out, ": not fitted: %s (%d sizes)\n", e->note, e->points);
+        return;
+    }
     fprintf(out, ": eta_alpha ");
     print_number_or_dash(out, "%.6f", e->eta_alpha);
     fprintf(out, " eta_beta ");
     print_number_or_dash(out, "%.6f", e->eta_beta);
-    if (!e->tier[0]) {
-        fprintf(out, " eta_beta(busbw) ");
-        print_number_or_dash(out, "%.3f", e->eta_beta_busbw);
-    }
+    if (!e->tier[0] && isfinite(e->eta_beta_busbw)) fprintf(out, " eta_beta(busbw) %.3f", e->eta_beta_busbw);
     fprintf(out, " max rel residual ");
     print_number_or_dash(out, "%.2g", e->max_rel_residual);
     fprintf(out, " (%d sizes)\n", e->points);
@@ -139,10 +173,19 @@ static void print_case_etas(const report *r, int case_index, FILE *out)
     for (int i = 0; i < r->crossover_count; i++) {
         const crossover_row *x = &r->crossovers[i];
         if (x->case_index != case_index) continue;
-        fprintf(out, "# crossover %s = %s at M* = %.6g B (", x->a, x->b, x->size_bytes);
+        fprintf(out, "# crossover (predicted) %s = %s at M* = %.6g B (", x->a, x->b, x->size_bytes);
         print_size(x->size_bytes, out);
         fprintf(out, ")\n");
     }
+}
+
+/* The cases ROW ran together with (`concurrent:`), as "2 3"; "" when alone. */
+static void concurrent_list(const result_row *row, const char *separator, char *out, size_t size)
+{
+    out[0] = '\0';
+    size_t used = 0;
+    for (int c = row->block_first, n = 0; c < row->block_first + row->block_count && used < size; c++)
+        if (c != row->case_index) used += (size_t)snprintf(out + used, size - used, "%s%d", n++ ? separator : "", c);
 }
 
 /* "# case 2: alltoall, 8 groups of 64 ranks (strided) of star-512, skew zipf(1.2), with case 3" */
@@ -154,28 +197,31 @@ static void print_case_header(const report *r, const result_row *row, FILE *out)
     else fprintf(out, " over %d ranks", row->ranks);
     fprintf(out, " of %s", row->platform[0] ? row->platform : text_or_empty(r->platform_name));
     if (row->skew[0]) fprintf(out, ", skew %s", row->skew);
-    if (row->block_count > 1) {
-        fprintf(out, ", concurrent with case");
-        for (int c = row->block_first, n = 0; c < row->block_first + row->block_count; c++)
-            if (c != row->case_index) fprintf(out, "%s %d", n++ ? "," : "", c);
-    }
+    char with[256];
+    concurrent_list(row, ", ", with, sizeof with);
+    if (with[0]) fprintf(out, ", concurrent with case %s", with);
     fputc('\n', out);
-    if (row->groups > 1 && r->simulated) fprintf(out, "# time = the slowest group's finish\n");
+    if (row->groups > 1 && r->simulated)
+        fprintf(out, "# time = the slowest group's finish (column group), fastest = the fastest group's\n");
 }
 
 static void print_table(const report *r, FILE *out)
 {
     print_table_header(r, out);
     int current = -1;
+    table_columns columns = {false, false};
     for (int i = 0; i < r->row_count; i++) {
         const result_row *row = &r->rows[i];
-        if (row->case_index != current) {
+        bool opens = row->case_index != current;
+        if (opens) {
             if (current >= 0) print_case_etas(r, current, out);
             current = row->case_index;
+            columns = case_columns(r, i);
             print_case_header(r, row, out);
-            print_column_header(r, out);
         }
-        print_table_row(r, row, out);
+        print_alpha_bandwidth(row, opens ? NULL : &r->rows[i - 1], out);
+        if (opens) print_column_header(r, columns, out);
+        print_table_row(r, row, columns, out);
     }
     if (current >= 0) print_case_etas(r, current, out);
 }
@@ -222,8 +268,9 @@ static void eta_fields(const eta_row *e, field f[ETA_FIELDS])
     memcpy(f, all, sizeof all);
 }
 
-/* ---- CSV: a results block, then (after a blank line each) an eta block, a
- * terms block and a crossovers block, each with its own header line ---- */
+/* ---- CSV: one table of results; the η rows, terms and crossovers each in
+ * a table of their own (report_print_csv_block), so that every CSV reads with
+ * a plain CSV reader ---- */
 
 /* LEADING, the fields' keys, TRAILING (NULL: none), newline. */
 static void csv_header(FILE *out, const char *leading, const field *f, int count, const char *trailing)
@@ -244,36 +291,66 @@ static void csv_fields(FILE *out, const field *f, int count, bool end_line)
     if (end_line) fputc('\n', out);
 }
 
+/* TEXT as one CSV field (RFC 4180: quoted when it holds a comma, a quote or a line break). */
+static void csv_text(FILE *out, const char *text)
+{
+    if (!strpbrk(text, ",\"\r\n")) {
+        fputs(text, out);
+        return;
+    }
+    fputc('"', out);
+    for (const char *p = text; *p; p++) {
+        if (*p == '"') fputc('"', out);
+        fputc(*p, out);
+    }
+    fputc('"', out);
+}
+
 static void print_csv(const report *r, FILE *out)
 {
     field f[ROW_FIELDS];
     row_fields(&(result_row){0}, f);
-    csv_header(out, "case,primitive,algorithm,group,ranks,size_bytes,segments", f, ROW_FIELDS, ",groups,layout,skew");
-    int term_rows = 0;
+    csv_header(out, "case,primitive,algorithm,group,ranks,size_bytes,segments", f, ROW_FIELDS,
+               ",groups,layout,skew,platform,concurrent_with");
     for (int i = 0; i < r->row_count; i++) {
         const result_row *row = &r->rows[i];
-        fprintf(out, "%d,%s,%s,%d,%d,%.17g,%d", row->case_index, primitive_name(row->prim), row->algorithm, row->group,
-                row->ranks, row->size_bytes, row->segments);
+        fprintf(out, "%d,%s,", row->case_index, primitive_name(row->prim));
+        csv_text(out, row->algorithm);
+        fprintf(out, ",%d,%d,%.17g,%d", row->group, row->ranks, row->size_bytes, row->segments);
         row_fields(row, f);
         csv_fields(out, f, ROW_FIELDS, false);
-        fprintf(out, ",%d,%s,%s\n", row->groups, row->layout, row->skew);
-        term_rows += row->term_count;
+        fprintf(out, ",%d,%s,", row->groups, row->layout);
+        csv_text(out, row->skew);
+        fputc(',', out);
+        csv_text(out, row->platform);
+        char with[256];
+        concurrent_list(row, " ", with, sizeof with);
+        fprintf(out, ",%s\n", with);
     }
-    if (r->eta_count) {
-        eta_fields(&(eta_row){0}, f);
-        csv_header(out, "\ncase,primitive,algorithm,group,tier,label,points", f, ETA_FIELDS, NULL);
-    }
+}
+
+static void print_csv_etas(const report *r, FILE *out)
+{
+    field f[ETA_FIELDS];
+    eta_fields(&(eta_row){0}, f);
+    csv_header(out, "case,primitive,algorithm,group,tier,label,points", f, ETA_FIELDS, ",note");
     for (int i = 0; i < r->eta_count; i++) {
         const eta_row *e = &r->etas[i];
         fprintf(out, "%d,%s,%s,%d,%s,%s,%d", e->case_index, primitive_name(e->prim), e->algorithm, e->group, e->tier,
                 e->label, e->points);
         eta_fields(e, f);
-        csv_fields(out, f, ETA_FIELDS, true);
+        csv_fields(out, f, ETA_FIELDS, false);
+        fputc(',', out);
+        csv_text(out, e->note);
+        fputc('\n', out);
     }
-    if (term_rows) {
-        term_fields(&(row_term){0}, f);
-        csv_header(out, "\ncase,algorithm,group,size_bytes,tier,label", f, TERM_FIELDS, NULL);
-    }
+}
+
+static void print_csv_terms(const report *r, FILE *out)
+{
+    field f[TERM_FIELDS];
+    term_fields(&(row_term){0}, f);
+    csv_header(out, "case,algorithm,group,size_bytes,tier,label", f, TERM_FIELDS, NULL);
     for (int i = 0; i < r->row_count; i++) {
         const result_row *row = &r->rows[i];
         for (int t = 0; t < row->term_count; t++) {
@@ -283,25 +360,31 @@ static void print_csv(const report *r, FILE *out)
             csv_fields(out, f, TERM_FIELDS, true);
         }
     }
-    if (r->crossover_count) fprintf(out, "\ncase,a,b,size_bytes\n");
+}
+
+static void print_csv_crossovers(const report *r, FILE *out)
+{
+    fprintf(out, "case,a,b,size_bytes\n");
     for (int i = 0; i < r->crossover_count; i++) {
         const crossover_row *x = &r->crossovers[i];
         fprintf(out, "%d,%s,%s,%.17g\n", x->case_index, x->a, x->b, x->size_bytes);
     }
 }
 
-/* ---- JSON (docs/collsim-output.schema.json) ---- */
-
-static void print_json_string(const char *text, FILE *out)
+const char *report_csv_block_name(csv_block block)
 {
-    fputc('"', out);
-    for (const char *p = text_or_empty(text); *p; p++) {
-        if (*p == '"' || *p == '\\') fprintf(out, "\\%c", *p);
-        else if ((unsigned char)*p < 0x20) fprintf(out, "\\u%04x", *p);
-        else fputc(*p, out);
-    }
-    fputc('"', out);
+    static const char *const names[CSV_BLOCK_COUNT] = {"eta", "terms", "crossovers"};
+    return names[block];
 }
+
+void report_print_csv_block(const report *r, csv_block block, FILE *out)
+{
+    if (block == CSV_ETA) print_csv_etas(r, out);
+    else if (block == CSV_TERMS) print_csv_terms(r, out);
+    else print_csv_crossovers(r, out);
+}
+
+/* ---- JSON (docs/collsim-output.schema.json) ---- */
 
 /* , "KEY": VALUE ... — null for a value that is not a number */
 static void json_fields(FILE *out, const field *f, int count)
@@ -309,8 +392,7 @@ static void json_fields(FILE *out, const field *f, int count)
     for (int i = 0; i < count; i++) {
         if (!f[i].present) continue;
         fprintf(out, ", \"%s\": ", f[i].key);
-        if (isfinite(f[i].value)) fprintf(out, "%.17g", f[i].value);
-        else fputs("null", out);
+        json_print_number(out, f[i].value);
     }
 }
 
@@ -318,7 +400,7 @@ static void json_fields(FILE *out, const field *f, int count)
 static void json_text_or_null(FILE *out, const char *key, const char *text)
 {
     fprintf(out, ", \"%s\": ", key);
-    if (text[0]) print_json_string(text, out);
+    if (text[0]) json_print_string(out, text);
     else fputs("null", out);
 }
 
@@ -326,24 +408,23 @@ static void print_json_result(const result_row *row, FILE *out)
 {
     field f[ROW_FIELDS];
     fprintf(out, "{\"case\": %d, \"primitive\": \"%s\", \"algorithm\": ", row->case_index, primitive_name(row->prim));
-    print_json_string(row->algorithm, out);
+    json_print_string(out, row->algorithm);
     fprintf(out, ", \"platform\": ");
-    print_json_string(row->platform[0] ? row->platform : "", out);
+    json_print_string(out, row->platform[0] ? row->platform : "");
     fprintf(out, ", \"group\": %d, \"groups\": %d, \"layout\": ", row->group, row->groups);
-    print_json_string(row->layout, out);
+    json_print_string(out, row->layout);
     json_text_or_null(out, "skew", row->skew);
-    fprintf(out, ", \"concurrent_with\": [");
-    for (int c = row->block_first, n = 0; c < row->block_first + row->block_count; c++)
-        if (c != row->case_index) fprintf(out, "%s%d", n++ ? ", " : "", c);
-    fprintf(out, "], \"ranks\": %d, \"size_bytes\": %.17g, \"segments\": %d", row->ranks, row->size_bytes, row->segments);
+    char with[256];
+    concurrent_list(row, ", ", with, sizeof with);
+    fprintf(out, ", \"concurrent_with\": [%s], \"ranks\": %d, \"size_bytes\": %.17g, \"segments\": %d", with, row->ranks, row->size_bytes, row->segments);
     row_fields(row, f);
     json_fields(out, f, ROW_FIELDS);
     fprintf(out, ", \"terms\": [");
     for (int t = 0; t < row->term_count; t++) {
         fprintf(out, "%s{\"tier\": ", t ? ", " : "");
-        print_json_string(row->terms[t].tier, out);
+        json_print_string(out, row->terms[t].tier);
         fprintf(out, ", \"label\": ");
-        print_json_string(row->terms[t].label, out);
+        json_print_string(out, row->terms[t].label);
         term_fields(&row->terms[t], f);
         json_fields(out, f, TERM_FIELDS);
         fputc('}', out);
@@ -355,28 +436,29 @@ static void print_json_eta(const eta_row *e, FILE *out)
 {
     field f[ETA_FIELDS];
     fprintf(out, "{\"case\": %d, \"primitive\": \"%s\", \"algorithm\": ", e->case_index, primitive_name(e->prim));
-    print_json_string(e->algorithm, out);
+    json_print_string(out, e->algorithm);
     fprintf(out, ", \"group\": %d", e->group);
     json_text_or_null(out, "tier", e->tier);
     json_text_or_null(out, "label", e->label);
     fprintf(out, ", \"points\": %d", e->points);
     eta_fields(e, f);
     json_fields(out, f, ETA_FIELDS);
+    json_text_or_null(out, "note", e->note);
     fputc('}', out);
 }
 
 static void print_json(const report *r, FILE *out)
 {
     fprintf(out, "{\"collsim\": \"%s\", \"scenario\": ", PACKAGE_VERSION);
-    print_json_string(r->scenario, out);
+    json_print_string(out, r->scenario);
     fprintf(out, ", \"model\": ");
-    print_json_string(r->model, out);
+    json_print_string(out, r->model);
     fprintf(out, ", \"simulated\": %s, \"eta_profile\": ", r->simulated ? "true" : "false");
-    print_json_string(r->eta ? r->eta : "ideal", out);
+    json_print_string(out, r->eta ? r->eta : "ideal");
     fprintf(out, ",\n \"platform\": {\"name\": ");
-    print_json_string(r->platform_name, out);
+    json_print_string(out, r->platform_name);
     fprintf(out, ", \"kind\": ");
-    print_json_string(r->platform_kind, out);
+    json_print_string(out, r->platform_kind);
     fprintf(out, ", \"ranks\": %d},\n \"results\": [", r->platform_ranks);
     for (int i = 0; i < r->row_count; i++) {
         fprintf(out, "%s\n  ", i ? "," : "");
@@ -391,9 +473,9 @@ static void print_json(const report *r, FILE *out)
     for (int i = 0; i < r->crossover_count; i++) {
         const crossover_row *x = &r->crossovers[i];
         fprintf(out, "%s\n  {\"case\": %d, \"a\": ", i ? "," : "", x->case_index);
-        print_json_string(x->a, out);
+        json_print_string(out, x->a);
         fprintf(out, ", \"b\": ");
-        print_json_string(x->b, out);
+        json_print_string(out, x->b);
         fprintf(out, ", \"size_bytes\": %.17g}", x->size_bytes);
     }
     fprintf(out, "\n ]}\n");
@@ -406,27 +488,33 @@ void report_print(const report *r, report_format format, FILE *out)
     else print_table(r, out);
 }
 
+/* PATH's CSV block file: "out.csv" -> "out.eta.csv". */
+static void csv_block_path(const char *path, csv_block block, char *out, size_t size)
+{
+    size_t stem = strlen(path);
+    if (stem >= 4 && strcmp(path + stem - 4, ".csv") == 0) stem -= 4;
+    snprintf(out, size, "%.*s.%s.csv", (int)stem, path, report_csv_block_name(block));
+}
+
 bool report_write(const report *r, report_format format, const char *path, diag *d)
 {
-    if (!path) {
-        report_print(r, format, stdout);
-        return true;
-    }
-    char temporary[1100];
-    int fd = output_file_create(path, temporary, sizeof temporary);
-    FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!out) {
-        int error = errno;
-        if (fd >= 0) {
-            close(fd);
-            output_file_discard(temporary);
+    output_file main_file, blocks[CSV_BLOCK_COUNT];
+    if (!output_open(&main_file, path ? path : "-", d)) return false;
+    int opened = 0;
+    bool ok = true;
+    if (format == FORMAT_CSV && output_is_replaced(&main_file))
+        while (ok && opened < CSV_BLOCK_COUNT) {
+            char block_path[PATH_MAX + 32];
+            csv_block_path(path, (csv_block)opened, block_path, sizeof block_path);
+            ok = output_open(&blocks[opened], block_path, d);
+            opened += ok;
         }
-        return diag_fail(d, "cannot write %s: %s", path, strerror(error));
+    if (ok) {
+        report_print(r, format, main_file.stream);
+        for (int b = 0; b < opened; b++) report_print_csv_block(r, (csv_block)b, blocks[b].stream);
     }
-    report_print(r, format, out);
-    bool ok = fflush(out) == 0 && !ferror(out);
-    ok = fclose(out) == 0 && ok;
-    if (!ok) output_file_discard(temporary);
-    else ok = output_file_commit(temporary, path) == 0;
-    return ok || diag_fail(d, "cannot write %s: %s", path, strerror(errno));
+    for (int b = 0; b < opened; b++) ok = ok ? output_commit(&blocks[b], d) : (output_discard(&blocks[b]), false);
+    if (ok) return output_commit(&main_file, d);
+    output_discard(&main_file);
+    return false;
 }

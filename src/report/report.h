@@ -61,6 +61,7 @@ typedef struct eta_row {
     double eta_alpha, eta_beta;
     double eta_beta_busbw;     /* busbw / BW at the largest M (05 §4.1); whole collective only */
     double max_rel_residual;
+    char note[112];            /* why the fit is not a result ("" when it is): too few sizes, η_α < 0, degenerate */
 } eta_row;
 
 /* Two algorithms of one case whose predictions cross (01 §5.3, App. B.3). */
@@ -87,14 +88,29 @@ void report_add(report *r, const result_row *row);
 void report_add_eta(report *r, const eta_row *e);
 void report_add_crossover(report *r, const crossover_row *x);
 /* Fit η for every (case, algorithm, group) with two or more simulated sizes,
- * whole and per term (SPEC §6), appending to r->etas. */
+ * whole and per term (SPEC §6), appending to r->etas.  A fit on fewer than
+ * ETA_MIN_SIZES sizes, a degenerate one or one with η_α < 0 gets a note and
+ * no η values (it is not a result). */
+#define ETA_MIN_SIZES 3
 void report_calibrate(report *r);
 void report_free(report *r);
+/* The table, the JSON, or the CSV results table (one table: the η, terms and
+ * crossovers CSV tables are report_print_csv_block's). */
 void report_print(const report *r, report_format format, FILE *out);
-/* Write to PATH atomically, or to stdout when PATH is NULL. */
+typedef enum { CSV_ETA, CSV_TERMS, CSV_CROSSOVERS, CSV_BLOCK_COUNT } csv_block;
+void report_print_csv_block(const report *r, csv_block block, FILE *out);
+/* The suffix of a CSV block's own file: "eta", "terms", "crossovers". */
+const char *report_csv_block_name(csv_block block);
+/* Write to PATH ("-" or NULL: standard output) as util/output_file.h says.
+ * CSV to a file that is replaced (a regular file or a new path) also writes
+ * STEM.eta.csv, STEM.terms.csv and STEM.crossovers.csv beside it, STEM being
+ * PATH without its ".csv". */
 bool report_write(const report *r, report_format format, const char *path, diag *d);
-/* Draw time against M (log-log, simulated points over the predicted line)
- * and η per case with gnuplot into the SVG at PATH, atomically. */
+/* Draw time and busbw against M (log-log, simulated points over the
+ * predicted line) and η per case with gnuplot into PATH (.svg, .png or
+ * .pdf), written as util/output_file.h says. */
 bool report_plot(const report *r, const char *path, diag *d);
+/* Whether PATH names a format report_plot draws (.svg, .png, .pdf). */
+bool report_plot_format_known(const char *path);
 
 #endif

@@ -1,0 +1,389 @@
+/* options.c — the command and option tables (options.h), their getopt_long
+ * parser and the usage text printed by --help (and turned into collsim.1 by
+ * help2man: the man page is built from this file's text). */
+#include "cli/options.h"
+
+#include <getopt.h>
+#include <string.h>
+
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "0.1.0"
+#endif
+
+typedef struct command_spec {
+    const char *name;          /* as typed: "run", "platform describe" */
+    const char *operands;      /* the operands' synopsis */
+    int min_operands, max_operands;
+    const char *summary;       /* for the top-level usage; lines after the first indented */
+    const char *description;   /* for the command's own --help */
+} command_spec;
+
+static const command_spec commands[CMD_COUNT] = {
+    [CMD_RUN] = {"run", "SCENARIO.yaml", 1, 1,
+                 "simulate every case of a scenario, each time beside its "
+                 "alpha-beta prediction, and fit eta per case",
+                 "Simulate every case of SCENARIO.yaml on its platform with SimGrid, set each"
+                 "  simulated time beside its alpha-beta prediction, and fit the "
+                 "contention coefficients eta_alpha and eta_beta per case and algorithm."},
+    [CMD_PREDICT] = {"predict", "SCENARIO.yaml", 1, 1,
+                     "the analytic alpha-beta model alone, nothing simulated",
+                     "Predict every case of SCENARIO.yaml with the analytic alpha-beta model alone "
+                     "(nothing is simulated): scenarios/seed-*.yaml reproduce the seed texts' tables."},
+    [CMD_VERIFY] = {"verify", "SCENARIO.yaml", 1, 1,
+                    "run every schedule on data, no timing",
+                    "Run every schedule of SCENARIO.yaml on data (a fingerprint per chunk) and check "
+                    "the primitive's postcondition on every rank; nothing is timed."},
+    [CMD_PLATFORM_DESCRIBE] = {"platform describe", "PLATFORM.yaml", 1, 1,
+                               "ranks, switches, links, per-tier alpha and BW and "
+                               "their split over the links, diameter, bisection",
+                               "Describe the fabric PLATFORM.yaml builds: ranks, switches per tier, links, each "
+                               "tier's alpha and BW as the formulas use them and how alpha is split over the "
+                               "links, the diameter, the bisection bandwidth and the routing in force."},
+    [CMD_PLATFORM_XML] = {"platform xml", "PLATFORM.yaml", 1, 1,
+                          "the SimGrid platform collsim builds (with its routes "
+                          "and network configuration; smpirun -platform loads it)",
+                          "Write the SimGrid XML platform that collsim builds from PLATFORM.yaml: hosts, "
+                          "links, the routes between ranks and a <config> block with collsim's network "
+                          "settings, so that SimGrid's own tools (smpirun -platform) load it as is."},
+    [CMD_PLATFORM_ROUTE] = {"platform route", "PLATFORM.yaml SRC DST", 3, 3,
+                            "the route between two nodes (rank number or switch "
+                            "name) and one message simulated over it",
+                            "Print the route between SRC and DST (a rank number or a switch name) and "
+                            "simulate one message over it, against latency + size/BW."},
+    [CMD_LIST] = {"list", "platforms|algorithms|primitives", 1, 1,
+                  "the platform kinds, the algorithms or the primitives",
+                  "List the platform kinds, the algorithms (per primitive, with their seed sections) "
+                  "or the primitives (and what M means for each)."},
+};
+
+#define ON(c) (1u << (c))
+#define SCENARIO_COMMANDS (ON(CMD_RUN) | ON(CMD_PREDICT) | ON(CMD_VERIFY))
+#define ALL_COMMANDS ((1u << CMD_COUNT) - 1)
+
+typedef struct option_spec {
+    option_id id;
+    const char *long_name;
+    char short_name;           /* 0: none */
+    const char *argument;      /* NULL for a flag */
+    unsigned commands;         /* ON(command) for each command it applies to */
+    const char *help;          /* lines after the first indented */
+} option_spec;
+
+/* An option may appear twice, with different commands and help. */
+static const option_spec options[] = {
+    {OPT_FORMAT, "format", 0, "FORMAT", ON(CMD_RUN) | ON(CMD_PREDICT),
+     "table (nccl-tests style), csv or json (docs/output.md); by default the "
+     "extension of -o FILE (.csv, .json), else table"},
+    {OPT_FORMAT, "format", 0, "FORMAT", ON(CMD_PLATFORM_DESCRIBE), "table (default) or json, for scripts"},
+    {OPT_OUTPUT, "output", 'o', "FILE", ON(CMD_RUN) | ON(CMD_PREDICT),
+     "write the results to FILE ('-': standard output, the default); a regular "
+     "file is replaced whole or not at all, a device or FIFO written into; "
+     "with csv, also FILE's .eta.csv, .terms.csv and .crossovers.csv"},
+    {OPT_PLOT, "plot", 0, "FILE", ON(CMD_RUN) | ON(CMD_PREDICT),
+     "draw time and busbw against size per case with gnuplot into FILE "
+     "(.svg, .png or .pdf)"},
+    {OPT_VERIFY, "verify", 0, NULL, ON(CMD_RUN) | ON(CMD_PREDICT),
+     "also run every schedule on data first (collsim verify); its lines go to "
+     "standard error"},
+    {OPT_BASELINE, "baseline", 0, "FILE", ON(CMD_RUN),
+     "compare the simulated times with a recorded run (a collsim run JSON); "
+     "exit 1 on a drift past --rtol"},
+    {OPT_RTOL, "rtol", 0, "X", ON(CMD_RUN), "relative tolerance of --baseline (default 1e-9)"},
+    {OPT_WRITE_BASELINE, "write-baseline", 0, "FILE", ON(CMD_RUN), "record this run's JSON in FILE (scripts/regress)"},
+    {OPT_JOBS, "jobs", 'j', "N", ON(CMD_RUN), "run up to N simulations at once (the output does not change)"},
+    {OPT_MODEL, "model", 0, "MODEL", ON(CMD_RUN),
+     "network model: cm02 (SimGrid fluid, exact: the default), lv08 (SimGrid's "
+     "TCP-calibrated model)"},
+    {OPT_QUIET, "quiet", 'q', NULL, SCENARIO_COMMANDS, "no progress and no notes on standard error (errors still)"},
+    {OPT_PROGRESS, "progress", 0, NULL, ON(CMD_RUN),
+     "show progress on standard error even when it is not a terminal"},
+    {OPT_CFG, "cfg", 0, "NAME:VALUE", ON(CMD_RUN),
+     "a SimGrid configuration option for every simulation (repeatable); "
+     "an unknown NAME is refused"},
+    {OPT_ROUTES, "routes", 0, "WHICH", ON(CMD_PLATFORM_XML),
+     "all (default: every rank to every rank), ring (each rank to its "
+     "neighbours) or none"},
+    {OPT_SIZE, "size", 0, "SIZE", ON(CMD_PLATFORM_ROUTE), "the message to simulate (default 1MB; units as 16MB, 4MiB)"},
+    {OPT_HELP, "help", 'h', NULL, ALL_COMMANDS, "show this help and exit"},
+    {OPT_VERSION, "version", 'V', NULL, ALL_COMMANDS, "show the version and licence and exit"},
+};
+#define OPTION_SPECS ((int)(sizeof options / sizeof *options))
+
+const char *cli_command_name(command_id command)
+{
+    return commands[command].name;
+}
+
+static void print_version(void)
+{
+    printf("collsim %s\n"
+           "Copyright (C) 2026 the collsim authors.\n"
+           "License MIT: <https://opensource.org/license/mit>.\n"
+           "This is free software: you are free to change and redistribute it.\n"
+           "There is NO WARRANTY, to the extent permitted by law.\n",
+           PACKAGE_VERSION);
+}
+
+#define HELP_COLUMN 30
+#define HELP_WIDTH 79
+
+/* TEXT word-wrapped between INDENT and HELP_WIDTH, its first line after
+ * what is already printed (USED columns; on a new line when that is too
+ * long).  A "\n" in TEXT starts a new line. */
+static void print_wrapped_at(FILE *out, int used, int indent, const char *text)
+{
+    if (indent > 0 && used > indent - 2) {
+        fputc('\n', out);
+        used = 0;
+    }
+    fprintf(out, "%*s", indent - used, "");
+    int column = indent;
+    for (const char *p = text; *p;) {
+        if (*p == '\n' || *p == ' ') {
+            p++;
+            if (p[-1] == '\n') column = HELP_WIDTH; /* force a break */
+            continue;
+        }
+        int word = (int)strcspn(p, " \n");
+        if (column > indent && column + 1 + word > HELP_WIDTH) {
+            fprintf(out, "\n%*s", indent, "");
+            column = indent;
+        } else if (column > indent) {
+            fputc(' ', out);
+            column++;
+        }
+        fwrite(p, 1, (size_t)word, out);
+        column += word;
+        p += word;
+    }
+    fputc('\n', out);
+}
+
+static void print_wrapped(FILE *out, int used, const char *text)
+{
+    print_wrapped_at(out, used, HELP_COLUMN, text);
+}
+
+static void print_option(FILE *out, const option_spec *o)
+{
+    char head[96];
+    int used;
+    if (o->short_name && o->argument)
+        used = snprintf(head, sizeof head, "  -%c, --%s=%s", o->short_name, o->long_name, o->argument);
+    else if (o->short_name)
+        used = snprintf(head, sizeof head, "  -%c, --%s", o->short_name, o->long_name);
+    else if (o->argument)
+        used = snprintf(head, sizeof head, "      --%s=%s", o->long_name, o->argument);
+    else
+        used = snprintf(head, sizeof head, "      --%s", o->long_name);
+    fputs(head, out);
+    print_wrapped(out, used, o->help);
+}
+
+/* "[run, predict]": the commands an option applies to, when not all. */
+static void print_option_commands(FILE *out, unsigned mask)
+{
+    if (mask == ALL_COMMANDS) return;
+    char list[256] = "[";
+    size_t used = 1;
+    for (int c = 0, n = 0; c < CMD_COUNT && used < sizeof list; c++)
+        if (mask & ON(c)) used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", n++ ? ", " : "", commands[c].name);
+    snprintf(list + used, sizeof list - used, "]");
+    print_wrapped(out, 0, list);
+}
+
+static void print_exit_status(FILE *out)
+{
+    fprintf(out, "\nExit status:\n"
+                 "  0  success\n"
+                 "  1  a regression against --baseline, or a schedule that failed verification\n"
+                 "  2  bad input: a message naming the file, line and column, and the fix\n"
+                 "  3  a valid run that could not finish: out of memory, or a simulation that\n"
+                 "     crashed, named with its case (docs/reliability.md)\n");
+}
+
+void cli_usage(FILE *out, command_id command)
+{
+    if (command < CMD_COUNT) {
+        const command_spec *c = &commands[command];
+        fprintf(out, "Usage: collsim %s %s [OPTION]...\n", c->name, c->operands);
+        print_wrapped_at(out, 0, 0, c->description);
+        fprintf(out, "\nOptions:\n");
+        for (int i = 0; i < OPTION_SPECS; i++)
+            if (options[i].commands & ON(command)) print_option(out, &options[i]);
+        print_exit_status(out);
+        return;
+    }
+    fprintf(out,
+            "Usage: collsim COMMAND [OPTION]... OPERAND...\n"
+            "Simulate collective communication on GPU-cluster fabrics: the real schedules of\n"
+            "ring, tree, recursive doubling, Rabenseifner, PAT, Bruck, pairwise, torus,\n"
+            "hierarchical and in-network algorithms, run chunk by chunk on SimGrid over\n"
+            "star, torus, mesh, Clos, fat-tree and SuperPOD fabrics, each time set beside\n"
+            "its alpha-beta prediction, and the contention coefficients eta fitted from the\n"
+            "gap.\n"
+            "\nCommands:\n");
+    for (int c = 0; c < CMD_COUNT; c++) {
+        char head[96];
+        int used = snprintf(head, sizeof head, "  %s %s", commands[c].name, commands[c].operands);
+        fputs(head, out);
+        print_wrapped(out, used, commands[c].summary);
+    }
+    fprintf(out, "\nOptions (in brackets, the commands they apply to):\n");
+    for (int i = 0; i < OPTION_SPECS; i++) {
+        print_option(out, &options[i]);
+        print_option_commands(out, options[i].commands);
+    }
+    print_exit_status(out);
+    fprintf(out, "\n'collsim COMMAND --help' shows one command. Scenario and platform formats, the\n"
+                 "model, every output field: the docs/ directory, installed with the shipped\n"
+                 "platforms/ and scenarios/ in collsim's data directory (/usr/local/share/collsim\n"
+                 "by default).\n");
+}
+
+/* ---- parsing ---- */
+
+static const option_spec *spec_for(option_id id, command_id command)
+{
+    const option_spec *any = NULL;
+    for (int i = 0; i < OPTION_SPECS; i++) {
+        if (options[i].id != id) continue;
+        if (options[i].commands & ON(command)) return &options[i];
+        any = &options[i];
+    }
+    return any;
+}
+
+/* The command named by ARGV[*NEXT] (and a platform verb after it); false
+ * with a message when there is none. */
+static bool find_command(int argc, char **argv, int *next, command_id *command)
+{
+    const char *word = argv[*next];
+    if (strcmp(word, "platform") == 0) {
+        if (*next + 1 >= argc || argv[*next + 1][0] == '-') {
+            fprintf(stderr, "collsim platform: say what to do: describe, xml or route (collsim --help)\n");
+            return false;
+        }
+        char name[64];
+        snprintf(name, sizeof name, "platform %s", argv[*next + 1]);
+        for (int c = 0; c < CMD_COUNT; c++)
+            if (strcmp(commands[c].name, name) == 0) {
+                *command = (command_id)c;
+                *next += 2;
+                return true;
+            }
+        fprintf(stderr, "collsim platform: unknown verb '%s': expected describe, xml or route\n", argv[*next + 1]);
+        return false;
+    }
+    for (int c = 0; c < CMD_COUNT; c++)
+        if (strcmp(commands[c].name, word) == 0) {
+            *command = (command_id)c;
+            *next += 1;
+            return true;
+        }
+    fprintf(stderr, "collsim: unknown command '%s' (collsim --help lists them)\n", word);
+    return false;
+}
+
+#define LONG_VALUE_BASE 1000
+
+static int parse_options(int argc, char **argv, cli_args *args)
+{
+    struct option longopts[OPTION_SPECS + 1];
+    char shortopts[2 * OPTION_SPECS + 2] = ":";
+    int n = 0;
+    for (int i = 0; i < OPTION_SPECS; i++) {
+        bool seen = false;
+        for (int j = 0; j < n; j++) seen |= strcmp(longopts[j].name, options[i].long_name) == 0;
+        if (seen) continue;
+        longopts[n++] = (struct option){options[i].long_name, options[i].argument ? required_argument : no_argument,
+                                        NULL, LONG_VALUE_BASE + (int)options[i].id};
+        if (options[i].short_name) {
+            size_t length = strlen(shortopts);
+            shortopts[length] = options[i].short_name;
+            shortopts[length + 1] = options[i].argument ? ':' : '\0';
+            shortopts[length + 2] = '\0';
+        }
+    }
+    longopts[n] = (struct option){NULL, 0, NULL, 0};
+    const char *name = commands[args->command].name;
+    opterr = 0;
+    optind = 0; /* glibc: start afresh */
+    int value;
+    while ((value = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+        if (value == '?' || value == ':') {
+            const char *what = argv[optind - 1];
+            if (value == ':') fprintf(stderr, "collsim %s: %s needs a value (collsim %s --help)\n", name, what, name);
+            else if (optopt) fprintf(stderr, "collsim %s: unknown option '-%c' (collsim %s --help)\n", name, optopt, name);
+            else fprintf(stderr, "collsim %s: unknown option '%s' (collsim %s --help)\n", name, what, name);
+            return 2;
+        }
+        option_id id = OPT_COUNT;
+        if (value >= LONG_VALUE_BASE) id = (option_id)(value - LONG_VALUE_BASE);
+        else
+            for (int i = 0; i < OPTION_SPECS; i++)
+                if (options[i].short_name == value) id = options[i].id;
+        const option_spec *spec = spec_for(id, args->command);
+        if (!(spec->commands & ON(args->command))) {
+            bool simulation_only = spec->commands == ON(CMD_RUN) && (ON(args->command) & SCENARIO_COMMANDS);
+            fprintf(stderr, "collsim %s: --%s does not apply to %s%s (collsim %s --help lists its options)\n", name,
+                    spec->long_name, name, simulation_only ? ": it simulates nothing" : "", name);
+            return 2;
+        }
+        if (id == OPT_HELP) {
+            cli_usage(stdout, args->command);
+            return 0;
+        }
+        if (id == OPT_VERSION) {
+            print_version();
+            return 0;
+        }
+        if (id == OPT_CFG) {
+            if (args->cfg_count == CLI_MAX_CFG) {
+                fprintf(stderr, "collsim %s: at most %d --cfg options\n", name, CLI_MAX_CFG);
+                return 2;
+            }
+            args->cfg[args->cfg_count++] = optarg;
+        }
+        args->value[id] = spec->argument ? optarg : "";
+    }
+    for (int i = optind; i < argc; i++) {
+        if (args->operand_count == CLI_MAX_OPERANDS) break;
+        args->operands[args->operand_count++] = argv[i];
+    }
+    const command_spec *c = &commands[args->command];
+    int given = argc - optind;
+    if (given < c->min_operands || given > c->max_operands) {
+        fprintf(stderr, "collsim %s: expected %s, got %d operand%s%s%s (collsim %s --help)\n", name, c->operands, given,
+                given == 1 ? "" : "s", given > c->max_operands ? ": " : "",
+                given > c->max_operands ? argv[optind + c->max_operands] : "", name);
+        return 2;
+    }
+    return -1;
+}
+
+int cli_parse(int argc, char **argv, cli_args *args)
+{
+    *args = (cli_args){0};
+    if (argc < 2) {
+        cli_usage(stderr, CMD_COUNT);
+        return 2;
+    }
+    const char *first = argv[1];
+    if (strcmp(first, "--help") == 0 || strcmp(first, "-h") == 0 || strcmp(first, "help") == 0) {
+        cli_usage(stdout, CMD_COUNT);
+        return 0;
+    }
+    if (strcmp(first, "--version") == 0 || strcmp(first, "-V") == 0) {
+        print_version();
+        return 0;
+    }
+    int next = 1;
+    if (!find_command(argc, argv, &next, &args->command)) return 2;
+    /* getopt_long sees the command's own arguments, as if they were a program's */
+    char *sub[argc - next + 2];
+    sub[0] = argv[0];
+    for (int i = next; i < argc; i++) sub[i - next + 1] = argv[i];
+    sub[argc - next + 1] = NULL;
+    return parse_options(argc - next + 1, sub, args);
+}
