@@ -29,6 +29,7 @@ void interrupt_signals(sigset_t *set)
     sigaddset(set, SIGINT);
     sigaddset(set, SIGTERM);
     sigaddset(set, SIGHUP);
+    sigaddset(set, SIGPIPE);
 }
 
 /* Kill and reap every child, remove every path, then die of SIGNAL. */
@@ -51,8 +52,8 @@ static void install(void)
     tracked.installed = 1;
     struct sigaction action = {.sa_handler = on_interrupt}, before;
     sigfillset(&action.sa_mask); /* one cleanup at a time, never interrupted by the others */
-    static const int signals[] = {SIGINT, SIGTERM, SIGHUP};
-    for (int i = 0; i < 3; i++) /* a signal ignored when collsim started (nohup, a background job) stays ignored */
+    static const int signals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+    for (int i = 0; i < 4; i++) /* a signal ignored when collsim started (nohup, a background job) stays ignored */
         if (sigaction(signals[i], NULL, &before) == 0 && before.sa_handler != SIG_IGN) sigaction(signals[i], &action, NULL);
 }
 
@@ -101,6 +102,7 @@ pid_t interrupt_fork(void)
         sigaction(SIGINT, &fallback, NULL);
         sigaction(SIGTERM, &fallback, NULL);
         sigaction(SIGHUP, &fallback, NULL);
+        sigaction(SIGPIPE, &fallback, NULL);
         tracked.child_count = tracked.path_count = 0; /* the parent's, not this child's to undo */
         prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (getppid() != parent) _exit(1); /* the parent died before the line above */

@@ -1,14 +1,15 @@
-/* interrupt.h — what an interrupted collsim undoes.  SIGINT, SIGTERM and
- * SIGHUP to collsim kill its children (simulations, gnuplot) and wait for
- * them, remove the temporary files it was writing (half-written outputs
- * included), then end the process by the same signal: nothing is left behind
- * (docs/reliability.md).  A child also dies when collsim is killed outright
- * (SIGKILL), through the kernel's parent-death signal.
+/* interrupt.h — what an interrupted collsim undoes.  SIGINT, SIGTERM,
+ * SIGHUP (and SIGPIPE: a reader gone) to collsim kill its children
+ * (simulations, gnuplot) and wait for them, remove the temporary files it was
+ * writing (half-written outputs included), then end the process by the same
+ * signal: nothing is left behind (docs/reliability.md).  A child also dies
+ * when collsim is killed outright (SIGKILL), through the kernel's
+ * parent-death signal.
  *
  * The handlers are installed on first use; a signal ignored when collsim
- * started (nohup, a background job) stays ignored.  The registry they read is the
- * one piece of process-wide mutable state here: a signal handler can reach
- * nothing else. */
+ * started (nohup, a background job) stays ignored.  The registry they read
+ * is the one piece of process-wide mutable state here: a signal handler can
+ * reach nothing else. */
 #ifndef COLLSIM_INTERRUPT_H
 #define COLLSIM_INTERRUPT_H
 
@@ -20,7 +21,7 @@
  * until interrupt_forget_child), -1 with errno on failure. */
 pid_t interrupt_fork(void);
 
-/* For children started otherwise (posix_spawn): hold the three signals off
+/* For children started otherwise (posix_spawn): hold those signals off
  * (into SAVED) while starting and tracking the child, then release them. */
 void interrupt_hold(sigset_t *saved);
 void interrupt_release(const sigset_t *saved);
