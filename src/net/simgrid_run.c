@@ -93,7 +93,7 @@ static const char *cfg_setting(const char *option)
     return strncmp(option, "--cfg=", 6) == 0 ? option + 6 : option;
 }
 
-#define SIM_ARGUMENTS 48 /* collsim's own eight, and the --cfg options (the command line takes 32) */
+#define SIM_ARGUMENTS 48 /* collsim's own seven, and the --cfg options (the command line takes 32) */
 
 /* SimGrid's argv: collsim's settings, then each --cfg option as
  * "--cfg=NAME:VALUE" (written into STORAGE). */
@@ -103,9 +103,6 @@ static int simgrid_arguments(const sim_options *options, const char **argv, char
     int n = 0;
     argv[n++] = "collsim";
     argv[n++] = "--log=root.thres:critical";
-#ifdef COLLSIM_SANITIZE
-    argv[n++] = "--cfg=contexts/factory:thread"; /* ASan cannot follow SimGrid's own stack switching */
-#endif
     const char *const *model = simgrid_model_settings(options->model);
     for (const char *const *a = model; *a && n < capacity - 1; a++) argv[n++] = *a;
     if (options->model != NETWORK_LV08) argv[n++] = precisions[precision_level];
