@@ -173,9 +173,11 @@ END_TEST
  * narrowest bandwidth, read from the platform independently of the executor. */
 static double stage(const topology *t, int a, int b, double segment_bytes)
 {
-    route_hop hops[ROUTE_MAX_HOPS];
+    route_hop *hops = route_buffer(t);
     int count = topology_route(t, a, b, hops);
-    return route_latency(t, hops, count) + segment_bytes / route_bandwidth(t, hops, count);
+    double time = route_latency(t, hops, count) + segment_bytes / route_bandwidth(t, hops, count);
+    free(hops);
+    return time;
 }
 
 /* Two levels: rank -> leaf -> spine -> leaf -> rank, a 4-stage flow shop of

@@ -53,17 +53,20 @@ const int path_case_count = (int)(sizeof path_cases / sizeof path_cases[0]);
 bool find_flow_by_hop(const topology *t, int from, int to, int hop, int src_first, int src_last, int dst_first,
                       int dst_last, bool same, flow *out)
 {
-    route_hop first[ROUTE_MAX_HOPS], other[ROUTE_MAX_HOPS];
+    route_hop *first = route_buffer(t), *other = route_buffer(t);
     topology_route(t, from, to, first);
-    for (int src = src_first; src <= src_last; src++)
-        for (int dst = dst_first; dst <= dst_last; dst++) {
+    bool found = false;
+    for (int src = src_first; src <= src_last && !found; src++)
+        for (int dst = dst_first; dst <= dst_last && !found; dst++) {
             topology_route(t, src, dst, other);
             if ((other[hop].link == first[hop].link) == same) {
                 *out = (flow){src, dst, 0, 0};
-                return true;
+                found = true;
             }
         }
-    return false;
+    free(first);
+    free(other);
+    return found;
 }
 
 void load_shipped_with(const char *name, const char *extra_yaml, topology *t)

@@ -10,6 +10,7 @@
 
 #define ALGO_MAX_DIMS 8
 #define SEGMENTS_AUTO (-1) /* algo_params.segments: P* of explainer 01 App. C.3 for the size */
+#define PIPELINE_MAX_SEGMENTS 8192 /* given or P*: bounds the schedule's size; P* passes it only past ~10 GB */
 
 typedef struct algo_params {
     int ranks;
@@ -23,7 +24,26 @@ typedef struct algo_params {
     int domain_ranks;           /* hierarchical: ranks per inner domain (pod, leaf) */
     const char *inner, *outer;  /* hierarchical: algorithms of the inner and outer tiers (NULL: ring) */
     const inc_tree *inc;        /* inc: the group's aggregation tree (NULL: none, inc refuses) */
+    int tiers;                  /* the platform's tiers: bounds an INC tree's levels (algorithm_schedule_size) */
 } algo_params;
+
+/* How an algorithm's schedule grows with the group's N and the segments P,
+ * L = log2 N (algorithm_schedule_size; docs/reliability.md). */
+typedef enum {
+    GROWTH_BUTTERFLY,  /* L steps per rank: ~ N L */
+    GROWTH_QUADRATIC,  /* N-1 steps or peers per rank: ~ N^2 */
+    GROWTH_DIMENSIONS, /* a ring per torus dim: ~ N (d_1 + d_2 + ...) */
+    GROWTH_BRUCK,      /* L messages of N/2 chunk ranges per rank: ~ N^2 L */
+    GROWTH_RING_RELAY, /* N-1 messages of up to N/2 ranges per rank: ~ N^3 */
+    GROWTH_CHAIN,      /* a pipelined chain, P segments (default N): ~ N P */
+    GROWTH_TREE,       /* a pipelined tree (binomial, DBT), P segments (default at most 2L): ~ N P */
+    GROWTH_INC,        /* switch actors, each segment of every flow reduced or fanned out over N legs: ~ N^2 P */
+    GROWTH_COMPOSED,   /* hierarchical parts: quadratic, or pipelined trees (default P at most 2L) */
+} schedule_growth;
+
+/* The largest schedule collsim builds, in ops, chunk ranges and dependencies
+ * over all actors (all groups of a simulation together): ~1 GB. */
+#define SCHEDULE_MAX_ITEMS (1L << 26)
 
 typedef struct algorithm {
     const char *name;
@@ -32,6 +52,7 @@ typedef struct algorithm {
     const char *seed;
     /* The schedule, or NULL with WHY filled when the algorithm refuses P. */
     schedule *(*build)(const algo_params *p, char *why, int why_size);
+    schedule_growth growth;
 } algorithm;
 
 const algorithm *algorithm_table(int *count);
@@ -84,6 +105,11 @@ schedule *permutation_direct(const algo_params *p, char *why, int why_size);
 /* The destinations of permutation SEED over N >= 2 ranks: TO[i] != i, each
  * rank once (a derangement drawn uniformly). */
 void permutation_destinations(int n, unsigned long long seed, int *to);
+/* An upper bound on the ops, chunk ranges and dependencies of A's schedule
+ * for P (its segments as given, SEGMENTS_AUTO at p->size_bytes, or A's
+ * default), computed before anything is built; a double, so that no product
+ * wraps.  tests/test_algorithms.c holds it above every schedule's real size. */
+double algorithm_schedule_size(const algorithm *a, const algo_params *p);
 /* The INC capabilities (INC_* of topology.h) algorithm A needs of every switch
  * of the tree; 0 when it runs no switch actors. */
 unsigned algorithm_inc_capabilities(const algorithm *a);

@@ -26,6 +26,8 @@ typedef struct part {
     const char *phase;
 } part;
 
+#define HIERARCHICAL_MAX_CHUNKS (1L << 28) /* chunk indices are 32-bit (schedule.h) */
+
 static long gcd(long a, long b)
 {
     while (b) {
@@ -72,7 +74,7 @@ static schedule *compose(primitive prim, const part *parts, int part_count, cons
     int n = p->ranks, d = p->domain_ranks;
     if (!two_tier_group_accepted(p, why, why_size)) return NULL;
     int l = n / d;
-    schedule *child[4];
+    schedule *child[4] = {NULL, NULL, NULL, NULL};
     long chunks = 1;
     for (int i = 0; i < part_count; i++) {
         if (!build_part(&parts[i], p, parts[i].outer ? l : d, &child[i], why, why_size)) {
@@ -80,9 +82,16 @@ static schedule *compose(primitive prim, const part *parts, int part_count, cons
             return NULL;
         }
         long need = child[i] ? (long)child[i]->chunks * (parts[i].outer ? d : 1) : 1;
-        chunks = chunks / gcd(chunks, need) * need;
+        chunks = chunks / gcd(chunks, need) * need; /* below 2^28 x 2^34: no wrap */
+        if (chunks > HIERARCHICAL_MAX_CHUNKS) break;
     }
-    chunks = chunks / gcd(chunks, n) * n; /* whole slices */
+    if (chunks <= HIERARCHICAL_MAX_CHUNKS) chunks = chunks / gcd(chunks, n) * n; /* whole slices */
+    if (chunks > HIERARCHICAL_MAX_CHUNKS) {
+        snprintf(why, (size_t)why_size, "hierarchical: the parts' chunk grids combine to more than %ld chunks (their "
+                 "segment counts share no factor): give the parts fewer segments", HIERARCHICAL_MAX_CHUNKS);
+        for (int i = 0; i < part_count; i++) schedule_free(child[i]);
+        return NULL;
+    }
     schedule *s = schedule_create(prim, n, 0, (int)chunks);
     if (prim != PRIM_ALLREDUCE) {
         s->slice_owner = malloc(sizeof(int) * (size_t)n);

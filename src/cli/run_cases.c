@@ -45,9 +45,9 @@ static const int *group_members(const scenario_case *k, int g)
     return k->groups.members + (size_t)g * (size_t)k->groups.size;
 }
 
-/* The schedule of algorithm A of case C for group G at SIZE_BYTES (which
- * matters only to `segments: auto`; P* uses the first tier's α and BW). */
-static schedule *build_schedule(const scenario *s, int c, int a, int g, double size_bytes, char *why, int why_size)
+/* The parameters of algorithm A of case C at SIZE_BYTES (which matters only
+ * to `segments: auto`; P* uses the first tier's α and BW). */
+static algo_params case_params(const scenario *s, int c, int a, double size_bytes)
 {
     const scenario_case *k = &s->cases[c];
     const topology *t = scenario_platform(s, k);
@@ -55,13 +55,26 @@ static schedule *build_schedule(const scenario *s, int c, int a, int g, double s
     algo_params p = {.ranks = k->groups.size, .segments = k->segments, .root = k->root, .peer = k->peer, .seed = k->seed,
                      .size_bytes = size_bytes, .alpha_s = t->tiers[0].alpha_s, .bandwidth_Bps = t->tiers[0].bandwidth_Bps,
                      .domain_ranks = t->domain_ranks, .inner = k->inner[0] ? k->inner : NULL,
-                     .outer = k->outer[0] ? k->outer : NULL};
+                     .outer = k->outer[0] ? k->outer : NULL, .tiers = t->tier_count};
     if (k->groups.whole) {
         for (int i = 0; i < t->dim_count; i++) p.dims[i] = t->dims[i];
         p.dim_count = t->dim_count;
     } else { /* a group's torus shape is 1-D: its ranks in order (predict.c says the same) */
         p.dims[0] = k->groups.size;
         p.dim_count = 1;
+    }
+    if (algorithm_inc_capabilities(algo)) p.alpha_s = t->tiers[0].alpha_switch_s; /* INC pipelines pay α_switch per leg (04 §2) */
+    return p;
+}
+
+/* The schedule of algorithm A of case C for group G at SIZE_BYTES. */
+static schedule *build_schedule(const scenario *s, int c, int a, int g, double size_bytes, char *why, int why_size)
+{
+    const scenario_case *k = &s->cases[c];
+    const topology *t = scenario_platform(s, k);
+    const algorithm *algo = algorithm_find(k->prim, k->algorithms[a]);
+    algo_params p = case_params(s, c, a, size_bytes);
+    if (!k->groups.whole) {
         if (strcmp(algo->name, "hierarchical") == 0) {
             snprintf(why, (size_t)why_size, "hierarchical splits the platform's own domains: it runs on 'groups: all'");
             return NULL;
@@ -69,7 +82,6 @@ static schedule *build_schedule(const scenario *s, int c, int a, int g, double s
     }
     unsigned capabilities = algorithm_inc_capabilities(algo);
     if (!capabilities) return algo->build(&p, why, why_size);
-    p.alpha_s = t->tiers[0].alpha_switch_s; /* INC pipelines pay α_switch per leg (04 §2) */
     inc_tree tree;
     if (!inc_tree_build(t, group_members(k, g), p.ranks, capabilities, &tree, why, why_size)) return NULL;
     p.inc = &tree;
@@ -90,9 +102,52 @@ static void report_unbuildable(const scenario *s, int c, int a, const char *why)
             s->path, k->groups_line, k->groups_column, primitive_name(k->prim), k->algorithms[a], k->groups.size, why);
 }
 
-/* Every algorithm of every case must accept its groups, before anything runs. */
-static bool check_cases(const scenario *s)
+static int largest_size(const scenario_case *k)
 {
+    int best = 0;
+    for (int m = 1; m < k->size_count; m++)
+        if (k->sizes[m] > k->sizes[best]) best = m;
+    return best;
+}
+
+/* The k-th algorithms of a concurrent block (all their groups) in one
+ * simulation within SCHEDULE_MAX_ITEMS, estimated before anything is built,
+ * and, when simulated, on at most SIM_MAX_HOSTS hosts. */
+static bool check_sizes(const scenario *s, int first, run_mode mode)
+{
+    const scenario_case *lead = &s->cases[first];
+    for (int a = 0; a < lead->algorithm_count; a++) {
+        double items = 0;
+        for (int c = first; c < first + lead->together_count; c++) {
+            const scenario_case *k = &s->cases[c];
+            algo_params p = case_params(s, c, a, k->sizes[largest_size(k)]);
+            items += algorithm_schedule_size(algorithm_find(k->prim, k->algorithms[a]), &p) * k->groups.count;
+        }
+        if (items <= (double)SCHEDULE_MAX_ITEMS) continue;
+        fprintf(stderr, "%s:%d:%d: %s %s on %d group(s) of %d ranks%s would need about %.3g schedule operations; collsim "
+                "builds at most %ld per simulation (docs/reliability.md): use fewer or smaller groups%s\n", s->path,
+                lead->groups_line, lead->groups_column, primitive_name(lead->prim), lead->algorithms[a],
+                lead->groups.count, lead->groups.size, lead->together_count > 1 ? " and its concurrent cases" : "", items,
+                SCHEDULE_MAX_ITEMS, lead->segments ? " or fewer segments" : " or another algorithm");
+        return false;
+    }
+    double hosts = 0;
+    for (int c = first; c < first + lead->together_count; c++) hosts += (double)s->cases[c].groups.count * s->cases[c].groups.size;
+    if (mode == MODE_RUN && hosts > SIM_MAX_HOSTS) {
+        fprintf(stderr, "%s:%d:%d: %d group(s) of %d ranks%s place %.0f ranks in one simulation; collsim simulates at "
+                "most %d at once (SimGrid's routing table grows as their square, docs/reliability.md): use fewer or "
+                "smaller groups, or collsim predict\n", s->path, lead->groups_line, lead->groups_column, lead->groups.count,
+                lead->groups.size, lead->together_count > 1 ? " and its concurrent cases" : "", hosts, SIM_MAX_HOSTS);
+        return false;
+    }
+    return true;
+}
+
+/* Every algorithm of every case must accept its groups, before anything runs. */
+static bool check_cases(const scenario *s, run_mode mode)
+{
+    for (int c = 0; c < s->case_count; c++)
+        if (s->cases[c].together_first == c && !check_sizes(s, c, mode)) return false;
     for (int c = 0; c < s->case_count; c++) {
         const scenario_case *k = &s->cases[c];
         for (int a = 0; a < k->algorithm_count; a++) {
@@ -155,6 +210,11 @@ static int prepare_member(const scenario *s, const run_settings *o, member *m)
         m->nodes[g] = exec_actor_nodes(m->scheds[g], group_members(k, g));
     }
     if (o->verify) {
+        if (!schedule_verifiable(m->scheds[0], why, sizeof why)) {
+            fprintf(stderr, "%s:%d:%d: cannot verify %s %s on %d ranks: %s; verify a smaller group\n", s->path,
+                    k->groups_line, k->groups_column, primitive_name(k->prim), k->algorithms[m->a], k->groups.size, why);
+            return 2;
+        }
         bool ok = schedule_verify(m->scheds[0], why, sizeof why);
         char size[32];
         units_format(m->size_bytes, UNIT_SIZE, size, sizeof size);
@@ -248,12 +308,16 @@ static int start_task(const scenario *s, const run_settings *o, task *t)
             t->parts[n++] = (exec_part){m->scheds[g], m->nodes[g], m->size_bytes, m->weights};
     }
     diag d = {0};
+    char label[160], size[32];
+    units_format(first->sizes[t->m], UNIT_SIZE, size, sizeof size);
+    snprintf(label, sizeof label, "case %d%s (%s %s at %s)", t->first, t->member_count > 1 ? " and its concurrent cases" : "",
+             primitive_name(first->prim), first->algorithms[t->a], size);
     sim_options sim = o->sim;
     sim.model = scenario_network(s, o->sim.model);
-    t->run = exec_start(scenario_platform(s, first), t->parts, parts, &sim, &d);
+    t->run = exec_start(scenario_platform(s, first), t->parts, parts, &sim, label, &d);
     if (!t->run) {
         diag_print(&d);
-        return 2;
+        return 3;
     }
     return 0;
 }
@@ -269,7 +333,7 @@ static int finish_task(const scenario *s, task *t, bool keep)
         diag d = {0};
         if (!exec_finish(t->run, results, &d)) {
             if (keep) diag_print(&d);
-            status = 2;
+            status = 3; /* the input was valid: the simulation failed (docs/reliability.md) */
         }
         t->run = NULL;
         for (int i = 0, n = 0; i < t->member_count; i++) {
@@ -287,13 +351,6 @@ static int finish_task(const scenario *s, task *t, bool keep)
     return status;
 }
 
-static int largest_size(const scenario_case *k)
-{
-    int best = 0;
-    for (int m = 1; m < k->size_count; m++)
-        if (k->sizes[m] > k->sizes[best]) best = m;
-    return best;
-}
 
 /* Where each pair of case C's algorithms cross, at their largest-size
  * predictions (01 §5.3, App. B.3). */
@@ -341,7 +398,12 @@ static void describe_task(const scenario *s, const task *t, char *out, size_t si
 
 int run_cases(const scenario *s, const run_settings *o, report *r)
 {
-    if (!check_cases(s)) return 2;
+    if (!check_cases(s, o->mode)) return 2;
+    diag d = {0};
+    if (o->mode == MODE_RUN && !simgrid_check_options(&o->sim, &d)) {
+        diag_print(&d);
+        return 2;
+    }
     if (o->mode == MODE_RUN) r->model = network_model_name(scenario_network(s, o->sim.model)); /* every row's model */
     int task_count = 0;
     for (int c = 0; c < s->case_count; c++)

@@ -129,9 +129,13 @@ static long op_bytes(const exec_piece *p, const sched_actor *a, const sched_op *
     return bytes > 0 ? bytes : 1; /* a zero-weight block still synchronises */
 }
 
+/* One schedule actor.  It marks where it is (simgrid_mark) around every
+ * SimGrid call, so that a crash in SimGrid's kernel is told apart from one in
+ * this code. */
 static void actor_main(int argc, char **argv)
 {
     (void)argc;
+    simgrid_mark(SIM_IN_ACTOR);
     const exec_job *job = job_now;
     const network_ops *net = job->net;
     int part = atoi(argv[1]), self = atoi(argv[2]);
@@ -157,9 +161,9 @@ static void actor_main(int argc, char **argv)
             else net->recv(me, channel[o], o);
         }
         int o = net->wait_any(me);
+        double now = simgrid_get_clock();
         done++;
         out[1 + SCHED_MAX_PHASES + p->s->ranks]++; /* completed ops: a deadlock leaves it short */
-        double now = simgrid_get_clock();
         last = now;
         double *phase_end = &out[1 + a->ops[o].phase];
         if (now > *phase_end) *phase_end = now;
@@ -172,6 +176,7 @@ static void actor_main(int argc, char **argv)
     op_graph_free(&g);
     free(channel);
     free(ready);
+    simgrid_mark(SIM_IN_SIMGRID);
 }
 
 static bool run_job(void *ctx, double *out)
@@ -207,7 +212,7 @@ static bool run_job(void *ctx, double *out)
             sg_actor_create_("actor", simgrid_host(job->t, job->pieces[k].actor_nodes[a]), actor_main, 3, args);
         }
     }
-    simgrid_run();
+    simgrid_simulate();
     char why[NETWORK_FAILURE_DOUBLES * sizeof(double)] = "";
     if (!job->net->close(job->network, why, sizeof why)) memcpy(out + network_failure_slot(job), why, sizeof why);
     return true;
@@ -256,7 +261,25 @@ static void free_job(exec_job *job)
     free(job->pieces);
 }
 
-exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_options *options, diag *d)
+/* The parts' actors on at most SIM_MAX_HOSTS distinct nodes. */
+static bool hosts_allowed(const topology *t, const exec_part *parts, int count, const char *label, diag *d)
+{
+    char *used = calloc((size_t)topology_node_count(t), 1);
+    int hosts = 0;
+    for (int k = 0; k < count; k++)
+        for (int a = 0; a < parts[k].s->actors; a++)
+            if (!used[parts[k].actor_nodes[a]]) {
+                used[parts[k].actor_nodes[a]] = 1;
+                hosts++;
+            }
+    free(used);
+    if (hosts <= SIM_MAX_HOSTS) return true;
+    return diag_fail(d, "%s places actors on %d hosts; collsim simulates at most %d at once (docs/reliability.md)", label,
+                     hosts, SIM_MAX_HOSTS);
+}
+
+exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_options *options, const char *label,
+                     diag *d)
 {
     if (count < 1) {
         diag_fail(d, "nothing to simulate");
@@ -269,6 +292,7 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
             return NULL;
         }
     }
+    if (!hosts_allowed(t, parts, count, label, d)) return NULL;
     exec_run *run = calloc(1, sizeof *run);
     long long scale = common_scale(parts, count);
     run->job = (exec_job){t, calloc((size_t)count, sizeof(exec_piece)), count, options, (double)scale,
@@ -288,7 +312,7 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
     run->job.failure_first = run->out_count;
     run->out_count += NETWORK_FAILURE_DOUBLES;
     run->out = calloc((size_t)run->out_count, sizeof(double));
-    if (!simgrid_spawn(run_job, &run->job, run->out, run->out_count, &run->child, d)) {
+    if (!simgrid_spawn(run_job, &run->job, run->out, run->out_count, label, &run->child, d)) {
         free_job(&run->job);
         free(run->out);
         free(run);
@@ -331,7 +355,9 @@ bool execute_schedule(const topology *t, schedule *s, const int *actor_nodes, do
                       const sim_options *options, exec_result *result, diag *d)
 {
     exec_part part = {s, actor_nodes, size_bytes, NULL};
-    exec_run *run = exec_start(t, &part, 1, options, d);
+    char label[96];
+    snprintf(label, sizeof label, "%s on %d ranks of platform '%s'", primitive_name(s->prim), s->ranks, t->name);
+    exec_run *run = exec_start(t, &part, 1, options, label, d);
     return run && exec_finish(run, result, d);
 }
 

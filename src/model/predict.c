@@ -40,10 +40,9 @@ static double bottleneck_bandwidth(const topology *t, int tier)
     return bw;
 }
 
-/* The highest tier of any link on the route between two ranks. */
-static int route_tier(const topology *t, int a, int b, int *physical_links)
+/* The highest tier of any link on the route between two ranks (HOPS: a route_buffer). */
+static int route_tier(const topology *t, int a, int b, route_hop *hops, int *physical_links)
 {
-    route_hop hops[ROUTE_MAX_HOPS];
     int count = topology_route(t, a, b, hops), tier = 0;
     for (int i = 0; i < count; i++)
         if (t->links[hops[i].link].tier > tier) tier = t->links[hops[i].link].tier;
@@ -72,11 +71,14 @@ static int group_tier(const model_case *c)
     const topology *t = c->platform;
     if (!c->members) return t->tier_count - 1;
     int tier = 0;
+    route_hop *hops = route_buffer(t);
     for (int j = 1; j < c->ranks && tier < t->tier_count - 1; j++) {
-        int a = route_tier(t, member(c, 0), member(c, j), NULL), b = route_tier(t, member(c, j - 1), member(c, j), NULL);
+        int a = route_tier(t, member(c, 0), member(c, j), hops, NULL);
+        int b = route_tier(t, member(c, j - 1), member(c, j), hops, NULL);
         if (a > tier) tier = a;
         if (b > tier) tier = b;
     }
+    free(hops);
     return tier;
 }
 
@@ -120,7 +122,9 @@ static void destination_classes(const model_case *c, prediction *out)
 {
     const topology *t = c->platform;
     int count[TOPO_MAX_TIERS] = {0};
-    for (int j = 1; j < c->ranks; j++) count[route_tier(t, member(c, 0), member(c, j), NULL)]++;
+    route_hop *hops = route_buffer(t);
+    for (int j = 1; j < c->ranks; j++) count[route_tier(t, member(c, 0), member(c, j), hops, NULL)]++;
+    free(hops);
     for (int tier = 0; tier < t->tier_count; tier++)
         if (count[tier])
             add_term(out, c, tier, -1, t->tiers[tier].name, (counts){count[tier], (double)count[tier] / c->ranks},
@@ -185,14 +189,16 @@ static void slowest_route(const model_case *c, int *tier, double *alpha)
     const topology *t = c->platform;
     int *to = malloc(sizeof(int) * (size_t)c->ranks);
     permutation_destinations(c->ranks, c->seed, to);
+    route_hop *hops = route_buffer(t);
     *tier = 0;
     *alpha = 0;
     for (int i = 0; i < c->ranks; i++) {
-        int links, k = route_tier(t, member(c, i), member(c, to[i]), &links);
+        int links, k = route_tier(t, member(c, i), member(c, to[i]), hops, &links);
         double a = t->tiers[k].alpha_s * (lattice(t) ? links : 1);
         if (a > *alpha) *alpha = a;
         if (k > *tier) *tier = k;
     }
+    free(hops);
     free(to);
 }
 
@@ -222,7 +228,9 @@ static bool flat(const model_case *c, prediction *out, char *why, int why_size)
     }
     if (c->prim == PRIM_SENDRECV) {
         int links;
-        tier = route_tier(t, member(c, c->root), member(c, c->peer), &links);
+        route_hop *hops = route_buffer(t);
+        tier = route_tier(t, member(c, c->root), member(c, c->peer), hops, &links);
+        free(hops);
         alpha = t->tiers[tier].alpha_s * (lattice(t) ? links : 1);
     }
     if (c->prim == PRIM_PERMUTATION) slowest_route(c, &tier, &alpha);

@@ -48,21 +48,28 @@ static net_channel fluid_channel(network *n, int part, int from, int to, int fro
     return sg_mailbox_by_name(name);
 }
 
+/* Every SimGrid call is marked (simgrid_run.h): a crash inside it is SimGrid's. */
 static void fluid_send(net_endpoint *a, net_channel c, long bytes, int tag)
 {
+    simgrid_mark(SIM_IN_SIMGRID);
     a->comms[a->pending] = sg_mailbox_put_async(c, a, bytes);
+    simgrid_mark(SIM_IN_ACTOR);
     a->tags[a->pending++] = tag;
 }
 
 static void fluid_recv(net_endpoint *a, net_channel c, int tag)
 {
+    simgrid_mark(SIM_IN_SIMGRID);
     a->comms[a->pending] = sg_mailbox_get_async(c, &a->sink);
+    simgrid_mark(SIM_IN_ACTOR);
     a->tags[a->pending++] = tag;
 }
 
 static int fluid_wait_any(net_endpoint *a)
 {
+    simgrid_mark(SIM_IN_SIMGRID);
     ssize_t i = sg_comm_wait_any(a->comms, (size_t)a->pending);
+    simgrid_mark(SIM_IN_ACTOR);
     int tag = a->tags[i];
     a->pending--;
     a->comms[i] = a->comms[a->pending];

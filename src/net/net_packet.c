@@ -96,6 +96,14 @@ static double seconds(net_time t)
     return net_time_to_seconds(t);
 }
 
+/* sg_sem_acquire, marked as SimGrid's (a crash inside it is SimGrid's). */
+static void blocking_acquire(sg_sem_t sem)
+{
+    simgrid_mark(SIM_IN_SIMGRID);
+    sg_sem_acquire(sem);
+    simgrid_mark(SIM_IN_ACTOR);
+}
+
 /* Wake the actors with completions; they run at SimGrid's current time. */
 static void wake_actors(network *n)
 {
@@ -110,13 +118,10 @@ static void wake_actors(network *n)
 
 /* The fabric: wait for the actors it woke to block, run the engine to the
  * next delivery, sleep until then, wake the actors it completes; again. */
-static void fabric_main(int argc, char **argv)
+static void fabric_loop(network *n)
 {
-    (void)argc;
-    (void)argv;
-    network *n = fabric_network;
     for (;;) {
-        if (n->running > 0) sg_sem_acquire(n->wake); /* every actor woken has blocked again */
+        if (n->running > 0) blocking_acquire(n->wake); /* every actor woken has blocked again */
         if (n->endpoints_left == 0) return;
         net_time delivery;
         if (!engine_run_to_delivery(n->e, &delivery)) {
@@ -132,17 +137,28 @@ static void fabric_main(int argc, char **argv)
             }
             return; /* the actors still waiting never wake: SimGrid ends the run */
         }
-        if (seconds(delivery) > simgrid_get_clock() + SIMGRID_TIMING_S) sg_actor_sleep_until(seconds(delivery));
+        if (seconds(delivery) > simgrid_get_clock() + SIMGRID_TIMING_S) {
+            simgrid_mark(SIM_IN_SIMGRID);
+            sg_actor_sleep_until(seconds(delivery));
+            simgrid_mark(SIM_IN_ACTOR);
+        }
         wake_actors(n);
     }
+}
+
+static void fabric_main(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    simgrid_mark(SIM_IN_ACTOR); /* the engine is collsim's code; SimGrid's calls are marked (simgrid_run.h) */
+    fabric_loop(fabric_network);
+    simgrid_mark(SIM_IN_SIMGRID); /* back into SimGrid's kernel */
 }
 
 static network *packet_open(const topology *t, node_pair *pairs, int pair_count, int actors, const sim_options *options,
                             double scale)
 {
-    (void)pairs;
-    (void)pair_count;
-    if (!simgrid_open(t, NULL, 0, options, 1.0)) return NULL; /* hosts for the actors; no SimGrid routes */
+    if (pair_count < 1 || !simgrid_open_hosts(t, pairs, pair_count, options)) return NULL; /* hosts for the actors */
     network *n = calloc(1, sizeof *n);
     n->e = engine_create(t, scale);
     engine_on_delivery(n->e, delivered, n);
@@ -150,7 +166,7 @@ static network *packet_open(const topology *t, node_pair *pairs, int pair_count,
     n->running = actors; /* they start at time 0: the fabric waits for them to block first */
     key_map_init(&n->channels);
     fabric_network = n;
-    sg_actor_create_("fabric", simgrid_host(t, 0), fabric_main, 0, NULL);
+    sg_actor_create_("fabric", simgrid_host(t, pairs[0].src), fabric_main, 0, NULL); /* any host of the run */
     return n;
 }
 
@@ -216,7 +232,7 @@ static int packet_wait_any(net_endpoint *a)
 {
     if (a->count == 0) {
         actor_settled(a->n);
-        sg_sem_acquire(a->sem);
+        blocking_acquire(a->sem);
     }
     a->count--;
     return a->done[a->first++];

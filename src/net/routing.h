@@ -51,6 +51,8 @@ typedef struct route_table {
     int32_t *alternatives;
     int alternative_count, alternative_capacity;
     bool keep_branches;      /* spray / adaptive: record forks (ecmp never looks at them) */
+    route_hop *hops;         /* scratch: one route of t (t->route_hops_max hops) */
+    int *stage_of_hop;       /* scratch: each hop's stage */
 } route_table;
 
 void route_table_init(route_table *r, const topology *t, bool keep_branches);

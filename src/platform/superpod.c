@@ -16,6 +16,7 @@
  *                                nvlink.alpha + alpha_leaf or alpha_spine. */
 #include "platform/kinds.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,31 +159,38 @@ static bool read_fabrics(platform_reader *r, topo_tier *nvlink, topo_tier *ib_le
 
 static bool read_shape(platform_reader *r, superpod *p, double s)
 {
-    long pods, gpus, rails, per_leaf, spines = 0;
-    if (!read_count(r, r->root, "pods", &pods) || !read_count(r, r->root, "gpus_per_pod", &gpus) ||
-        !read_count(r, r->root, "rails", &rails) || !read_count(r, r->root, "pods_per_leaf", &per_leaf))
+    int pods, gpus, rails, per_leaf, spines = 0;
+    if (!read_count(r, r->root, "pods", 1, TOPO_MAX_RANKS, &pods) ||
+        !read_count(r, r->root, "gpus_per_pod", 1, TOPO_MAX_RANKS, &gpus) ||
+        !read_count(r, r->root, "rails", 1, TOPO_MAX_RANKS, &rails) ||
+        !read_count(r, r->root, "pods_per_leaf", 1, TOPO_MAX_RANKS, &per_leaf))
         return false;
-    if (yaml_map_get(r->tree, r->root, "spines_per_rail") && !read_count(r, r->root, "spines_per_rail", &spines)) return false;
+    if (yaml_map_get(r->tree, r->root, "spines_per_rail") &&
+        !read_count(r, r->root, "spines_per_rail", 1, TOPO_MAX_SWITCHES, &spines))
+        return false;
     if (gpus % rails)
-        return platform_error_at(r, r->root, "rails", "gpus_per_pod (%ld) must split evenly over %ld rails (one NIC slot per "
+        return platform_error_at(r, r->root, "rails", "gpus_per_pod (%d) must split evenly over %d rails (one NIC slot per "
                                  "rail in each tray, explainer 03 App. A.1)", gpus, rails);
     if (pods % per_leaf)
-        return platform_error_at(r, r->root, "pods", "%ld pods do not fill leaves of %ld pods each: make pods a multiple of "
+        return platform_error_at(r, r->root, "pods", "%d pods do not fill leaves of %d pods each: make pods a multiple of "
                                  "pods_per_leaf (explainer 03 App. A.2)", pods, per_leaf);
-    if (pods * gpus > 1 << 20) return platform_error_at(r, r->root, "pods", "more than 1,048,576 GPUs");
-    p->pods = (int)pods;
-    p->gpus = (int)gpus;
-    p->rails = (int)rails;
-    p->pods_per_leaf = (int)per_leaf;
-    p->spines = (int)spines;
-    p->leaves_per_rail = (int)(pods / per_leaf);
+    double ranks = (double)pods * gpus, leaves = (double)rails * (pods / per_leaf);
     double nics_per_leaf = (double)per_leaf * gpus / rails, uplinks = nics_per_leaf / s;
+    double cables = leaves > rails ? leaves * uplinks : 0;
+    if (!platform_size_allowed(r, ranks, pods + leaves + (double)rails * spines, 2 * ranks + cables + 2 * (pods + leaves)))
+        return false;
+    p->pods = pods;
+    p->gpus = gpus;
+    p->rails = rails;
+    p->pods_per_leaf = per_leaf;
+    p->spines = spines;
+    p->leaves_per_rail = pods / per_leaf;
     if (p->leaves_per_rail > 1) {
         if (spines == 0)
             return platform_error_at(r, r->root, NULL, "missing key 'spines_per_rail': %d leaves per rail need spines", p->leaves_per_rail);
-        if (uplinks != (double)(long)uplinks || (long)uplinks % spines)
+        if (uplinks != floor(uplinks) || fmod(uplinks, spines) != 0)
             return platform_error_at(r, r->root, "spines_per_rail", "a leaf's %.6g uplinks (%.0f NICs / s) must split evenly over "
-                                     "%ld spines (explainer 03 App. A.3)", uplinks, nics_per_leaf, spines);
+                                     "%d spines (explainer 03 App. A.3)", uplinks, nics_per_leaf, spines);
         p->uplinks = (int)uplinks;
         p->cables = (int)(uplinks / spines);
     }
@@ -265,6 +273,7 @@ bool build_superpod(platform_reader *r, topology *t)
     t->domain_ranks = p->gpus;
     int ib_links = has_spines ? 4 : 2;
     t->diameter_links = p->pods == 1 ? 2 : (p->rails > 1 ? 2 : 0) + ib_links;
+    t->route_hops_max = 10; /* NVLink bridge (3) and the IB path: 4 links, 3 crossbars */
     if (p->pods == 1) {
         t->bisection_Bps = (double)(p->gpus / 2) * nvlink.bandwidth_Bps;
         snprintf(t->bisection_cut, sizeof t->bisection_cut, "one pod: %d NVLink links", p->gpus / 2);

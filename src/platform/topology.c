@@ -77,10 +77,20 @@ int topology_route(const topology *t, int src, int dst, route_hop *hops)
     return t->route(t, src, dst, hops);
 }
 
+route_hop *route_buffer(const topology *t)
+{
+    return malloc(sizeof(route_hop) * (size_t)(t->route_hops_max > 0 ? t->route_hops_max : 1));
+}
+
 void route_push(const topology *t, route_hop *hops, int *count, int link, bool down)
 {
     if (link < 0) return;
     if (t->links[link].latency_only && t->links[link].latency_s == 0) return;
+    if (*count >= t->route_hops_max) {
+        fprintf(stderr, "collsim: internal error: a route of platform '%s' is longer than its %d hops\n", t->name,
+                t->route_hops_max);
+        abort();
+    }
     hops[*count] = (route_hop){.link = link, .down = down};
     (*count)++;
 }

@@ -22,7 +22,13 @@
 #define TOPO_MAX_TIERS 4
 _Static_assert(PACKET_MAX_TIERS == TOPO_MAX_TIERS, "packet buffers are per tier");
 #define TOPO_MAX_DIMS 8
-#define ROUTE_MAX_HOPS 64
+
+/* The largest fabric collsim builds (docs/reliability.md), checked from the
+ * platform's counts before anything is allocated: beyond them memory, not
+ * the model, is the limit (a link is ~80 bytes here and more in SimGrid). */
+#define TOPO_MAX_RANKS (1 << 20)
+#define TOPO_MAX_SWITCHES (1 << 20)
+#define TOPO_MAX_LINKS (1 << 22)
 
 enum { INC_REDUCE = 1u, INC_MULTICAST = 2u, INC_A2A = 4u };
 
@@ -105,6 +111,7 @@ typedef struct topology {
     int domain_ranks;         /* ranks of one inner domain (SuperPOD pod, Clos leaf): the inner
                                  groups of hierarchical schedules (03 §2.1); 0 when single-tier */
     int diameter_links;       /* physical links on the longest rank-to-rank route */
+    int route_hops_max;       /* most hops (links and switch delays) any route has: what a route buffer holds */
     double bisection_Bps;     /* one direction, narrowest equal-halves cut */
     char bisection_cut[128];  /* which cut that is */
     char notes[512];          /* kind-specific lines for describe */
@@ -128,7 +135,8 @@ int topology_node_count(const topology *t);
 /* SimGrid host name of NODE ("r12" for ranks, the switch name otherwise). */
 void topology_node_name(const topology *t, int node, char *out, int out_size);
 
-/* Route between two nodes; returns the hop count (0 for src == dst). */
+/* Route between two nodes into HOPS (room for t->route_hops_max, see
+ * route_buffer); returns the hop count (0 for src == dst). */
 int topology_route(const topology *t, int src, int dst, route_hop *hops);
 /* The route SRC -> DST taking C's choices (all -1: the ECMP hash's, as
  * topology_route), its forks recorded in C. */
@@ -140,12 +148,16 @@ void route_choices_init(route_choices *c);
  * choice or HASHED mod COUNT. */
 int route_fork_pick(route_choices *c, int hop, int node, int count, unsigned hashed);
 
+/* A buffer for any route of T; the caller frees it. */
+route_hop *route_buffer(const topology *t);
 /* Sum of link latencies, number of physical links, and narrowest bandwidth of a route. */
 double route_latency(const topology *t, const route_hop *hops, int count);
 int route_physical_links(const topology *t, const route_hop *hops, int count);
 double route_bandwidth(const topology *t, const route_hop *hops, int count);
 
-/* Append a hop to HOPS[*count] (skips latency-only links of zero latency and link < 0). */
+/* Append a hop to HOPS[*count] (skips latency-only links of zero latency and
+ * link < 0).  A route longer than t->route_hops_max is a builder's bug: it
+ * stops the program rather than write past the buffer. */
 void route_push(const topology *t, route_hop *hops, int *count, int link, bool down);
 
 /* An in-network leg between a node and the switch above it: LINK then the

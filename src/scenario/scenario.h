@@ -15,7 +15,8 @@
 #include "util/diag.h"
 
 #define SCENARIO_MAX_ALGORITHMS 16
-#define SCENARIO_MAX_SIZES 64
+#define SCENARIO_MAX_SIZES 64   /* sweep points of a case */
+#define SCENARIO_MAX_CASES 1024 /* cases of a scenario (a case is ~1.6 KB here) */
 
 typedef struct scenario_case {
     primitive prim;
@@ -44,8 +45,10 @@ typedef struct scenario {
     char name[128];
     char path[512];
     topology platform;
+    bool platform_loaded;
     topology *case_platforms; /* platforms named by cases (`platform:` in a case), compared side by side */
     int case_platform_count;
+    long links_total;  /* links, switches and ranks of all its platforms (bounded) */
     eta_profile eta;   /* the scenario-level `eta:` */
     network_model network; /* `network: cm02 | lv08 | packet` (NETWORK_DEFAULT when absent) */
     int case_count;
@@ -56,6 +59,9 @@ bool scenario_load(const char *path, scenario *s, diag *d);
 /* The network model a run uses: REQUESTED (--model) if given, else the
  * scenario's `network:`, else CM02. */
 network_model scenario_network(const scenario *s, network_model requested);
+/* The same from TEXT; NAME is used in messages and platform paths are
+ * relative to its folder (tests, fuzzing). */
+bool scenario_load_string(const char *name, const char *text, scenario *s, diag *d);
 /* The platform case C runs on. */
 const topology *scenario_platform(const scenario *s, const scenario_case *c);
 /* The analytic model's view of case C, algorithm A at SIZE_BYTES, with the

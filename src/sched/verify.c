@@ -237,6 +237,15 @@ static bool postcondition(machine *m)
     return true;
 }
 
+bool schedule_verifiable(const schedule *s, char *why, int why_size)
+{
+    double fingerprints = (double)s->actors * s->chunks;
+    if (fingerprints <= (double)VERIFY_MAX_FINGERPRINTS) return true;
+    snprintf(why, (size_t)why_size, "its %d actors x %d chunks need %.3g fingerprints; the verifier holds at most %ld "
+             "(1 GiB, docs/reliability.md)", s->actors, s->chunks, fingerprints, VERIFY_MAX_FINGERPRINTS);
+    return false;
+}
+
 bool schedule_verify(const schedule *s_in, char *why, int why_size)
 {
     schedule *s = (schedule *)s_in;
