@@ -68,5 +68,11 @@ void event_schedule(event_list *l, net_time time, int kind, int target);
 /* Remove the earliest event into *OUT if its time is at most UNTIL.  Events
  * may then be scheduled at UNTIL or later, not earlier. */
 bool event_pop(event_list *l, net_time until, event *out);
+/* The K-th event after the next one in the current slot, NULL if none known
+ * yet (a hint: later scheduling may put others before it). */
+static inline const event *event_peek(const event_list *l, int k)
+{
+    return l->soonest + k < l->current_count ? &l->current[l->soonest + k] : (const event *)0;
+}
 
 #endif

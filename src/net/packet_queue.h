@@ -10,13 +10,13 @@
 #include "net/net_time.h"
 
 typedef struct packet {
-    int64_t wire_bytes;  /* payload + header, in scaled bytes */
     net_time eligible;   /* when it may start on its next port: its head (cut-through) or tail
                             (store-and-forward) through the crossbar */
     net_time tail_ready; /* when its tail is through the crossbar: it cannot finish leaving earlier */
+    int64_t wire_bytes;  /* payload + header, in scaled bytes */
     int32_t message;     /* the message it belongs to */
-    int32_t route;       /* its route; spray and adaptive may switch it at a fork */
-    int32_t at;          /* the route stage (port) it waits for: an index into the route table's stages */
+    int32_t at;          /* the route stage (port) it waits for: an index into the route table's stages,
+                            which say whose route it is (spray and adaptive may switch it at a fork) */
 } packet;
 
 typedef struct packet_queue {
