@@ -76,12 +76,6 @@ void engine_use_virtual_channels(engine *e, bool on)
     e->virtual_channels = on;
 }
 
-void engine_schedule(engine *e, net_time time, int kind, int target)
-{
-    if (time > NET_TIME_LIMIT) e->failed = true;
-    else event_schedule(&e->events, time, kind, target);
-}
-
 int engine_route(engine *e, int src, int dst, diag *d)
 {
     return route_flow(&e->routes, src, dst, d);

@@ -67,7 +67,11 @@ static inline input_request *input_of(engine *e, int in)
     return is_message_input(e, in) ? &e->messages[message_slot(e, in)].request : &input_buffer(e, in)->request;
 }
 
-void engine_schedule(engine *e, net_time time, int kind, int target);
+static inline void engine_schedule(engine *e, net_time time, int kind, int target)
+{
+    if (time > NET_TIME_LIMIT) e->failed = true;
+    else event_schedule(&e->events, time, kind, target);
+}
 
 /* Start input IN's head packet on port P now (arbitration chose it). */
 void engine_start(engine *e, int p, int in);

@@ -5,8 +5,7 @@
 
 #include "util/memory.h"
 
-#define BUCKET_BITS 14
-#define BUCKETS (1 << BUCKET_BITS)
+#define BUCKETS EVENT_BUCKETS
 #define WORDS (BUCKETS / 64)
 
 typedef struct event_heap event_heap;
@@ -120,11 +119,10 @@ static void file_bucket(event_list *l, int b, event x)
     k->items[k->count++] = x;
 }
 
-void event_schedule(event_list *l, net_time time, int kind, int target)
+void event_file(event_list *l, event x)
 {
-    event x = {time, kind, target};
-    if (slot_of(l, time) == l->window) file_current(l, x);
-    else if (within_calendar(l, time)) file_bucket(l, bucket_of(l, time), x);
+    if (slot_of(l, x.time) == l->window) file_current(l, x);
+    else if (within_calendar(l, x.time)) file_bucket(l, bucket_of(l, x.time), x);
     else heap_push(&l->later, (event_later){x, l->scheduled});
     l->scheduled++;
 }
@@ -174,13 +172,13 @@ static void sort_current(event_list *l)
     }
 }
 
-/* The current slot is empty: make the next one with events current, unless
- * it starts after UNTIL (events may still be scheduled before it: the
- * calendar never starts after a time the engine can still schedule at).
+/* The next slot with events becomes current, unless it starts after UNTIL
+ * (events may still be scheduled before it: the calendar never starts after
+ * a time the engine can still schedule at).
  * The heap's events that come within the calendar's span go first, to the
  * current slot or their buckets: they are older than any event scheduled
  * there since (those could be scheduled only once the span reached them). */
-static bool next_slot(event_list *l, net_time until)
+bool event_next_slot(event_list *l, net_time until)
 {
     int b = next_bucket(l);
     net_time start;
@@ -197,15 +195,5 @@ static bool next_slot(event_list *l, net_time until)
     }
     if (b >= 0) drain_bucket(l, b);
     sort_current(l);
-    return true;
-}
-
-bool event_pop(event_list *l, net_time until, event *out)
-{
-    if (l->soonest == l->current_count && !next_slot(l, until)) return false;
-    const event *x = &l->current[l->soonest];
-    if (x->time > until) return false;
-    l->soonest++;
-    *out = *x;
     return true;
 }

@@ -64,10 +64,41 @@ typedef struct event_list {
 /* An empty list whose slots are 2^SLOT_BITS attoseconds. */
 void event_list_init(event_list *l, int slot_bits);
 void event_list_free(event_list *l);
-void event_schedule(event_list *l, net_time time, int kind, int target);
+#define EVENT_BUCKET_BITS 14
+#define EVENT_BUCKETS (1 << EVENT_BUCKET_BITS)
+
+/* X (at the current slot or later) into the current slot, its bucket or the heap. */
+void event_file(event_list *l, event x);
+static inline void event_schedule(event_list *l, net_time time, int kind, int target)
+{
+    event x = {time, kind, target};
+    uint64_t ahead = (uint64_t)(time - l->window), slot = (uint64_t)1 << l->slot_bits;
+    if (ahead - slot < ((uint64_t)EVENT_BUCKETS - 1) << l->slot_bits) { /* a later slot within the calendar */
+        int32_t c = l->last[(time >> l->slot_bits) & (EVENT_BUCKETS - 1)];
+        if (c >= 0 && l->chunks[c].count < EVENT_CHUNK) { /* room in its bucket's last chunk */
+            event_chunk *k = &l->chunks[c];
+            k->items[k->count++] = x;
+            l->scheduled++;
+            return;
+        }
+    }
+    event_file(l, x);
+}
+
+/* The current slot is done: make the next one with events current, unless
+ * it starts after UNTIL.  False if there is none. */
+bool event_next_slot(event_list *l, net_time until);
 /* Remove the earliest event into *OUT if its time is at most UNTIL.  Events
  * may then be scheduled at UNTIL or later, not earlier. */
-bool event_pop(event_list *l, net_time until, event *out);
+static inline bool event_pop(event_list *l, net_time until, event *out)
+{
+    if (l->soonest == l->current_count && !event_next_slot(l, until)) return false;
+    const event *x = &l->current[l->soonest];
+    if (x->time > until) return false;
+    l->soonest++;
+    *out = *x;
+    return true;
+}
 /* The K-th event after the next one in the current slot, NULL if none known
  * yet (a hint: later scheduling may put others before it). */
 static inline const event *event_peek(const event_list *l, int k)
