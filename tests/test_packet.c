@@ -422,7 +422,6 @@ START_TEST(test_back_to_back_packets_end_exactly)
     net_time now = 0;
     for (double left = 1e9; left > 0; left -= MTU) now = port_transmit(&p, now, left < MTU ? (int64_t)left : 4096, 0);
     ck_assert_int_eq(now, llroundl(1e9L / 900e9L * NET_TIME_PER_SECOND));
-    port_free(&p);
 }
 END_TEST
 

@@ -35,8 +35,8 @@ engine *engine_create(const topology *t, double scale)
     e->routing = params->routing;
     e->virtual_channels = true;
     e->port_count = 2 * t->link_count;
-    e->ports = aligned_alloc(_Alignof(port), sizeof *e->ports * (size_t)(e->port_count ? e->port_count : 1));
-    if (!e->ports) out_of_memory();
+    arena_init(&e->memory);
+    e->ports = arena_take(&e->memory, arena_log2(sizeof *e->ports * (size_t)(e->port_count ? e->port_count : 1)));
     int64_t buffer[TOPO_MAX_TIERS] = {0};
     for (int k = 0; k < t->tier_count && e->credit; k++) buffer[k] = llround(packet_buffer_bytes(t, k) * scale);
     for (int i = 0; i < e->port_count; i++) {
@@ -55,8 +55,7 @@ engine *engine_create(const topology *t, double scale)
 void engine_free(engine *e)
 {
     if (!e) return;
-    for (int i = 0; i < e->port_count; i++) port_free(&e->ports[i]);
-    free(e->ports);
+    arena_free(&e->memory);
     event_list_free(&e->events);
     route_table_free(&e->routes);
     free(e->messages);
@@ -159,7 +158,7 @@ static packet cut_packet(engine *e, int slot)
 static void arrive(engine *e, port *p, port_buffer *far, const packet *x, net_time end)
 {
     net_time tail = end + p->latency;
-    buffer_leaves(far, tail, x->wire_bytes);
+    buffer_leaves(far, tail, x->wire_bytes, &e->memory);
     message *m = &e->messages[x->message];
     net_time arrival = tail + e->routes.routes[e->routes.stages[x->at].route].tail_delay;
     if (arrival > m->arrival) m->arrival = arrival;
@@ -176,7 +175,7 @@ static void forward(engine *e, port *p, port_buffer *far, int to, packet *x, net
     net_time crossbar = e->routes.stages[x->at].delay;
     x->tail_ready = end + p->latency + crossbar;
     x->eligible = e->store_and_forward ? x->tail_ready : e->now + p->latency + crossbar;
-    packet_queue_push(&far->queue, x);
+    packet_queue_push(&far->queue, x, &e->memory);
     if (far->queue.count == 1) offer_head(e, to);
 }
 
@@ -197,7 +196,7 @@ void engine_start(engine *e, int pi, int in)
     e->counters.packet_hops++;
     if (!from_source) { /* its tail leaves the buffer it came from at END */
         port_buffer *from = input_buffer(e, in);
-        buffer_leaves(from, end, x.wire_bytes);
+        buffer_leaves(from, end, x.wire_bytes, &e->memory);
         arbitration_credit_due(e, in / PORT_VCS, from, end);
     }
     port_buffer *far = &p->far[vc];

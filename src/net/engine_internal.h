@@ -42,6 +42,7 @@ struct engine {
     int64_t mtu, header;      /* scaled bytes */
     bool credit, store_and_forward, virtual_channels;
     packet_routing routing;
+    arena memory;             /* ports, rings of packets and of departures */
     port *ports;
     int port_count;
     long live_packets;        /* cut and not yet arrived */

@@ -2,10 +2,7 @@
  * occupancy and credits. */
 #include "net/port.h"
 
-#include <stdlib.h>
 #include <string.h>
-
-#include "util/memory.h"
 
 void port_init(port *p, net_time latency, long double bandwidth, int64_t buffer_bytes)
 {
@@ -19,21 +16,12 @@ void port_init(port *p, net_time latency, long double bandwidth, int64_t buffer_
     for (int v = 0; v < PORT_VCS; v++) p->far[v].credits = buffer_bytes;
 }
 
-void port_free(port *p)
-{
-    for (int v = 0; v < PORT_VCS; v++) {
-        free(p->far[v].leaves);
-        packet_queue_free(&p->far[v].queue);
-    }
-}
-
-void buffer_grow_leaves(port_buffer *b)
+void buffer_grow_leaves(port_buffer *b, arena *a)
 {
     uint32_t count = b->leave_end - b->leave_first, capacity = b->leaves ? 2 * (b->leave_mask + 1) : 16;
-    leave *ring = malloc(sizeof *ring * capacity);
-    if (!ring) out_of_memory();
+    leave *ring = arena_take(a, arena_log2(sizeof *ring * capacity));
     for (uint32_t i = 0; i < count; i++) ring[i] = *buffer_leave(b, b->leave_first + i); /* unwrapped */
-    free(b->leaves);
+    if (b->leaves) arena_give(a, b->leaves, arena_log2(sizeof *ring * (b->leave_mask + 1)));
     b->leaves = ring;
     b->leave_applied -= b->leave_first;
     b->leave_first = 0;

@@ -80,9 +80,8 @@ typedef struct port {
 } port;
 
 /* A port of LATENCY and BANDWIDTH (scaled bytes per second) whose far-end
- * buffers hold BUFFER_BYTES each (credits). */
+ * buffers hold BUFFER_BYTES each (credits).  Its rings come from an arena. */
 void port_init(port *p, net_time latency, long double bandwidth, int64_t buffer_bytes);
-void port_free(port *p);
 
 /* Start sending WIRE bytes at NOW: when the tail has left (exact, and not
  * before TAIL_READY, when the tail is in: cut-through). */
@@ -107,11 +106,12 @@ static inline leave *buffer_leave(const port_buffer *b, uint32_t i)
     return &b->leaves[i & b->leave_mask];
 }
 
-/* Buffer B of a port: BYTES will leave it at TIME (not before the last settle). */
-void buffer_grow_leaves(port_buffer *b);
-static inline void buffer_leaves(port_buffer *b, net_time time, int64_t bytes)
+/* Buffer B of a port: BYTES will leave it at TIME (not before the last
+ * settle).  A full ring of departures grows from A. */
+void buffer_grow_leaves(port_buffer *b, arena *a);
+static inline void buffer_leaves(port_buffer *b, net_time time, int64_t bytes, arena *a)
 {
-    if (b->leave_end - b->leave_first == b->leave_mask + (b->leaves != NULL)) buffer_grow_leaves(b); /* full */
+    if (b->leave_end - b->leave_first == b->leave_mask + (b->leaves != NULL)) buffer_grow_leaves(b, a); /* full */
     leave *ring = b->leaves;
     uint32_t mask = b->leave_mask, applied = b->leave_applied, i = b->leave_end++;
     while (i != applied && ring[(i - 1) & mask].time > time) { /* leaves come nearly in order */
