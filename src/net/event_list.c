@@ -13,21 +13,19 @@ typedef struct event_heap event_heap;
 void event_list_init(event_list *l, int slot_bits)
 {
     *l = (event_list){.slot_bits = slot_bits, .free_chunk = -1};
-    l->first = malloc(sizeof *l->first * BUCKETS);
-    l->last = malloc(sizeof *l->last * BUCKETS);
-    if (!l->first || !l->last) out_of_memory();
+    arena_init(&l->memory);
+    l->first = arena_take(&l->memory, arena_log2(sizeof *l->first * BUCKETS));
+    l->last = arena_take(&l->memory, arena_log2(sizeof *l->last * BUCKETS));
     for (int b = 0; b < BUCKETS; b++) l->first[b] = l->last[b] = -1;
-    l->occupied = calloc(WORDS, sizeof *l->occupied);
+    l->occupied = arena_take(&l->memory, arena_log2(sizeof *l->occupied * WORDS));
+    for (int w = 0; w < WORDS; w++) l->occupied[w] = 0;
 }
 
 void event_list_free(event_list *l)
 {
     free(l->current);
-    free(l->first);
-    free(l->last);
-    free(l->occupied);
-    free(l->chunks);
     free(l->later.items);
+    arena_free(&l->memory);
     *l = (event_list){0};
 }
 
@@ -95,6 +93,17 @@ static void file_current(event_list *l, event x)
     l->current[i] = x;
 }
 
+/* Twice the room for chunks (from 1,024). */
+static void grow_chunks(event_list *l)
+{
+    int capacity = l->chunk_capacity ? 2 * l->chunk_capacity : 1024;
+    event_chunk *chunks = arena_take(&l->memory, arena_log2(sizeof *chunks * (size_t)capacity));
+    for (int c = 0; c < l->chunk_count; c++) chunks[c] = l->chunks[c];
+    if (l->chunks) arena_give(&l->memory, l->chunks, arena_log2(sizeof *chunks * (size_t)l->chunk_capacity));
+    l->chunks = chunks;
+    l->chunk_capacity = capacity;
+}
+
 /* X at the end of its bucket B. */
 static void file_bucket(event_list *l, int b, event x)
 {
@@ -103,8 +112,7 @@ static void file_bucket(event_list *l, int b, event x)
         int32_t fresh = l->free_chunk;
         if (fresh >= 0) l->free_chunk = l->chunks[fresh].next;
         else {
-            if (l->chunk_count == l->chunk_capacity)
-                l->chunks = grow_array(l->chunks, &l->chunk_capacity, l->chunk_count + 1, sizeof *l->chunks);
+            if (l->chunk_count == l->chunk_capacity) grow_chunks(l);
             fresh = l->chunk_count++;
         }
         l->chunks[fresh].next = -1;

@@ -22,6 +22,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "net/arena.h"
 #include "net/net_time.h"
 
 typedef struct event {
@@ -45,6 +46,7 @@ typedef struct event_later {   /* an event beyond the calendar's span */
 } event_later;
 
 typedef struct event_list {
+    arena memory;              /* the buckets and their chunks (huge pages) */
     int slot_bits;             /* a slot is 2^slot_bits attoseconds */
     net_time window;           /* start of the current slot */
     event *current;            /* the current slot's events, sorted, from `soonest` on */
