@@ -237,40 +237,47 @@ static void process(engine *e, const event *ev)
 }
 
 /* Cache lines the coming events will read, requested a few events ahead:
- * a packet-hop reads its port, the buffer of the input it serves and that
- * buffer's head packet and departures, and the buffer it fills; each a
- * miss when thousands of ports are busy, each known only from the one
- * before, so they are fetched in stages: the port six events ahead, its
- * first input's buffer and its own far buffer four ahead (the port is in
- * by then), their rings two ahead.  Inlined by force: GCC takes a function
- * of loads and prefetches for pure and drops the call. */
+ * a packet-hop reads its port, the buffer of the input it serves (its head
+ * packet, the next one, and its departures' ring) and the buffer it fills
+ * (its ring's tail, and its departures due); each a miss when thousands of
+ * ports are busy, each known only from the one before, so they are fetched
+ * in stages: the port PREFETCH_PORT events ahead, the two buffers
+ * PREFETCH_BUFFERS ahead (the port is in by then), their rings
+ * PREFETCH_RINGS ahead.  Inlined by force: GCC takes a function of loads and
+ * prefetches for pure and drops the call. */
+enum { PREFETCH_PORT = 8, PREFETCH_BUFFERS = 5, PREFETCH_RINGS = 2 };
+
+static inline __attribute__((always_inline)) void prefetch_lines(const void *p, int lines)
+{
+    for (int k = 0; k < lines; k++) __builtin_prefetch((const char *)p + 64 * k);
+}
+
 static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
 {
-    const event *ev = event_peek(&e->events, 5);
-    if (ev && ev->kind == EVENT_PORT) {
+    const event *ev = event_peek(&e->events, PREFETCH_PORT);
+    if (ev && ev->kind == EVENT_PORT) prefetch_lines(&e->ports[ev->target], 2);
+    if ((ev = event_peek(&e->events, PREFETCH_BUFFERS)) && ev->kind == EVENT_PORT) {
         const port *q = &e->ports[ev->target];
-        __builtin_prefetch(q);
-        __builtin_prefetch((const char *)q + 64);
+        if (q->request_head >= 0 && !is_message_input(e, q->request_head)) prefetch_lines(input_buffer(e, q->request_head), 2);
+        prefetch_lines(&q->far[0], 2);
     }
-    if ((ev = event_peek(&e->events, 3)) && ev->kind == EVENT_PORT) {
+    if ((ev = event_peek(&e->events, PREFETCH_RINGS)) && ev->kind == EVENT_PORT) {
         const port *q = &e->ports[ev->target];
         if (q->request_head >= 0 && !is_message_input(e, q->request_head)) {
             const port_buffer *b = input_buffer(e, q->request_head);
-            __builtin_prefetch(b);
-            __builtin_prefetch((const char *)b + 64);
-        }
-        __builtin_prefetch(&q->far[0]);
-        __builtin_prefetch((const char *)&q->far[0] + 64);
-    }
-    if ((ev = event_peek(&e->events, 1)) && ev->kind == EVENT_PORT) {
-        const port *q = &e->ports[ev->target];
-        if (q->request_head >= 0 && !is_message_input(e, q->request_head)) {
-            const port_buffer *b = input_buffer(e, q->request_head);
-            if (b->queue.count) __builtin_prefetch(&b->queue.items[b->queue.first]);
-            if (b->leaves) __builtin_prefetch(&b->leaves[b->leave_end & b->leave_mask]);
+            const packet_queue *r = &b->queue;
+            if (r->count) {
+                __builtin_prefetch(&r->items[r->first]);
+                __builtin_prefetch(&r->items[(r->first + 1) & (r->capacity - 1)]);
+            }
+            if (b->leaves) __builtin_prefetch(buffer_leave(b, b->leave_end));
             const port_buffer *f = &q->far[b->request.vc];
-            if (f->leaves) __builtin_prefetch(&f->leaves[f->leave_first & f->leave_mask]);
-            if (f->queue.capacity) __builtin_prefetch(&f->queue.items[(f->queue.first + f->queue.count) & (f->queue.capacity - 1)]);
+            if (f->leaves) {
+                __builtin_prefetch(buffer_leave(f, f->leave_first));
+                __builtin_prefetch(buffer_leave(f, f->leave_applied));
+            }
+            r = &f->queue;
+            if (r->capacity) __builtin_prefetch(&r->items[(r->first + r->count) & (r->capacity - 1)]);
         }
     }
 }
