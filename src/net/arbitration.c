@@ -41,7 +41,8 @@ static void stall(port *q, bool stalled, net_time now)
         q->stalled += now - q->stalled_since;
         q->stalled_since = -1;
     }
-    for (int v = 0; v < PORT_VCS; v++) q->far[v].sender_stalled = stalled;
+    for (int v = 0; v < PORT_VCS; v++)
+        if (q->vcs_used >> v & 1) q->far[v].sender_stalled = stalled;
 }
 
 void arbitration_serve(engine *e, int p)
@@ -80,6 +81,7 @@ void arbitration_serve(engine *e, int p)
     }
     stall(q, starved, e->now);
     for (int v = 0; starved && v < PORT_VCS; v++) {
+        if (!(q->vcs_used >> v & 1)) continue; /* nothing to settle, no credit due */
         buffer_settle(&q->far[v], q->latency, e->now);
         net_time t = buffer_next_credit(&q->far[v], q->latency);
         if (t < soonest) soonest = t;

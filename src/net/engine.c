@@ -200,6 +200,7 @@ void engine_start(engine *e, int pi, int in)
         arbitration_credit_due(e, in / PORT_VCS, from, end);
     }
     port_buffer *far = &p->far[vc];
+    p->vcs_used |= 1u << vc;
     buffer_settle(far, p->latency, e->now);
     buffer_enter(far, e->now, x.wire_bytes);
     if (e->routes.stages[x.at].last) arrive(e, p, far, &x, end);

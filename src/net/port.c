@@ -28,16 +28,3 @@ void buffer_grow_leaves(port_buffer *b, arena *a)
     b->leave_end = count;
     b->leave_mask = capacity - 1;
 }
-
-void buffer_settle_due(port_buffer *b, net_time latency, net_time now)
-{
-    const leave *ring = b->leaves;
-    uint32_t mask = b->leave_mask, first = b->leave_first, applied = b->leave_applied, end = b->leave_end;
-    for (; applied != end && ring[applied & mask].time <= now; applied++)
-        buffer_occupancy_change(b, ring[applied & mask].time, -ring[applied & mask].bytes);
-    int64_t credits = 0;
-    for (; first != applied && ring[first & mask].time + latency <= now; first++) credits += ring[first & mask].bytes;
-    b->credits += credits;
-    b->leave_first = first;
-    b->leave_applied = applied;
-}

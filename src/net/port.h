@@ -73,6 +73,7 @@ typedef struct port {
     long double as_per_byte;   /* attoseconds per (scaled) byte on the wire */
     net_time latency;          /* the link's share of alpha: head and tail arrive this much later */
     net_time stalled_since;    /* waiting for credits since then, or -1 */
+    uint32_t vcs_used;         /* a bit per far buffer a packet ever entered: the others never need settling */
     /* counters */
     int64_t bytes, packets;
     net_time busy, stalled;
@@ -121,15 +122,6 @@ static inline void buffer_leaves(port_buffer *b, net_time time, int64_t bytes, a
     ring[i & mask] = (leave){time, bytes};
 }
 
-/* Bring B up to NOW: leaves due by NOW out of the occupancy, and those due
- * by NOW - LATENCY (the link's) back to the sender as credits. */
-void buffer_settle_due(port_buffer *b, net_time latency, net_time now);
-static inline void buffer_settle(port_buffer *b, net_time latency, net_time now)
-{
-    if (b->leave_first != b->leave_end && buffer_leave(b, b->leave_first)->time <= now)
-        buffer_settle_due(b, latency, now); /* else none is due */
-}
-
 static inline void buffer_occupancy_change(port_buffer *b, net_time now, int64_t delta)
 {
     int64_t occupancy = b->occupancy;
@@ -137,6 +129,22 @@ static inline void buffer_occupancy_change(port_buffer *b, net_time now, int64_t
     b->occupancy_since = now;
     b->occupancy = occupancy += delta;
     if (occupancy > b->peak_occupancy) b->peak_occupancy = occupancy;
+}
+
+/* Bring B up to NOW: leaves due by NOW out of the occupancy, and those due
+ * by NOW - LATENCY (the link's) back to the sender as credits. */
+static inline void buffer_settle(port_buffer *b, net_time latency, net_time now)
+{
+    const leave *ring = b->leaves;
+    uint32_t mask = b->leave_mask, first = b->leave_first, applied = b->leave_applied, end = b->leave_end;
+    if (first == end || ring[first & mask].time > now) return; /* none is due */
+    for (; applied != end && ring[applied & mask].time <= now; applied++)
+        buffer_occupancy_change(b, ring[applied & mask].time, -ring[applied & mask].bytes);
+    int64_t credits = 0;
+    for (; first != applied && ring[first & mask].time + latency <= now; first++) credits += ring[first & mask].bytes;
+    b->credits += credits;
+    b->leave_first = first;
+    b->leave_applied = applied;
 }
 
 /* BYTES enter B at NOW (the sender starts them; B settled to NOW). */
