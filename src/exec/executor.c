@@ -31,7 +31,7 @@ typedef struct exec_job {
     const topology *t;
     exec_piece *pieces;
     int count;
-    const sim_options *options;
+    sim_options options;     /* a copy: a retry runs after the caller's options are gone */
     double scale;            /* K */
     const network_ops *net;
     network *network;        /* in the child, while it runs */
@@ -196,7 +196,7 @@ static bool run_job(void *ctx, double *out)
     int actors = 0;
     for (int k = 0; k < job->count; k++)
         for (int a = 0; a < job->pieces[k].s->actors; a++) actors += job->pieces[k].s->actor[a].op_count > 0;
-    job->network = job->net->open(job->t, pairs, (int)n, actors, job->options, job->scale);
+    job->network = job->net->open(job->t, pairs, (int)n, actors, &job->options, job->scale);
     free(pairs);
     if (!job->network) return false;
     job_now = job;
@@ -295,7 +295,7 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
     if (!hosts_allowed(t, parts, count, label, d)) return NULL;
     exec_run *run = calloc(1, sizeof *run);
     long long scale = common_scale(parts, count);
-    run->job = (exec_job){t, calloc((size_t)count, sizeof(exec_piece)), count, options, (double)scale,
+    run->job = (exec_job){t, calloc((size_t)count, sizeof(exec_piece)), count, *options, (double)scale,
                           network_for(options), NULL, 0};
     for (int k = 0; k < count; k++) {
         exec_piece *p = &run->job.pieces[k];

@@ -278,8 +278,10 @@ static void write_plot(plot_writer *w, const report *r, const plot_format *forma
     bool one_platform = true;
     for (int i = 1; i < r->row_count; i++)
         if (strcmp(r->rows[i].platform, r->rows[0].platform) != 0) one_platform = false;
-    const char *platform = !one_platform ? "per case" : r->row_count ? r->rows[0].platform
-                                                      : r->platform_name ? r->platform_name : "";
+    const char *platform = !one_platform                            ? "per case"
+                           : r->row_count && r->rows[0].platform[0] ? r->rows[0].platform
+                           : r->platform_name                       ? r->platform_name
+                                                                    : "";
     char title[320];
     snprintf(title, sizeof title, "collsim: scenario %s, platform %s, network model %s", r->scenario ? r->scenario : "",
              platform, r->model ? r->model : "");
