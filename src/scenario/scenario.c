@@ -157,6 +157,13 @@ static bool read_protocol(yaml_tree *tree, ynode *node, scenario_case *c, diag *
     if (!protocol_from_name(text, &c->protocol))
         return yaml_error(tree, v, d, "'protocol' takes simple, ll128, ll or auto (NCCL's protocols; auto: the least "
                           "predicted time per size), not '%s'", text);
+    if (c->protocol != PROTOCOL_LL && c->protocol != PROTOCOL_LL128) return true;
+    /* NCCL runs NVLS with Simple only (its tuning table has no LL / LL128 NVLS figures) */
+    bool inc = strcmp(c->inner, "inc") == 0 || strcmp(c->outer, "inc") == 0;
+    for (int a = 0; a < c->algorithm_count; a++) inc |= strcmp(c->algorithms[a], "inc") == 0;
+    if (inc)
+        return yaml_error(tree, v, d, "'protocol' %s: inc (NVLS, SHARP) runs with simple only, as in NCCL; use simple or "
+                          "auto, or list algorithms without inc", text);
     return true;
 }
 
