@@ -35,6 +35,17 @@ static schedule *build(const algorithm *a, int n, int d, const char *inner, cons
     return a->build(&p, why, size);
 }
 
+/* PRIM's hierarchical schedule over the shipped L = 2 SuperPOD (loaded into T):
+ * 144 ranks, 72 per pod. */
+static schedule *superpod_l2_hierarchical(primitive prim, topology *t)
+{
+    load_shipped("superpod-l2", t);
+    char why[512] = "";
+    schedule *s = build(algorithm_find(prim, "hierarchical"), 144, 72, NULL, NULL, why, sizeof why);
+    ck_assert_msg(s != NULL, "%s", why);
+    return s;
+}
+
 static void verify_shapes(primitive prim, const char *inner, const char *outer)
 {
     static const int shapes[][2] = {{4, 2}, {8, 4}, {6, 2}, {6, 3}, {16, 4}, {64, 8}, {144, 72}, {72, 8}};
@@ -100,10 +111,7 @@ END_TEST
 START_TEST(test_hierarchical_allreduce_superpod_matches_composition)
 {
     topology t;
-    load_shipped("superpod-l2", &t);
-    char why[512] = "";
-    schedule *s = build(algorithm_find(PRIM_ALLREDUCE, "hierarchical"), 144, 72, NULL, NULL, why, sizeof why);
-    ck_assert_ptr_nonnull(s);
+    schedule *s = superpod_l2_hierarchical(PRIM_ALLREDUCE, &t);
     for (size_t m = 0; m < COUNT(sizes); m++) {
         double expected = ring_ag(72, 0.5e-6, 900e9, sizes[m]) + ring_ar(2, 2e-6, 50e9, sizes[m] / 72) +
                           ring_ag(72, 0.5e-6, 900e9, sizes[m]);
@@ -191,10 +199,7 @@ END_TEST
 START_TEST(test_hierarchical_alltoall_superpod_pays_each_route)
 {
     topology t;
-    load_shipped("superpod-l2", &t);
-    char why[512] = "";
-    schedule *s = build(algorithm_find(PRIM_ALLTOALL, "hierarchical"), 144, 72, NULL, NULL, why, sizeof why);
-    ck_assert_ptr_nonnull(s);
+    schedule *s = superpod_l2_hierarchical(PRIM_ALLTOALL, &t);
     for (size_t m = 0; m < COUNT(sizes); m++) {
         double block = sizes[m] / 144;
         double expected = 71 * (0.5e-6 + block / 900e9) + 18 * (2e-6 + block / 50e9) + 54 * (2.5e-6 + block / 50e9);
@@ -202,7 +207,8 @@ START_TEST(test_hierarchical_alltoall_superpod_pays_each_route)
         model_case c = {.platform = &t, .prim = PRIM_ALLTOALL, .algorithm = "hierarchical", .ranks = 144,
                         .size_bytes = sizes[m]};
         prediction p;
-        ck_assert(model_predict(&c, &p, why, sizeof why));
+        char why[256];
+        ck_assert_msg(model_predict(&c, &p, why, sizeof why), "%s", why);
         ck_assert_msg(relative_error(p.time_s, expected) < 1e-9, "predicted %.17g, derived %.17g", p.time_s, expected);
     }
     schedule_free(s);
