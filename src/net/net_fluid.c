@@ -38,13 +38,13 @@ static net_endpoint *fluid_endpoint(network *n, int ops)
     return a;
 }
 
-static net_channel fluid_channel(network *n, int part, int from, int to, int from_node, int to_node)
+static net_channel fluid_channel(network *n, int part, int lane, int from, int to, int from_node, int to_node)
 {
     (void)n;
     (void)from_node;
     (void)to_node;
-    char name[48];
-    snprintf(name, sizeof name, "%d:%d>%d", part, from, to);
+    char name[56];
+    snprintf(name, sizeof name, "%d:%d>%d#%d", part, from, to, lane);
     return sg_mailbox_by_name(name);
 }
 
@@ -77,6 +77,14 @@ static int fluid_wait_any(net_endpoint *a)
     return tag;
 }
 
+static void fluid_sleep(net_endpoint *a, double seconds)
+{
+    (void)a;
+    simgrid_mark(SIM_IN_SIMGRID);
+    sg_actor_sleep_for(seconds);
+    simgrid_mark(SIM_IN_ACTOR);
+}
+
 static void fluid_endpoint_close(net_endpoint *a)
 {
     free(a->comms);
@@ -93,4 +101,4 @@ static bool fluid_close(network *n, char *why, int why_size)
 }
 
 const network_ops fluid_network = {fluid_open, fluid_endpoint, fluid_channel, fluid_send, fluid_recv,
-                                   fluid_wait_any, fluid_endpoint_close, fluid_close};
+                                   fluid_wait_any, fluid_sleep, fluid_endpoint_close, fluid_close};

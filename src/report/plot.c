@@ -281,7 +281,7 @@ static void write_plot(plot_writer *w, const report *r, const plot_format *forma
     const char *platform = !one_platform                            ? "per case"
                            : r->row_count && r->rows[0].platform[0] ? r->rows[0].platform
                            : r->platform_name                       ? r->platform_name
-                                                                    : "";
+                                                                    : ""; /* rows without a name run on the scenario's */
     char title[320];
     snprintf(title, sizeof title, "collsim: scenario %s, platform %s, network model %s", r->scenario ? r->scenario : "",
              platform, r->model ? r->model : "");
