@@ -37,7 +37,7 @@ check "every JSON example validates" "$(printf '%s\n' "$out" | grep -c INVALID)"
 awk '/^    Usage: collsim COMMAND/ { on = 1 } on && /^[^ ]/ { exit } on' "$top_srcdir/README" | sed 's/^    //' \
     | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' > "$work/readme-usage"
 "$collsim" --help > "$work/help"
-check "README usage is collsim --help" "$(diff "$work/readme-usage" "$work/help" && echo same)" '^same$'
+check "README usage is collsim --help (scripts/sync-usage rewrites it)" "$(diff "$work/readme-usage" "$work/help" && echo same)" '^same$'
 
 # README's quickstart paragraph against the scenario
 "$collsim" predict "$top_srcdir/scenarios/quickstart.yaml" --format json -o "$work/quickstart.json"

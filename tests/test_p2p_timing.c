@@ -1,7 +1,7 @@
 /* test_p2p_timing.c — one message over every kind of path takes exactly
- * alpha_path + M/BW under CM02 (SPEC §3), with alpha_path and BW written here
- * from the platform files and the seed's path classes, not read back from the
- * code; full-duplex links carry opposite transfers without slowdown; flows
+ * alpha_path + M/BW under CM02 (SPEC §3), with alpha_path and BW written in
+ * test_support.c from the platform files and the seed's path classes, not
+ * read back from the code; full-duplex links carry opposite transfers without slowdown; flows
  * sharing an oversubscribed uplink slow down as s says (explainer 03 §1). */
 #include <check.h>
 #include <stdio.h>
@@ -13,54 +13,9 @@
 
 static const double sizes[] = {1e3, 1e6, 16e6, 1e9};
 
-typedef struct path_case {
-    const char *platform;
-    int src, dst;     /* dst may be a switch node */
-    double alpha_s;   /* latency the path should have */
-    double bandwidth_Bps;
-    const char *what;
-} path_case;
-
-static const path_case paths[] = {
-    {"star-512", 0, 1, 0.5e-6, 900e9, "star: neighbours through the switch (02 §2)"},
-    {"star-512", 0, 511, 0.5e-6, 900e9, "star: any pair is one hop"},
-    {"star-512", 17, 512, 0.5e-6, 900e9, "star: rank -> INC switch leg = alpha_switch (04 §3)"},
-    {"nvl72-star", 3, 72, 0.2e-6, 900e9, "NVL72: rank -> NVSwitch leg = alpha_switch 0.2 us"},
-    {"nvl72-star", 3, 70, 0.5e-6, 900e9, "NVL72: rank -> rank"},
-    {"torus-8x8x8", 0, 1, 0.5e-6, 900e9, "torus 8^3: neighbours"},
-    {"torus-8x8x8", 0, 4 + 4 * 8 + 4 * 64, 12 * 0.5e-6, 900e9, "torus 8^3: farthest pair, 12 hops"},
-    {"torus-8x8x8", 0, 7, 0.5e-6, 900e9, "torus 8^3: wraparound neighbour"},
-    {"torus-4x4", 0, 2 + 2 * 4, 4 * 0.5e-6, 900e9, "torus 4x4: a -> k diameter, 4 hops (02 §3.6)"},
-    {"torus-16x16x16", 0, 8 + 8 * 16 + 8 * 256, 24 * 0.5e-6, 900e9, "torus 16^3: farthest pair, 24 hops"},
-    {"mesh-4x4", 0, 15, 6 * 0.5e-6, 900e9, "mesh 4x4: corner to corner, 6 hops"},
-    {"mesh-4x4", 5, 6, 0.5e-6, 900e9, "mesh 4x4: neighbours"},
-    {"mesh-4x4x4", 0, 63, 9 * 0.5e-6, 900e9, "mesh 4x4x4: corner to corner, 9 hops"},
-    {"full-mesh-8", 0, 7, 0.5e-6, 900e9, "full mesh: any pair, 1 link"},
-    {"full-mesh-8", 6, 2, 0.5e-6, 900e9, "full mesh: reverse direction"},
-    {"clos-16", 0, 3, 2e-6, 50e9, "Clos-16: same leaf, alpha_leaf"},
-    {"clos-16", 0, 15, 8e-6, 50e9, "Clos-16: across spines, alpha_spine"},
-    {"fat-tree-k4", 0, 1, 2e-6, 50e9, "fat-tree: same edge"},
-    {"fat-tree-k4", 0, 3, 8e-6, 50e9, "fat-tree: same pod, through aggregation"},
-    {"fat-tree-k4", 0, 15, 12e-6, 50e9, "fat-tree: across pods, through core"},
-    {"superpod-l32", 0, 71, 0.5e-6, 900e9, "SuperPOD: same pod over NVLink"},
-    {"superpod-l32", 0, 72, 2e-6, 50e9, "SuperPOD: same rail, pods sharing a leaf"},
-    {"superpod-l32", 0, 4 * 72, 8e-6, 50e9, "SuperPOD: same rail, across spines"},
-    {"superpod-l32", 0, 73, 2.5e-6, 50e9, "SuperPOD: cross rail, same leaf group (NVLink + IB leaf)"},
-    {"superpod-l32", 0, 2303, 8.5e-6, 50e9, "SuperPOD: cross rail across spines (farthest class)"},
-    {"superpod-l2", 5, 72 + 70, 2.5e-6, 50e9, "SuperPOD L=2: cross rail, cross pod"},
-    /* issue 15's real systems: links run at the efficiency x the published rate */
-    {"hgx-h100", 0, 7, 0.6e-6, 450e9 * 0.824, "HGX H100: GPU -> NVSwitch -> GPU"},
-    {"gb200-nvl72", 3, 70, 0.6e-6, 900e9 * 0.802, "GB200 NVL72: one NVLink 5 domain"},
-    {"mi300x-8", 6, 1, 0.6e-6, 64e9 * 0.75, "MI300X: one xGMI link"},
-    {"dgx-h100-8node", 0, 7, 0.6e-6, 450e9 * 0.824, "DGX H100 cluster: same node over NVLink"},
-    {"dgx-h100-8node", 2, 8 * 5 + 2, 2.7e-6, 50e9, "DGX H100 cluster: same rail, NIC -> leaf -> NIC"},
-    {"dgx-h100-8node", 2, 8 * 5 + 6, 3.3e-6, 50e9, "DGX H100 cluster: cross rail, NVLink relay then rail 6"},
-    {"gcp-a3-mega-2node", 0, 8, 2.7e-6, 25e9, "A3 Mega: same rail, one 200 Gb/s NIC"},
-};
-
 START_TEST(test_point_to_point_takes_alpha_plus_m_over_bw)
 {
-    const path_case *p = &paths[_i];
+    const path_case *p = &path_cases[_i];
     topology t;
     load_shipped(p->platform, &t);
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
@@ -101,22 +56,15 @@ START_TEST(test_flows_sharing_an_oversubscribed_uplink_slow_down_by_s)
 {
     topology t;
     load_shipped("clos-16", &t);
-    route_hop first[ROUTE_MAX_HOPS], other[ROUTE_MAX_HOPS];
-    topology_route(&t, 0, 4, first);
-    int same = -1, different = -1;
-    for (int src = 1; src < 4; src++)
-        for (int dst = 5; dst < 8; dst++) {
-            topology_route(&t, src, dst, other);
-            if (other[1].link == first[1].link && same < 0) same = src * 16 + dst;
-            if (other[1].link != first[1].link && different < 0) different = src * 16 + dst;
-        }
-    ck_assert_msg(same >= 0 && different >= 0, "ECMP put every flow on one spine");
+    flow same, different; /* hop 1: leaf 0's uplink */
+    ck_assert_msg(find_flow_by_hop(&t, 0, 4, 1, 1, 3, 5, 7, true, &same) &&
+                  find_flow_by_hop(&t, 0, 4, 1, 1, 3, 5, 7, false, &different), "ECMP put every flow on one spine");
     const double size = 1e8, alpha = 8e-6, bw = 50e9;
-    flow flows[2] = {{0, 4, size, 0}, {same / 16, same % 16, size, 0}};
+    flow flows[2] = {{0, 4, size, 0}, {same.src, same.dst, size, 0}};
     double finish[2];
     simulate_flows(&t, flows, 2, finish);
     for (int f = 0; f < 2; f++) ck_assert(relative_error(finish[f], alpha + 2 * size / bw) < EXACT);
-    flows[1] = (flow){different / 16, different % 16, size, 0};
+    flows[1] = (flow){different.src, different.dst, size, 0};
     simulate_flows(&t, flows, 2, finish);
     for (int f = 0; f < 2; f++) ck_assert(relative_error(finish[f], alpha + size / bw) < EXACT);
     topology_free(&t);
@@ -154,7 +102,7 @@ int main(void)
     Suite *s = suite_create("p2p_timing");
     TCase *tc = tcase_create("timing");
     tcase_set_timeout(tc, 300);
-    tcase_add_loop_test(tc, test_point_to_point_takes_alpha_plus_m_over_bw, 0, (int)(sizeof paths / sizeof paths[0]));
+    tcase_add_loop_test(tc, test_point_to_point_takes_alpha_plus_m_over_bw, 0, path_case_count);
     tcase_add_test(tc, test_opposite_transfers_share_no_bandwidth);
     tcase_add_test(tc, test_flows_sharing_an_oversubscribed_uplink_slow_down_by_s);
     tcase_add_test(tc, test_full_leaf_crossing_gets_bw_over_s);

@@ -26,7 +26,7 @@ static int physical_links(const topology *t)
 /* Longest route, in physical links, over every ordered rank pair. */
 static int brute_force_diameter(const topology *t)
 {
-    route_hop hops[ROUTE_MAX_HOPS];
+    route_hop *hops = route_buffer(t);
     int longest = 0;
     for (int a = 0; a < t->ranks; a++)
         for (int b = 0; b < t->ranks; b++) {
@@ -35,15 +35,18 @@ static int brute_force_diameter(const topology *t)
             int links = route_physical_links(t, hops, n);
             if (links > longest) longest = links;
         }
+    free(hops);
     return longest;
 }
 
 static double path_latency(const topology *t, int a, int b)
 {
-    route_hop hops[ROUTE_MAX_HOPS];
+    route_hop *hops = route_buffer(t);
     int n = topology_route(t, a, b, hops);
     ck_assert_int_gt(n, 0);
-    return route_latency(t, hops, n);
+    double latency = route_latency(t, hops, n);
+    free(hops);
+    return latency;
 }
 
 START_TEST(test_torus_8x8x8_describe_matches_explainer_02)
@@ -85,7 +88,7 @@ START_TEST(test_torus_neighbour_count_follows_min_rule)
         snprintf(yaml, sizeof yaml, "kind: torus\ndims: %s\nalpha: 1us\nbandwidth: 1GBps\n", cases[c].dims);
         topology t;
         load_text(yaml, &t);
-        route_hop hops[ROUTE_MAX_HOPS];
+        route_hop *hops = route_buffer(&t);
         for (int rank = 0; rank < t.ranks; rank++) {
             int neighbours = 0;
             for (int other = 0; other < t.ranks; other++)
@@ -93,6 +96,7 @@ START_TEST(test_torus_neighbour_count_follows_min_rule)
             ck_assert_msg(neighbours == cases[c].neighbours, "%s rank %d: %d neighbours", cases[c].dims, rank, neighbours);
         }
         if (cases[c].links >= 0) ck_assert_int_eq(physical_links(&t), cases[c].links); /* 02 §3.1: 2x2x2 has 12 edges */
+        free(hops);
         topology_free(&t);
     }
 }
@@ -102,7 +106,7 @@ START_TEST(test_torus_routes_are_shortest_wraparound_paths)
 {
     topology t;
     load_text("kind: torus\ndims: [2, 3, 4]\nalpha: 1us\nbandwidth: 1GBps\n", &t);
-    route_hop hops[ROUTE_MAX_HOPS];
+    route_hop *hops = route_buffer(&t);
     int dims[3] = {2, 3, 4};
     for (int a = 0; a < t.ranks; a++)
         for (int b = 0; b < t.ranks; b++) {
@@ -115,6 +119,7 @@ START_TEST(test_torus_routes_are_shortest_wraparound_paths)
             }
             ck_assert_int_eq(route_physical_links(&t, hops, topology_route(&t, a, b, hops)), expected);
         }
+    free(hops);
     topology_free(&t);
 }
 END_TEST
@@ -314,16 +319,17 @@ START_TEST(test_rail_cluster_units_share_equal_cost_spines)
     ck_assert_int_eq(switches_in_tier(&t, "leaf"), 16);
     ck_assert_int_eq(switches_in_tier(&t, "spine"), 32);
     bool used[4] = {false};
+    route_hop *hops = route_buffer(&t);
     for (int a = 0; a < 256; a += 8)
         for (int b = 256; b < 512; b += 8) {
             ck_assert_double_eq_tol(path_latency(&t, a, b), 3.6e-6, 1e-15);
-            route_hop hops[ROUTE_MAX_HOPS];
             int n = topology_route(&t, a, b, hops);
             for (int h = 0; h < n; h++) {
                 const char *spine = strstr(t.links[hops[h].link].name, "_spine");
                 if (spine && !hops[h].down) used[spine[6] - '0'] = true;
             }
         }
+    free(hops);
     for (int k = 0; k < 4; k++) ck_assert_msg(used[k], "no flow of rail 0 climbs to spine %d", k);
     ck_assert_double_eq_tol(path_latency(&t, 0, 257), 0.6e-6 + 3.6e-6, 1e-15); /* cross rail, cross unit */
     topology_free(&t);

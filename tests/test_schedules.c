@@ -74,6 +74,7 @@ START_TEST(test_unmatched_send_is_a_deadlock)
 }
 END_TEST
 
+/* under both network models (docs/packet.md) */
 START_TEST(test_executor_reports_a_deadlock)
 {
     topology t;
@@ -81,11 +82,14 @@ START_TEST(test_executor_reports_a_deadlock)
     schedule *s = build(PRIM_ALLREDUCE, "ring", 3);
     sched_recv(s, 0, 2, 0, 1, false, SCHED_NO_DEP, SCHED_NO_DEP); /* a receive nobody sends to */
     int nodes[3] = {0, 1, 2};
-    exec_result result;
-    sim_options options = {NETWORK_CM02, NULL};
-    diag d = {0};
-    ck_assert(!execute_schedule(&t, s, nodes, 1e6, &options, &result, &d));
-    ck_assert_ptr_nonnull(strstr(d.message, "deadlock"));
+    static const network_model models[] = {NETWORK_CM02, NETWORK_PACKET};
+    for (int k = 0; k < 2; k++) {
+        exec_result result;
+        sim_options options = {models[k], NULL};
+        diag d = {0};
+        ck_assert(!execute_schedule(&t, s, nodes, 1e6, &options, &result, &d));
+        ck_assert_ptr_nonnull(strstr(d.message, "deadlock"));
+    }
     schedule_free(s);
     topology_free(&t);
 }

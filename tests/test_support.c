@@ -2,6 +2,7 @@
 #include "test_support.h"
 
 #include "exec/executor.h"
+#include "net/network.h"
 #include "algo/rank_math.h"
 #include "sched/verify.h"
 
@@ -18,6 +19,80 @@ void load_shipped(const char *name, topology *t)
     snprintf(path, sizeof path, "%s/platforms/%s.yaml", top ? top : ".", name);
     diag d = {0};
     if (!platform_load(path, t, &d)) ck_abort_msg("loading %s: %s:%d:%d: %s", name, d.file, d.line, d.column, d.message);
+}
+
+const path_case path_cases[] = {
+    {"star-512", 0, 1, 0.5e-6, 900e9, 2, 0, 0, "star: neighbours through the switch (02 §2)"},
+    {"star-512", 0, 511, 0.5e-6, 900e9, 2, 0, 0, "star: any pair is one hop"},
+    {"star-512", 17, 512, 0.5e-6, 900e9, 1, 0, 0, "star: rank -> INC switch leg = alpha_switch (04 §3)"},
+    {"nvl72-star", 3, 72, 0.2e-6, 900e9, 1, 0, 0, "NVL72: rank -> NVSwitch leg = alpha_switch 0.2 us"},
+    {"nvl72-star", 3, 70, 0.5e-6, 900e9, 2, 0, 0, "NVL72: rank -> rank"},
+    {"torus-8x8x8", 0, 1, 0.5e-6, 900e9, 1, 0, 0, "torus 8^3: neighbours"},
+    {"torus-8x8x8", 0, 4 + 4 * 8 + 4 * 64, 12 * 0.5e-6, 900e9, 12, 0, 0, "torus 8^3: farthest pair, 12 hops"},
+    {"torus-8x8x8", 0, 7, 0.5e-6, 900e9, 1, 0, 0, "torus 8^3: wraparound neighbour"},
+    {"torus-4x4", 0, 2 + 2 * 4, 4 * 0.5e-6, 900e9, 4, 0, 0, "torus 4x4: a -> k diameter, 4 hops (02 §3.6)"},
+    {"torus-16x16x16", 0, 8 + 8 * 16 + 8 * 256, 24 * 0.5e-6, 900e9, 24, 0, 0, "torus 16^3: farthest pair, 24 hops"},
+    {"mesh-4x4", 0, 15, 6 * 0.5e-6, 900e9, 6, 0, 0, "mesh 4x4: corner to corner, 6 hops"},
+    {"mesh-4x4", 5, 6, 0.5e-6, 900e9, 1, 0, 0, "mesh 4x4: neighbours"},
+    {"mesh-4x4x4", 0, 63, 9 * 0.5e-6, 900e9, 9, 0, 0, "mesh 4x4x4: corner to corner, 9 hops"},
+    {"full-mesh-8", 0, 7, 0.5e-6, 900e9, 1, 0, 0, "full mesh: any pair, 1 link"},
+    {"full-mesh-8", 6, 2, 0.5e-6, 900e9, 1, 0, 0, "full mesh: reverse direction"},
+    {"clos-16", 0, 3, 2e-6, 50e9, 2, 0, 0, "Clos-16: same leaf, alpha_leaf"},
+    {"clos-16", 0, 15, 8e-6, 50e9, 4, 0, 0, "Clos-16: across spines, alpha_spine"},
+    {"fat-tree-k4", 0, 1, 2e-6, 50e9, 2, 0, 0, "fat-tree: same edge"},
+    {"fat-tree-k4", 0, 3, 8e-6, 50e9, 4, 0, 0, "fat-tree: same pod, through aggregation"},
+    {"fat-tree-k4", 0, 15, 12e-6, 50e9, 6, 0, 0, "fat-tree: across pods, through core"},
+    {"superpod-l32", 0, 71, 0.5e-6, 900e9, 2, 0, 0, "SuperPOD: same pod over NVLink"},
+    {"superpod-l32", 0, 72, 2e-6, 50e9, 2, 0, 0, "SuperPOD: same rail, pods sharing a leaf"},
+    {"superpod-l32", 0, 4 * 72, 8e-6, 50e9, 4, 0, 0, "SuperPOD: same rail, across spines"},
+    {"superpod-l32", 0, 73, 2.5e-6, 50e9, 4, 2, 900e9, "SuperPOD: cross rail, same leaf group (NVLink + IB leaf)"},
+    {"superpod-l32", 0, 2303, 8.5e-6, 50e9, 6, 2, 900e9, "SuperPOD: cross rail across spines (farthest class)"},
+    {"superpod-l2", 5, 72 + 70, 2.5e-6, 50e9, 4, 2, 900e9, "SuperPOD L=2: cross rail, cross pod"},
+    /* issue 15's real systems: links run at the efficiency x the published rate */
+    {"hgx-h100", 0, 7, 0.6e-6, 450e9 * 0.824, 2, 0, 0, "HGX H100: GPU -> NVSwitch -> GPU"},
+    {"gb200-nvl72", 3, 70, 0.6e-6, 900e9 * 0.802, 2, 0, 0, "GB200 NVL72: one NVLink 5 domain"},
+    {"mi300x-8", 6, 1, 0.6e-6, 64e9 * 0.75, 1, 0, 0, "MI300X: one xGMI link"},
+    {"dgx-h100-8node", 0, 7, 0.6e-6, 450e9 * 0.824, 2, 0, 0, "DGX H100 cluster: same node over NVLink"},
+    {"dgx-h100-8node", 2, 8 * 5 + 2, 2.7e-6, 50e9, 2, 0, 0, "DGX H100 cluster: same rail, NIC -> leaf -> NIC"},
+    {"dgx-h100-8node", 2, 8 * 5 + 6, 3.3e-6, 50e9, 4, 2, 450e9 * 0.824,
+     "DGX H100 cluster: cross rail, NVLink relay then rail 6"},
+    {"gcp-a3-mega-2node", 0, 8, 2.7e-6, 25e9, 2, 0, 0, "A3 Mega: same rail, one 200 Gb/s NIC"},
+};
+const int path_case_count = (int)(sizeof path_cases / sizeof path_cases[0]);
+
+bool find_flow_by_hop(const topology *t, int from, int to, int hop, int src_first, int src_last, int dst_first,
+                      int dst_last, bool same, flow *out)
+{
+    route_hop *first = route_buffer(t), *other = route_buffer(t);
+    topology_route(t, from, to, first);
+    bool found = false;
+    for (int src = src_first; src <= src_last && !found; src++)
+        for (int dst = dst_first; dst <= dst_last && !found; dst++) {
+            topology_route(t, src, dst, other);
+            if ((other[hop].link == first[hop].link) == same) {
+                *out = (flow){src, dst, 0, 0};
+                found = true;
+            }
+        }
+    free(first);
+    free(other);
+    return found;
+}
+
+void load_shipped_with(const char *name, const char *extra_yaml, topology *t)
+{
+    const char *top = getenv("top_srcdir");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/platforms/%s.yaml", top ? top : ".", name);
+    FILE *f = fopen(path, "r");
+    if (!f) ck_abort_msg("cannot open %s", path);
+    size_t capacity = 65536 + strlen(extra_yaml);
+    char *text = malloc(capacity);
+    size_t n = fread(text, 1, 65536, f);
+    fclose(f);
+    snprintf(text + n, capacity - n, "\n%s", extra_yaml);
+    load_text(text, t);
+    free(text);
 }
 
 void load_text(const char *yaml, topology *t)
@@ -57,14 +132,20 @@ int run_suite(Suite *s)
 
 void expect_time(const topology *t, schedule *s, double size_bytes, double expected_s, const char *what)
 {
+    sim_options options = {NETWORK_CM02, NULL};
+    expect_time_with(t, s, size_bytes, expected_s, what, &options);
+}
+
+void expect_time_with(const topology *t, schedule *s, double size_bytes, double expected_s, const char *what,
+                      const sim_options *options)
+{
     int *ranks = malloc(sizeof(int) * (size_t)s->ranks);
     for (int i = 0; i < s->ranks; i++) ranks[i] = i;
     int *nodes = exec_actor_nodes(s, ranks);
     free(ranks);
     exec_result result;
-    sim_options options = {NETWORK_CM02, NULL};
     diag d = {0};
-    bool ok = execute_schedule(t, s, nodes, size_bytes, &options, &result, &d);
+    bool ok = execute_schedule(t, s, nodes, size_bytes, options, &result, &d);
     free(nodes);
     if (!ok) ck_abort_msg("%s: %s", what, d.message);
     double error = relative_error(result.time_s, expected_s);
@@ -75,6 +156,12 @@ void expect_time(const topology *t, schedule *s, double size_bytes, double expec
 
 double simulate_schedule(const topology *t, schedule *s, const int *rank_nodes, double size_bytes,
                          const endpoint_costs *costs, double *rank_finish_s)
+{
+    return simulate_schedule_with(t, s, rank_nodes, size_bytes, costs, rank_finish_s, NETWORK_CM02);
+}
+
+double simulate_schedule_with(const topology *t, schedule *s, const int *rank_nodes, double size_bytes,
+                              const endpoint_costs *costs, double *rank_finish_s, network_model model)
 {
     int *ranks = malloc(sizeof(int) * (size_t)s->ranks);
     for (int i = 0; i < s->ranks; i++) ranks[i] = rank_nodes ? rank_nodes[i] : i;
@@ -87,10 +174,10 @@ double simulate_schedule(const topology *t, schedule *s, const int *rank_nodes, 
         part.wire_numerator = costs->wire_numerator;
         part.wire_denominator = costs->wire_denominator;
     }
-    sim_options options = {NETWORK_CM02, NULL};
+    sim_options options = {model, NULL};
     diag d = {0};
     exec_result result;
-    exec_run *run = exec_start(t, &part, 1, &options, &d);
+    exec_run *run = exec_start(t, &part, 1, &options, "a test's schedule", &d);
     bool ok = run && exec_finish(run, &result, &d);
     free(nodes);
     if (!ok) ck_abort_msg("simulation failed: %s", d.message);
@@ -98,6 +185,22 @@ double simulate_schedule(const topology *t, schedule *s, const int *rank_nodes, 
     double time = result.time_s;
     exec_result_free(&result);
     return time;
+}
+
+void expect_simulated_in(network_model model, const topology *t, schedule *s, const int *rank_nodes, double size_bytes,
+                         const endpoint_costs *costs, double expected_s, const char *what)
+{
+    if (model == NETWORK_PACKET && size_bytes > EXPECT_PACKET_MAX_BYTES) return;
+    double simulated = simulate_schedule_with(t, s, rank_nodes, size_bytes, costs, NULL, model);
+    ck_assert_msg(relative_error(simulated, expected_s) < 1e-9, "%s, M = %g, %s model: simulated %.17g, derived %.17g",
+                  what, size_bytes, network_model_name(model), simulated, expected_s);
+}
+
+void expect_simulated(const topology *t, schedule *s, const int *rank_nodes, double size_bytes, const endpoint_costs *costs,
+                      double expected_s, const char *what)
+{
+    expect_simulated_in(NETWORK_CM02, t, s, rank_nodes, size_bytes, costs, expected_s, what);
+    expect_simulated_in(NETWORK_PACKET, t, s, rank_nodes, size_bytes, costs, expected_s, what);
 }
 
 const int verified_group_sizes[9] = {2, 3, 4, 5, 7, 8, 16, 64, 72};

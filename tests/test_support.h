@@ -29,6 +29,23 @@ void expect_time(const topology *t, schedule *s, double size_bytes, double expec
  * rank's finish. */
 double simulate_schedule(const topology *t, schedule *s, const int *rank_nodes, double size_bytes,
                          const endpoint_costs *costs, double *rank_finish_s);
+/* The same under network model MODEL. */
+double simulate_schedule_with(const topology *t, schedule *s, const int *rank_nodes, double size_bytes,
+                              const endpoint_costs *costs, double *rank_finish_s, network_model model);
+/* Fail unless S simulates in EXPECTED_S to 1e-9 in both network models, the
+ * fluid CM02 and the packet model (the latter up to EXPECT_PACKET_MAX_BYTES,
+ * to keep the suite quick: its cost grows with the packets). */
+#define EXPECT_PACKET_MAX_BYTES 16e6
+void expect_simulated(const topology *t, schedule *s, const int *rank_nodes, double size_bytes, const endpoint_costs *costs,
+                      double expected_s, const char *what);
+/* The same in one network model: where the packet model serializes what the
+ * fluid model shares (two flows on one port: packet by packet, not at half
+ * rate each), its time is not the fluid form's. */
+void expect_simulated_in(network_model model, const topology *t, schedule *s, const int *rank_nodes, double size_bytes,
+                         const endpoint_costs *costs, double expected_s, const char *what);
+/* The same under the network model OPTIONS select. */
+void expect_time_with(const topology *t, schedule *s, double size_bytes, double expected_s, const char *what,
+                      const sim_options *options);
 /* Algorithm tests: a builder (src/algo), the group sizes every schedule is
  * verified at, and a seed time in seconds for N ranks, M bytes, P segments. */
 typedef schedule *(*schedule_builder)(const algo_params *p, char *why, int why_size);
@@ -50,6 +67,32 @@ extern const int timed_group_sizes[3];
 void expect_star_times_at_timed_ranks(schedule_builder build, const char *name, time_formula expected);
 #define STAR_ALPHA_S 0.5e-6
 #define STAR_BANDWIDTH_BPS 900e9
+
+/* One path class of a shipped platform (the seed's: neighbours, farthest
+ * pair, same leaf, across spines, SuperPOD same-rail and cross-rail), with
+ * what its route should be, written from the platform files, not read back
+ * from the code: latency, bottleneck bandwidth, and its serializing links
+ * (RELAY_LINKS faster ones of RELAY_BPS first, then LINKS - RELAY_LINKS at
+ * the bottleneck bandwidth). */
+typedef struct path_case {
+    const char *platform;
+    int src, dst;     /* dst may be a switch node */
+    double alpha_s;
+    double bandwidth_Bps;
+    int links, relay_links;
+    double relay_Bps;
+    const char *what;
+} path_case;
+extern const path_case path_cases[];
+extern const int path_case_count;
+/* A flow from a rank in [SRC_FIRST, SRC_LAST] to one in [DST_FIRST,
+ * DST_LAST] whose route's hop HOP uses (SAME) or not (!SAME) the link of hop
+ * HOP of the route FROM -> TO: where ECMP piles flows up, or spreads them.
+ * False when there is none. */
+bool find_flow_by_hop(const topology *t, int from, int to, int hop, int src_first, int src_last, int dst_first,
+                      int dst_last, bool same, flow *out);
+/* A shipped platform with YAML text appended (a `packet:` mapping). */
+void load_shipped_with(const char *name, const char *extra_yaml, topology *t);
 
 /* Run every test of S (forking per test) and return the process exit status. */
 int run_suite(Suite *s);

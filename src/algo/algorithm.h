@@ -12,6 +12,7 @@
 #define ALGO_MAX_DIMS 8
 #define SEGMENTS_AUTO (-1) /* algo_params.segments: P* of explainer 01 App. C.3 for the size */
 #define HIERARCHICAL_SLICES 8 /* hierarchical_pipelined: default slices P */
+#define PIPELINE_MAX_SEGMENTS 8192 /* given or P*: bounds the schedule's size; P* passes it only past ~10 GB */
 
 /* The INC aggregation tree over a sub-group (RANKS, N group ranks) whose
  * switches offer CAPABILITIES, for INC parts of hierarchical schedules; false
@@ -25,6 +26,7 @@ typedef struct algo_params {
     double size_bytes, alpha_s, bandwidth_Bps; /* what P* is computed for */
     int root;                   /* BC / Reduce root, sendrecv source */
     int peer;                   /* sendrecv destination */
+    unsigned long long seed;    /* permutation: the seed of its derangement */
     int dims[ALGO_MAX_DIMS];    /* torus shape of the group (torus algorithms) */
     int dim_count;
     int domain_ranks;           /* hierarchical: the group's ranks per inner domain (pod, node, leaf); 0: the
@@ -37,7 +39,28 @@ typedef struct algo_params {
     int channels;               /* NCCL-style channels (0 or 1: one); see algorithm_build */
     channel_layout layout;      /* how the channels spread over the fabric (channels.h) */
     int rail_ranks;             /* CHANNELS_RAILS: GPUs per node (channel c's ring enters each node at GPU c) */
+    int tiers;                  /* the platform's tiers: bounds an INC tree's levels (algorithm_schedule_size) */
 } algo_params;
+
+/* How an algorithm's schedule grows with the group's N and the segments P,
+ * L = log2 N (algorithm_schedule_size; docs/reliability.md). */
+typedef enum {
+    GROWTH_BUTTERFLY,  /* L steps per rank: ~ N L */
+    GROWTH_QUADRATIC,  /* N-1 steps or peers per rank: ~ N^2 */
+    GROWTH_DIMENSIONS, /* a ring per torus dim: ~ N (d_1 + d_2 + ...) */
+    GROWTH_BRUCK,      /* L messages of N/2 chunk ranges per rank: ~ N^2 L */
+    GROWTH_RING_RELAY, /* N-1 messages of up to N/2 ranges per rank: ~ N^3 */
+    GROWTH_CHAIN,      /* a pipelined chain, P segments (default N): ~ N P */
+    GROWTH_TREE,       /* a pipelined tree (binomial, DBT), P segments (default at most 2L): ~ N P */
+    GROWTH_INC,        /* switch actors, each segment of every flow reduced or fanned out over N legs: ~ N^2 P */
+    GROWTH_COMPOSED,   /* hierarchical parts: quadratic, or pipelined trees (default P at most 2L) */
+    GROWTH_SLICED,     /* hierarchical_pipelined: the composition on P slices (default 8) */
+    GROWTH_NODE_TREE,  /* NCCL's tree: DBT slots over depth (D-1) + log2 L, P segments (default 2 x depth) */
+} schedule_growth;
+
+/* The largest schedule collsim builds, in ops, chunk ranges and dependencies
+ * over all actors (all groups of a simulation together): ~1 GB. */
+#define SCHEDULE_MAX_ITEMS (1L << 26)
 
 typedef struct algorithm {
     const char *name;
@@ -46,6 +69,7 @@ typedef struct algorithm {
     const char *seed;
     /* The schedule, or NULL with WHY filled when the algorithm refuses P. */
     schedule *(*build)(const algo_params *p, char *why, int why_size);
+    schedule_growth growth;
 } algorithm;
 
 const algorithm *algorithm_table(int *count);
@@ -109,6 +133,15 @@ schedule *allgather_inc(const algo_params *p, char *why, int why_size);
 schedule *reducescatter_inc(const algo_params *p, char *why, int why_size);
 schedule *alltoall_inc(const algo_params *p, char *why, int why_size);
 schedule *sendrecv_direct(const algo_params *p, char *why, int why_size);
+schedule *permutation_direct(const algo_params *p, char *why, int why_size);
+/* The destinations of permutation SEED over N >= 2 ranks: TO[i] != i, each
+ * rank once (a derangement drawn uniformly). */
+void permutation_destinations(int n, unsigned long long seed, int *to);
+/* An upper bound on the ops, chunk ranges and dependencies of A's schedule
+ * for P (its segments as given, SEGMENTS_AUTO at p->size_bytes, or A's
+ * default), computed before anything is built; a double, so that no product
+ * wraps.  tests/test_algorithms.c holds it above every schedule's real size. */
+double algorithm_schedule_size(const algorithm *a, const algo_params *p);
 /* The INC capabilities (INC_* of topology.h) algorithm A needs of every switch
  * of the tree; 0 when it runs no switch actors. */
 unsigned algorithm_inc_capabilities(const algorithm *a);

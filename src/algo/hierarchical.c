@@ -39,6 +39,8 @@ typedef struct part {
     const char *phase;
 } part;
 
+#define HIERARCHICAL_MAX_CHUNKS (1L << 28) /* chunk indices are 32-bit (schedule.h) */
+
 static long gcd(long a, long b)
 {
     while (b) {
@@ -138,10 +140,15 @@ static bool build_parts(const part *parts, int part_count, const algo_params *p,
             if (s->actors == s->ranks) break; /* no switch actors: one schedule serves every sub-group */
         }
         long need = ok ? (long)b->child[i][0]->chunks * (parts[i].outer ? d : 1) : 1;
-        b->chunks = b->chunks / gcd(b->chunks, need) * need;
+        b->chunks = b->chunks / gcd(b->chunks, need) * need; /* below 2^28 x 2^34: no wrap */
+        ok = ok && b->chunks <= HIERARCHICAL_MAX_CHUNKS;
     }
     free(members);
-    b->chunks = b->chunks / gcd(b->chunks, n) * n; /* whole slices */
+    if (b->chunks <= HIERARCHICAL_MAX_CHUNKS) b->chunks = b->chunks / gcd(b->chunks, n) * n; /* whole slices */
+    if (ok && b->chunks > HIERARCHICAL_MAX_CHUNKS) ok = false;
+    if (!ok && b->chunks > HIERARCHICAL_MAX_CHUNKS)
+        snprintf(why, (size_t)why_size, "hierarchical: the parts' chunk grids combine to more than %ld chunks (their "
+                 "segment counts share no factor): give the parts fewer segments", HIERARCHICAL_MAX_CHUNKS);
     if (!ok) free_parts(b, part_count);
     return ok;
 }
@@ -157,6 +164,12 @@ static schedule *compose(primitive prim, const part *parts, int part_count, cons
     algo_params sliced = *p;
     sliced.size_bytes = p->size_bytes / slices;
     if (!build_parts(parts, part_count, &sliced, slices > 1 ? 0 : p->segments, &b, why, why_size)) return NULL;
+    if (b.chunks * slices > HIERARCHICAL_MAX_CHUNKS) {
+        snprintf(why, (size_t)why_size, "hierarchical_pipelined: %d slices of %ld chunks pass %ld chunks: give fewer "
+                 "segments", slices, b.chunks, HIERARCHICAL_MAX_CHUNKS);
+        free_parts(&b, part_count);
+        return NULL;
+    }
     schedule *s = schedule_create(prim, n, b.switches, (int)(b.chunks * slices));
     if (b.switches > 0) s->switch_node = malloc(sizeof(int) * (size_t)b.switches);
     if (prim != PRIM_ALLREDUCE) {

@@ -12,6 +12,7 @@
 #include "calib/measured.h"
 #include "cli/commands.h"
 #include "cli/run_cases.h"
+#include "net/network.h"
 #include "report/baseline.h"
 #include "report/report.h"
 #include "scenario/scenario.h"
@@ -60,7 +61,7 @@ static bool read_options(const cli_args *a, run_mode mode, run_options *o)
                        .write_baseline = v[OPT_WRITE_BASELINE]};
     run_settings *s = &o->settings;
     *s = (run_settings){.mode = mode, .verify = mode == MODE_VERIFY || v[OPT_VERIFY], .quiet = v[OPT_QUIET] != NULL,
-                        .jobs = 1, .sim = {.model = NETWORK_CM02, .extra_cfg = a->cfg}};
+                        .jobs = 1, .sim = {.model = NETWORK_DEFAULT, .extra_cfg = a->cfg}};
     if (!read_format(command, v[OPT_FORMAT] ? v[OPT_FORMAT] : format_of_output(o->output), &o->format)) return false;
     if (o->plot && !report_plot_format_known(o->plot))
         return bad_option(command, "--plot draws .svg, .png or .pdf: name a file ending in one of them, not '%s'", o->plot);
@@ -74,7 +75,8 @@ static bool read_options(const cli_args *a, run_mode mode, run_options *o)
     if (v[OPT_MODEL]) {
         if (strcmp(v[OPT_MODEL], "cm02") == 0) s->sim.model = NETWORK_CM02;
         else if (strcmp(v[OPT_MODEL], "lv08") == 0) s->sim.model = NETWORK_LV08;
-        else return bad_option(command, "--model takes cm02 or lv08, not '%s'", v[OPT_MODEL]);
+        else if (strcmp(v[OPT_MODEL], "packet") == 0) s->sim.model = NETWORK_PACKET;
+        else return bad_option(command, "--model takes cm02, lv08 or packet, not '%s'", v[OPT_MODEL]);
     }
     if (v[OPT_RTOL]) {
         if (!o->baseline) return bad_option(command, "--rtol%s is the tolerance of --baseline: give --baseline FILE too", "");
@@ -122,7 +124,7 @@ int command_scenario(const cli_args *a)
         return 2;
     }
     report r = {.scenario = s.name, .platform_name = s.platform.name, .platform_kind = s.platform.kind,
-                .model = mode == MODE_PREDICT ? "analytic" : o.settings.sim.model == NETWORK_LV08 ? "lv08" : "cm02",
+                .model = mode == MODE_PREDICT ? "analytic" : network_model_name(scenario_network(&s, o.settings.sim.model)),
                 .platform_ranks = s.platform.ranks, .simulated = mode == MODE_RUN, .eta = eta_name(&s.eta)};
     for (int c = 0; c < s.case_count; c++)
         if (s.cases[c].eta.mode != s.eta.mode) r.eta = "per case";

@@ -103,8 +103,9 @@ static const option_spec options[] = {
     {OPT_WRITE_BASELINE, "write-baseline", 0, "FILE", ON(CMD_RUN), "record this run's JSON in FILE (scripts/regress)"},
     {OPT_JOBS, "jobs", 'j', "N", ON(CMD_RUN), "run up to N simulations at once (the output does not change)"},
     {OPT_MODEL, "model", 0, "MODEL", ON(CMD_RUN),
-     "network model: cm02 (SimGrid fluid, exact: the default), lv08 (SimGrid's "
-     "TCP-calibrated model)"},
+     "network model: cm02 (SimGrid's fluid model, exact: the default), lv08 "
+     "(SimGrid's TCP-calibrated model) or packet (collsim's packet-level model: "
+     "queues, credits, docs/packet.md); overrides a scenario's network key"},
     {OPT_QUIET, "quiet", 'q', NULL, SCENARIO_COMMANDS | ON(CMD_CALIBRATE), "no progress and no notes on standard error (errors still)"},
     {OPT_PROGRESS, "progress", 0, NULL, ON(CMD_RUN),
      "show progress on standard error even when it is not a terminal"},
@@ -212,7 +213,9 @@ static void print_exit_status(FILE *out)
     fprintf(out, "\nExit status:\n"
                  "  0  success\n"
                  "  1  a regression against --baseline, or a schedule that failed verification\n"
-                 "  2  bad input: a message naming the file, line and column, and the fix\n");
+                 "  2  bad input: a message naming the file, line and column, and the fix\n"
+                 "  3  a valid run that could not finish: out of memory, or a simulation that\n"
+                 "     crashed, named with its case (docs/reliability.md)\n");
 }
 
 void cli_usage(FILE *out, command_id command)

@@ -15,6 +15,7 @@
 #include "cli/progress.h"
 #include "exec/executor.h"
 #include "model/model.h"
+#include "net/network.h"
 #include "model/tuner.h"
 #include "sched/verify.h"
 #include "util/units.h"
@@ -84,9 +85,39 @@ static bool per_group_schedules(const scenario_case *k, const char *name)
                     strcmp(name, "tree") == 0);
 }
 
-/* The schedule of ALGORITHM on CHANNELS channels for group G of case C at
+/* The parameters of ALGORITHM of case C on CHANNELS channels for group G at
  * SIZE_BYTES (which matters only to `segments: auto`; P* uses the first
- * tier's α and BW, or the α_switch of the tier an INC tree climbs to). */
+ * tier's α and BW, or the α_switch of the tier an INC tree climbs to).
+ * ORDER (the group's ranks, may be NULL) receives the group's domain order;
+ * p.domain_order points to it unless rank order already is. */
+static algo_params case_params(const scenario *s, int c, const char *name, int channels, int g, double size_bytes,
+                               int *order)
+{
+    const scenario_case *k = &s->cases[c];
+    const topology *t = scenario_platform(s, k);
+    algo_params p = {.ranks = k->groups.size, .segments = k->segments, .root = k->root, .peer = k->peer, .seed = k->seed,
+                     .size_bytes = size_bytes, .alpha_s = t->tiers[0].alpha_s, .bandwidth_Bps = t->tiers[0].bandwidth_Bps,
+                     .inner = k->inner[0] ? k->inner : NULL, .outer = k->outer[0] ? k->outer : NULL,
+                     .tiers = t->tier_count, .channels = channels};
+    p.layout = channel_layout_of(t, k->groups.whole ? NULL : group_members(k, g), p.ranks, &p.rail_ranks);
+    p.domain_ranks = topology_group_domains(t, group_members(k, g), p.ranks, order);
+    bool in_order = true;
+    for (int i = 0; order && i < p.ranks && p.domain_ranks > 0; i++) in_order &= order[i] == i;
+    p.domain_order = in_order || !order ? NULL : order;
+    if (k->groups.whole) {
+        for (int i = 0; i < t->dim_count; i++) p.dims[i] = t->dims[i];
+        p.dim_count = t->dim_count;
+    } else { /* a group's torus shape is 1-D: its ranks in order (predict.c says the same) */
+        p.dims[0] = k->groups.size;
+        p.dim_count = 1;
+    }
+    const algorithm *algo = algorithm_find(k->prim, name);
+    if (algo && algorithm_inc_capabilities(algo)) p.alpha_s = t->tiers[0].alpha_switch_s; /* INC legs pay α_switch (04 §2) */
+    return p;
+}
+
+/* The schedule of ALGORITHM on CHANNELS channels for group G of case C at
+ * SIZE_BYTES. */
 static schedule *build_schedule(const scenario *s, int c, const char *name, int channels, int g, double size_bytes,
                                 char *why, int why_size)
 {
@@ -97,32 +128,17 @@ static schedule *build_schedule(const scenario *s, int c, const char *name, int 
         snprintf(why, (size_t)why_size, "no %s algorithm '%s'", primitive_name(k->prim), name);
         return NULL;
     }
-    algo_params p = {.ranks = k->groups.size, .segments = k->segments, .root = k->root, .peer = k->peer,
-                     .size_bytes = size_bytes, .alpha_s = t->tiers[0].alpha_s, .bandwidth_Bps = t->tiers[0].bandwidth_Bps,
-                     .inner = k->inner[0] ? k->inner : NULL, .outer = k->outer[0] ? k->outer : NULL,
-                     .channels = channels};
-    p.layout = channel_layout_of(t, k->groups.whole ? NULL : group_members(k, g), p.ranks, &p.rail_ranks);
-    int *order = malloc(sizeof(int) * (size_t)p.ranks);
-    p.domain_ranks = topology_group_domains(t, group_members(k, g), p.ranks, order);
-    bool in_order = true;
-    for (int i = 0; i < p.ranks && p.domain_ranks > 0; i++) in_order &= order[i] == i;
-    p.domain_order = in_order ? NULL : order;
+    int *order = malloc(sizeof(int) * (size_t)k->groups.size);
+    algo_params p = case_params(s, c, name, channels, g, size_bytes, order);
     group_trees trees = {t, group_members(k, g)};
     p.inc_tree_of = sub_group_tree;
     p.inc_context = &trees;
-    if (k->groups.whole) {
-        for (int i = 0; i < t->dim_count; i++) p.dims[i] = t->dims[i];
-        p.dim_count = t->dim_count;
-    } else { /* a group's torus shape is 1-D: its ranks in order (predict.c says the same) */
-        p.dims[0] = k->groups.size;
-        p.dim_count = 1;
-    }
     unsigned capabilities = algorithm_inc_capabilities(algo);
     schedule *built = NULL;
     inc_tree tree;
     if (!capabilities) built = algorithm_build(algo, &p, why, why_size);
     else if (inc_tree_build(t, group_members(k, g), p.ranks, capabilities, &tree, why, why_size)) {
-        p.alpha_s = t->tiers[tree.root_tier].alpha_switch_s; /* INC pipelines pay α_switch per leg (04 §2) */
+        p.alpha_s = t->tiers[tree.root_tier].alpha_switch_s; /* the tier the tree climbs to */
         p.inc = &tree;
         built = algorithm_build(algo, &p, why, why_size);
         inc_tree_free(&tree);
@@ -186,9 +202,77 @@ static void report_unbuildable(const scenario *s, int c, int a, const char *why)
             s->path, k->groups_line, k->groups_column, primitive_name(k->prim), k->algorithms[a], k->groups.size, why);
 }
 
-/* Every algorithm of every case must accept its groups, before anything runs. */
-static bool check_cases(const scenario *s)
+static int largest_size(const scenario_case *k)
 {
+    int best = 0;
+    for (int m = 1; m < k->size_count; m++)
+        if (k->sizes[m] > k->sizes[best]) best = m;
+    return best;
+}
+
+/* The schedule operations algorithm NAME of case C on CHANNELS channels
+ * needs at its largest size over all its groups (algorithm_schedule_size). */
+static double case_items(const scenario *s, int c, const char *name, int channels)
+{
+    const scenario_case *k = &s->cases[c];
+    const algorithm *algo = algorithm_find(k->prim, name);
+    if (!algo) return 0;
+    algo_params p = case_params(s, c, name, channels, 0, k->sizes[largest_size(k)], NULL);
+    return algorithm_schedule_size(algo, &p) * k->groups.count;
+}
+
+/* The same for algorithm A of case C, or under `auto` the largest of the
+ * tuner's candidates on the channels it may pick. */
+static double algorithm_items(const scenario *s, int c, int a)
+{
+    const scenario_case *k = &s->cases[c];
+    int natural = natural_channels(scenario_platform(s, k), k);
+    int channels = k->channels == CHANNELS_AUTO ? natural : k->channels > 1 ? k->channels : 1;
+    if (strcmp(k->algorithms[a], ALGORITHM_AUTO) != 0) return case_items(s, c, k->algorithms[a], channels);
+    int count;
+    const char *const *candidates = tuner_candidates(k->prim, &count);
+    double most = 0;
+    for (int i = 0; i < count; i++) {
+        double items = case_items(s, c, candidates[i], channels > natural ? channels : natural);
+        if (items > most) most = items;
+    }
+    return most;
+}
+
+/* The k-th algorithms of a concurrent block (all their groups) in one
+ * simulation within SCHEDULE_MAX_ITEMS, estimated before anything is built,
+ * and, when simulated, on at most SIM_MAX_HOSTS hosts. */
+static bool check_sizes(const scenario *s, int first, run_mode mode)
+{
+    const scenario_case *lead = &s->cases[first];
+    for (int a = 0; a < lead->algorithm_count; a++) {
+        double items = 0;
+        for (int c = first; c < first + lead->together_count; c++) items += algorithm_items(s, c, a);
+        if (items <= (double)SCHEDULE_MAX_ITEMS) continue;
+        fprintf(stderr, "%s:%d:%d: %s %s on %d group(s) of %d ranks%s would need about %.3g schedule operations; collsim "
+                "builds at most %ld per simulation (docs/reliability.md): use fewer or smaller groups%s\n", s->path,
+                lead->groups_line, lead->groups_column, primitive_name(lead->prim), lead->algorithms[a],
+                lead->groups.count, lead->groups.size, lead->together_count > 1 ? " and its concurrent cases" : "", items,
+                SCHEDULE_MAX_ITEMS, lead->segments ? " or fewer segments" : " or another algorithm");
+        return false;
+    }
+    double hosts = 0;
+    for (int c = first; c < first + lead->together_count; c++) hosts += (double)s->cases[c].groups.count * s->cases[c].groups.size;
+    if (mode == MODE_RUN && hosts > SIM_MAX_HOSTS) {
+        fprintf(stderr, "%s:%d:%d: %d group(s) of %d ranks%s place %.0f ranks in one simulation; collsim simulates at "
+                "most %d at once (SimGrid's routing table grows as their square, docs/reliability.md): use fewer or "
+                "smaller groups, or collsim predict\n", s->path, lead->groups_line, lead->groups_column, lead->groups.count,
+                lead->groups.size, lead->together_count > 1 ? " and its concurrent cases" : "", hosts, SIM_MAX_HOSTS);
+        return false;
+    }
+    return true;
+}
+
+/* Every algorithm of every case must accept its groups, before anything runs. */
+static bool check_cases(const scenario *s, run_mode mode)
+{
+    for (int c = 0; c < s->case_count; c++)
+        if (s->cases[c].together_first == c && !check_sizes(s, c, mode)) return false;
     for (int c = 0; c < s->case_count; c++) {
         const scenario_case *k = &s->cases[c];
         for (int a = 0; a < k->algorithm_count; a++) {
@@ -262,6 +346,11 @@ static int prepare_member(const scenario *s, const run_settings *o, member *m)
         m->nodes[g] = exec_actor_nodes(m->scheds[g], group_members(k, g));
     }
     if (o->verify) {
+        if (!schedule_verifiable(m->scheds[0], why, sizeof why)) {
+            fprintf(stderr, "%s:%d:%d: cannot verify %s %s on %d ranks: %s; verify a smaller group\n", s->path,
+                    k->groups_line, k->groups_column, primitive_name(k->prim), m->run.algorithm, k->groups.size, why);
+            return 2;
+        }
         bool ok = schedule_verify(m->scheds[0], why, sizeof why);
         char size[32];
         units_format(m->size_bytes, UNIT_SIZE, size, sizeof size);
@@ -367,10 +456,16 @@ static int start_task(const scenario *s, const run_settings *o, task *t)
         }
     }
     diag d = {0};
-    t->run = exec_start(scenario_platform(s, first), t->parts, parts, &o->sim, &d);
+    char label[160], size[32];
+    units_format(first->sizes[t->m], UNIT_SIZE, size, sizeof size);
+    snprintf(label, sizeof label, "case %d%s (%s %s at %s)", t->first, t->member_count > 1 ? " and its concurrent cases" : "",
+             primitive_name(first->prim), t->members[0].run.algorithm, size);
+    sim_options sim = o->sim;
+    sim.model = scenario_network(s, o->sim.model);
+    t->run = exec_start(scenario_platform(s, first), t->parts, parts, &sim, label, &d);
     if (!t->run) {
         diag_print(&d);
-        return 2;
+        return 3;
     }
     return 0;
 }
@@ -386,7 +481,7 @@ static int finish_task(const scenario *s, task *t, bool keep)
         diag d = {0};
         if (!exec_finish(t->run, results, &d)) {
             if (keep) diag_print(&d);
-            status = 2;
+            status = 3; /* the input was valid: the simulation failed (docs/reliability.md) */
         }
         t->run = NULL;
         for (int i = 0, n = 0; i < t->member_count; i++) {
@@ -404,13 +499,6 @@ static int finish_task(const scenario *s, task *t, bool keep)
     return status;
 }
 
-static int largest_size(const scenario_case *k)
-{
-    int best = 0;
-    for (int m = 1; m < k->size_count; m++)
-        if (k->sizes[m] > k->sizes[best]) best = m;
-    return best;
-}
 
 /* Where each pair of case C's algorithms cross, at their largest-size
  * predictions (01 §5.3, App. B.3). */
@@ -458,7 +546,13 @@ static void describe_task(const scenario *s, const task *t, char *out, size_t si
 
 int run_cases(const scenario *s, const run_settings *o, report *r)
 {
-    if (!check_cases(s)) return 2;
+    if (!check_cases(s, o->mode)) return 2;
+    diag d = {0};
+    if (o->mode == MODE_RUN && !simgrid_check_options(&o->sim, &d)) {
+        diag_print(&d);
+        return 2;
+    }
+    if (o->mode == MODE_RUN) r->model = network_model_name(scenario_network(s, o->sim.model)); /* every row's model */
     int task_count = 0;
     for (int c = 0; c < s->case_count; c++)
         if (s->cases[c].together_first == c) task_count += s->cases[c].algorithm_count * s->cases[c].size_count;

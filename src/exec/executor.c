@@ -1,29 +1,30 @@
-/* executor.c — SimGrid actors that run a schedule.
+/* executor.c — SimGrid actors that run a schedule, over the network the
+ * options select (net/network.h: the fluid model or the packet model).
  *
- * Message sizes: a chunk is M/chunks bytes, which need not be whole.  SimGrid
- * takes whole bytes, so the executor multiplies every message size and every
- * link bandwidth by the same factor K (the smallest that makes M*K/chunks
- * whole): times are unchanged and no chunk is rounded.
+ * Message sizes: a chunk is M/chunks bytes, which need not be whole.  The
+ * networks take whole bytes, so the executor multiplies every message size
+ * and every link bandwidth by the same factor K (the smallest that makes
+ * M*K/chunks whole): times are unchanged and no chunk is rounded.
  *
  * Endpoint costs: a rank is busy `overhead` per message it sends (LogP's o,
- * charged at the sending endpoint): it sleeps o before posting each send,
- * its receives already posted progressing meanwhile, so two back-to-back
- * sends pay 2o while sends of different ranks overlap.  Each channel of a
- * rank runs as an actor of its own (NCCL's channels are separate thread
- * blocks), so channels overlap their overheads too.  (SimGrid 3.32's
- * sg_comm_wait_any_for releases every comm on a timeout, so a timed wait
- * cannot be used to interleave posting and waiting.) */
+ * charged at the sending endpoint): it pauses o (net->sleep, in the
+ * network's clock) before posting each send, its receives already posted
+ * progressing meanwhile, so two back-to-back sends pay 2o while sends of
+ * different ranks overlap.  Each channel of a rank runs as an actor of its
+ * own (NCCL's channels are separate thread blocks) with connections of its
+ * own (an op's channel is the network channel's lane), so channels overlap
+ * their overheads too. */
 #include "exec/executor.h"
 
 #include <limits.h>
 #include <math.h>
 #include <simgrid/actor.h>
-#include <simgrid/comm.h>
 #include <simgrid/engine.h>
-#include <simgrid/mailbox.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "net/network.h"
 
 /* One part as the child sees it. */
 typedef struct exec_piece {
@@ -42,8 +43,11 @@ typedef struct exec_job {
     const topology *t;
     exec_piece *pieces;
     int count;
-    const sim_options *options;
+    sim_options options;     /* a copy: a retry runs after the caller's options are gone */
     double scale;            /* K */
+    const network_ops *net;
+    network *network;        /* in the child, while it runs */
+    int failure_first;       /* where a network failure's message goes in the output */
 } exec_job;
 
 struct exec_run {
@@ -53,11 +57,22 @@ struct exec_run {
     sim_child child;
 };
 
-/* Output layout per part: time, phase ends, rank finishes, completed ops. */
+/* Output layout per part: time, phase ends, rank finishes, completed ops;
+ * then, once, whether the network failed on its own (see network_failure). */
 static int piece_out_count(const schedule *s)
 {
     return 2 + SCHED_MAX_PHASES + s->ranks;
 }
+
+/* The message of a network failure travels back as text in doubles. */
+#define NETWORK_FAILURE_DOUBLES 32
+
+static int network_failure_slot(const exec_job *job)
+{
+    return job->failure_first;
+}
+
+_Static_assert(SCHED_MAX_CHANNELS <= NET_MAX_LANES, "every channel of a schedule is a lane of the network");
 
 /* SimGrid's C actors receive argv only: the job and the output live here. */
 static const exec_job *job_now;
@@ -73,13 +88,6 @@ static long long gcd(long long a, long long b)
     return a;
 }
 
-static sg_mailbox_t connection(int part, int from, int to, int channel)
-{
-    char name[56];
-    snprintf(name, sizeof name, "%d:%d>%d#%d", part, from, to, channel);
-    return sg_mailbox_by_name(name);
-}
-
 static int compare_keys(const void *a, const void *b)
 {
     long long x = *(const long long *)a, y = *(const long long *)b;
@@ -92,31 +100,35 @@ static long long op_key(const sched_op *op)
     return ((long long)op->channel << 33) | ((long long)op->peer << 1) | (op->kind != OP_SEND);
 }
 
-/* The mailbox of every op, looked up once per distinct connection (SimGrid's
- * by-name lookup builds a string per call, too slow per message), and, when
- * the part charges overheads, each send's overhead by the tier its route
- * climbs to (computed once per connection too). */
-static sg_mailbox_t *resolve_mailboxes(const exec_job *job, int part, int self, double **cost)
+/* The network channel of every op, looked up once per distinct connection (a
+ * lookup by name builds a string, too slow per message), and, when the part
+ * charges overheads, each send's overhead by the tier its route climbs to
+ * (computed once per connection too). */
+static net_channel *resolve_channels(const exec_job *job, int part, int self, double **cost)
 {
     const exec_piece *p = &job->pieces[part];
     const sched_actor *a = &p->s->actor[self];
+    const int *nodes = p->actor_nodes;
     int ops = a->op_count, distinct = 0;
     long long *keys = malloc(sizeof(long long) * (size_t)(ops + 1));
     for (int o = 0; o < ops; o++) keys[o] = op_key(&a->ops[o]);
     qsort(keys, (size_t)ops, sizeof *keys, compare_keys);
     for (int o = 0; o < ops; o++)
         if (distinct == 0 || keys[distinct - 1] != keys[o]) keys[distinct++] = keys[o];
-    sg_mailbox_t *by_key = malloc(sizeof *by_key * (size_t)(distinct + 1));
+    net_channel *by_key = malloc(sizeof *by_key * (size_t)(distinct + 1));
     double *key_cost = calloc((size_t)distinct + 1, sizeof(double));
     bool charged = p->charges && self < p->s->ranks; /* switches have no software endpoint */
+    route_hop *hops = charged ? route_buffer(job->t) : NULL;
     for (int k = 0; k < distinct; k++) {
-        int peer = (int)((keys[k] >> 1) & 0xffffffffLL), channel = (int)(keys[k] >> 33);
+        int peer = (int)((keys[k] >> 1) & 0xffffffffLL), lane = (int)(keys[k] >> 33);
         bool send = keys[k] % 2 == 0;
-        by_key[k] = send ? connection(part, self, peer, channel) : connection(part, peer, self, channel);
+        int from = send ? self : peer, to = send ? peer : self;
+        by_key[k] = job->net->channel(job->network, part, lane, from, to, nodes[from], nodes[to]);
         if (send && charged)
-            key_cost[k] = p->overhead_s[topology_route_tier(job->t, p->actor_nodes[self], p->actor_nodes[peer])];
+            key_cost[k] = p->overhead_s[route_top_tier(job->t, hops, topology_route(job->t, nodes[self], nodes[peer], hops))];
     }
-    sg_mailbox_t *by_op = malloc(sizeof *by_op * (size_t)(ops + 1));
+    free(hops);
+    net_channel *by_op = malloc(sizeof *by_op * (size_t)(ops + 1));
     *cost = charged ? malloc(sizeof(double) * (size_t)(ops + 1)) : NULL;
     for (int o = 0; o < ops; o++) {
         long long key = op_key(&a->ops[o]);
@@ -147,43 +159,45 @@ static long op_bytes(const exec_piece *p, const sched_actor *a, const sched_op *
     return bytes > 0 ? bytes : 1; /* a zero-weight block still synchronises */
 }
 
-/* Post op O of actor A (its dependencies met). */
-static void post(const exec_piece *p, const sched_actor *a, int o, sg_mailbox_t mailbox, sg_comm_t *comms,
-                 int *pending_op, int *pending, void **sink)
+/* Post op O of actor A (its dependencies met) on CHANNEL. */
+static void post(const network_ops *net, net_endpoint *me, const exec_piece *p, const sched_actor *a, int o,
+                 net_channel channel)
 {
     const sched_op *op = &a->ops[o];
-    if (op->kind == OP_SEND) comms[*pending] = sg_mailbox_put_async(mailbox, (void *)op, op_bytes(p, a, op));
-    else comms[*pending] = sg_mailbox_get_async(mailbox, sink);
-    pending_op[(*pending)++] = o;
+    if (op->kind == OP_SEND) net->send(me, channel, op_bytes(p, a, op), o);
+    else net->recv(me, channel, o);
 }
 
+/* One schedule actor, or one channel of it (argv[3] >= 0).  It marks where
+ * it is (simgrid_mark) around every SimGrid call, so that a crash in
+ * SimGrid's kernel is told apart from one in this code. */
 static void actor_main(int argc, char **argv)
 {
     (void)argc;
+    simgrid_mark(SIM_IN_ACTOR);
     const exec_job *job = job_now;
-    int part = atoi(argv[1]), self = atoi(argv[2]), channel = atoi(argv[3]);
+    const network_ops *net = job->net;
+    int part = atoi(argv[1]), self = atoi(argv[2]), lane = atoi(argv[3]);
     const exec_piece *p = &job->pieces[part];
     double *out = out_now + p->out_first;
     const sched_actor *a = &p->s->actor[self];
     int ops = 0;
-    for (int o = 0; o < a->op_count; o++) ops += channel < 0 || a->ops[o].channel == channel;
+    for (int o = 0; o < a->op_count; o++) ops += lane < 0 || a->ops[o].channel == lane;
     op_graph g;
     sched_op_graph(a, &g);
     int *ready = malloc(sizeof(int) * (size_t)(a->op_count + 1));
     int ready_count = 0;
     for (int o = a->op_count - 1; o >= 0; o--)
-        if (g.remaining[o] == 0 && (channel < 0 || a->ops[o].channel == channel)) ready[ready_count++] = o;
-    sg_comm_t *comms = malloc(sizeof *comms * (size_t)(ops + 1));
-    int *pending_op = malloc(sizeof(int) * (size_t)(ops + 1));
-    int pending = 0, done = 0;
-    void *sink = NULL;
+        if (g.remaining[o] == 0 && (lane < 0 || a->ops[o].channel == lane)) ready[ready_count++] = o;
+    int done = 0;
     double last = 0, *cost = NULL;
-    sg_mailbox_t *mailbox = resolve_mailboxes(job, part, self, &cost);
-    if (p->launch_s > 0) sg_actor_sleep_until(p->launch_s);
+    net_endpoint *me = net->endpoint(job->network, ops);
+    net_channel *channel = resolve_channels(job, part, self, &cost);
+    if (p->launch_s > 0) net->sleep(me, p->launch_s);
     while (done < ops) {
         while (!cost && ready_count > 0) { /* no endpoint costs: post in readiness order */
             int o = ready[--ready_count];
-            post(p, a, o, mailbox[o], comms, pending_op, &pending, &sink);
+            post(net, me, p, a, o, channel[o]);
         }
         /* receives first: they progress while the endpoint is busy with a send's overhead */
         for (int pass = 0; pass < 2 && cost; pass++)
@@ -192,17 +206,13 @@ static void actor_main(int argc, char **argv)
                 bool send = a->ops[o].kind == OP_SEND;
                 if (send != (pass == 1)) continue;
                 ready[r] = ready[--ready_count];
-                if (send && cost && cost[o] > 0) sg_actor_sleep_for(cost[o]);
-                post(p, a, o, mailbox[o], comms, pending_op, &pending, &sink);
+                if (send && cost[o] > 0) net->sleep(me, cost[o]);
+                post(net, me, p, a, o, channel[o]);
             }
-        ssize_t i = sg_comm_wait_any(comms, (size_t)pending);
-        int o = pending_op[i];
-        comms[i] = comms[pending - 1];
-        pending_op[i] = pending_op[pending - 1];
-        pending--;
+        int o = net->wait_any(me);
+        double now = simgrid_get_clock();
         done++;
         out[1 + SCHED_MAX_PHASES + p->s->ranks]++; /* completed ops: a deadlock leaves it short */
-        double now = simgrid_get_clock();
         last = now;
         double *phase_end = &out[1 + a->ops[o].phase];
         if (now > *phase_end) *phase_end = now;
@@ -211,12 +221,12 @@ static void actor_main(int argc, char **argv)
     }
     if (self < p->s->ranks && last > out[1 + SCHED_MAX_PHASES + self]) out[1 + SCHED_MAX_PHASES + self] = last;
     if (last > out[0]) out[0] = last;
+    net->endpoint_close(me);
     op_graph_free(&g);
-    free(mailbox);
+    free(channel);
     free(cost);
     free(ready);
-    free(comms);
-    free(pending_op);
+    simgrid_mark(SIM_IN_SIMGRID);
 }
 
 /* Whether every op of S waits only for ops of its own channel, so that each
@@ -233,6 +243,23 @@ static bool channels_independent(const schedule *s)
     return true;
 }
 
+/* The SimGrid actors actor A of S runs as: one, or one per channel it has
+ * ops on (SPLIT); LANES[i] their channels (-1: all). */
+static int actor_lanes(const schedule *s, int a, bool split, int lanes[SCHED_MAX_CHANNELS])
+{
+    if (s->actor[a].op_count == 0) return 0;
+    if (!split) {
+        lanes[0] = -1;
+        return 1;
+    }
+    bool used[SCHED_MAX_CHANNELS] = {false};
+    for (int o = 0; o < s->actor[a].op_count; o++) used[s->actor[a].ops[o].channel] = true;
+    int count = 0;
+    for (int c = 0; c < s->channels; c++)
+        if (used[c]) lanes[count++] = c;
+    return count;
+}
+
 static bool run_job(void *ctx, double *out)
 {
     exec_job *job = ctx;
@@ -247,35 +274,47 @@ static bool run_job(void *ctx, double *out)
                 if (s->actor[a].ops[o].kind == OP_SEND)
                     pairs[n++] = (node_pair){nodes[a], nodes[s->actor[a].ops[o].peer]};
     }
-    bool ok = simgrid_open(job->t, pairs, (int)n, job->options, job->scale);
+    int actors = 0, lanes[SCHED_MAX_CHANNELS];
+    bool *split = calloc((size_t)job->count + 1, sizeof(bool));
+    for (int k = 0; k < job->count; k++) {
+        split[k] = channels_independent(job->pieces[k].s);
+        for (int a = 0; a < job->pieces[k].s->actors; a++) actors += actor_lanes(job->pieces[k].s, a, split[k], lanes);
+    }
+    job->network = job->net->open(job->t, pairs, (int)n, actors, &job->options, job->scale);
     free(pairs);
-    if (!ok) return false;
+    if (!job->network) {
+        free(split);
+        return false;
+    }
     job_now = job;
     out_now = out;
     char part[16], index[16], lane[16];
     for (int k = 0; k < job->count; k++) {
         const schedule *s = job->pieces[k].s;
-        bool split = channels_independent(s);
         snprintf(part, sizeof part, "%d", k);
         for (int a = 0; a < s->actors; a++) {
-            if (s->actor[a].op_count == 0) continue;
             snprintf(index, sizeof index, "%d", a);
-            for (int c = split ? 0 : -1; c < (split ? s->channels : 0); c++) {
-                snprintf(lane, sizeof lane, "%d", c);
+            for (int i = 0, count = actor_lanes(s, a, split[k], lanes); i < count; i++) {
+                snprintf(lane, sizeof lane, "%d", lanes[i]);
                 const char *args[] = {"actor", part, index, lane};
                 sg_actor_create_("actor", simgrid_host(job->t, job->pieces[k].actor_nodes[a]), actor_main, 4, args);
             }
         }
     }
-    simgrid_run();
+    free(split);
+    simgrid_simulate();
+    char why[NETWORK_FAILURE_DOUBLES * sizeof(double)] = "";
+    if (!job->net->close(job->network, why, sizeof why)) memcpy(out + network_failure_slot(job), why, sizeof why);
     return true;
 }
 
 /* The bytes of a part's chunk grid: M, except all-to-all's N x N blocks where
- * M is each rank's total payload, M/N per destination (SPEC §4, 01 §7). */
+ * M is each rank's total payload, M/N per destination (SPEC §4, 01 §7), and a
+ * permutation's N messages of M. */
 static long long grid_bytes(const exec_part *p)
 {
-    return llround(p->s->prim == PRIM_ALLTOALL ? p->size_bytes * p->s->ranks : p->size_bytes);
+    bool per_rank = p->s->prim == PRIM_ALLTOALL || p->s->prim == PRIM_PERMUTATION;
+    return llround(per_rank ? p->size_bytes * p->s->ranks : p->size_bytes);
 }
 
 /* Wire bytes per data byte as numerator / denominator (1 / 1 without a protocol). */
@@ -317,7 +356,25 @@ static void free_job(exec_job *job)
     free(job->pieces);
 }
 
-exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_options *options, diag *d)
+/* The parts' actors on at most SIM_MAX_HOSTS distinct nodes. */
+static bool hosts_allowed(const topology *t, const exec_part *parts, int count, const char *label, diag *d)
+{
+    char *used = calloc((size_t)topology_node_count(t), 1);
+    int hosts = 0;
+    for (int k = 0; k < count; k++)
+        for (int a = 0; a < parts[k].s->actors; a++)
+            if (!used[parts[k].actor_nodes[a]]) {
+                used[parts[k].actor_nodes[a]] = 1;
+                hosts++;
+            }
+    free(used);
+    if (hosts <= SIM_MAX_HOSTS) return true;
+    return diag_fail(d, "%s places actors on %d hosts; collsim simulates at most %d at once (docs/reliability.md)", label,
+                     hosts, SIM_MAX_HOSTS);
+}
+
+exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_options *options, const char *label,
+                     diag *d)
 {
     if (count < 1) {
         diag_fail(d, "nothing to simulate");
@@ -330,9 +387,11 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
             return NULL;
         }
     }
+    if (!hosts_allowed(t, parts, count, label, d)) return NULL;
     exec_run *run = calloc(1, sizeof *run);
     long long scale = common_scale(parts, count);
-    run->job = (exec_job){t, calloc((size_t)count, sizeof(exec_piece)), count, options, (double)scale};
+    run->job = (exec_job){t, calloc((size_t)count, sizeof(exec_piece)), count, *options, (double)scale,
+                          network_for(options), NULL, 0};
     for (int k = 0; k < count; k++) {
         exec_piece *p = &run->job.pieces[k];
         long long bytes = grid_bytes(&parts[k]) * wire_numerator(&parts[k]);
@@ -351,8 +410,10 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
         p->out_first = run->out_count;
         run->out_count += piece_out_count(p->s);
     }
+    run->job.failure_first = run->out_count;
+    run->out_count += NETWORK_FAILURE_DOUBLES;
     run->out = calloc((size_t)run->out_count, sizeof(double));
-    if (!simgrid_spawn(run_job, &run->job, run->out, run->out_count, &run->child, d)) {
+    if (!simgrid_spawn(run_job, &run->job, run->out, run->out_count, label, &run->child, d)) {
         free_job(&run->job);
         free(run->out);
         free(run);
@@ -364,6 +425,8 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
 bool exec_finish(exec_run *run, exec_result *results, diag *d)
 {
     bool ok = simgrid_join(&run->child, d);
+    const char *failure = (const char *)(run->out + network_failure_slot(&run->job));
+    if (ok && failure[0]) ok = diag_fail(d, "%.*s", (int)(NETWORK_FAILURE_DOUBLES * sizeof(double)) - 1, failure);
     for (int k = 0; ok && k < run->job.count; k++) {
         const exec_piece *p = &run->job.pieces[k];
         const double *out = run->out + p->out_first;
@@ -394,7 +457,9 @@ bool execute_schedule(const topology *t, schedule *s, const int *actor_nodes, do
 {
     exec_part part = {s, actor_nodes, size_bytes, NULL, 0, {0}, 1, 1};
     for (int tier = 0; tier < t->tier_count; tier++) part.overhead_s[tier] = t->tiers[tier].overhead_s;
-    exec_run *run = exec_start(t, &part, 1, options, d);
+    char label[96];
+    snprintf(label, sizeof label, "%s on %d ranks of platform '%s'", primitive_name(s->prim), s->ranks, t->name);
+    exec_run *run = exec_start(t, &part, 1, options, label, d);
     return run && exec_finish(run, result, d);
 }
 

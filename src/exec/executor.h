@@ -50,8 +50,10 @@ typedef struct exec_result {
 typedef struct exec_run exec_run;
 
 /* Start simulating the COUNT parts together (PARTS and their schedules must
- * live until exec_finish).  NULL with D set on failure. */
-exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_options *options, diag *d);
+ * live until exec_finish); LABEL names them in messages.  NULL with D set on
+ * failure. */
+exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_options *options, const char *label,
+                     diag *d);
 /* Wait for RUN and fill RESULTS[0..count) (one per part); frees RUN. */
 bool exec_finish(exec_run *run, exec_result *results, diag *d);
 

@@ -118,6 +118,7 @@ static const formula formulas[] = {
     {PRIM_ALLTOALL, "inc", inc_a2a, "2k·α_switch + (N-1)/N·M/BW", "explainer 04 §3.3",
      "04 §1.4 writes HW A2A's latency as ~α_switch"},
     {PRIM_SENDRECV, "direct", direct_p2p, "α + M/BW", "explainer 01 §8", NULL},
+    {PRIM_PERMUTATION, "direct", direct_p2p, "α + M/BW, α of the slowest rank's path", "explainer 01 §8 (per rank)", NULL},
 };
 
 const formula *formula_find(primitive prim, const char *algorithm)

@@ -83,6 +83,7 @@ typedef struct model_case {
     double size_bytes;
     int segments;              /* P the schedule runs (pipelined algorithms; 0 or 1 otherwise) */
     int root, peer;            /* BC / Reduce root; sendrecv endpoints */
+    unsigned long long seed;   /* permutation: its derangement's seed */
     const char *inner, *outer; /* hierarchical tiers' algorithms (NULL: ring) */
     model_form form;
     double c_real;             /* DBT's BW coefficient (01 §5.3's c_real; 0: 2, 00 §4's row) */

@@ -10,7 +10,8 @@
  *     destination-weighted sum: each of the N-1 sends pays its own path's
  *     tier α and (M/N)/BW.
  *   - INC pays α_switch per switch level (04 §2.2, k levels of the tree).
- *   - sendrecv pays its route's tier α per algorithmic hop (01 §8). */
+ *   - sendrecv pays its route's tier α per algorithmic hop (01 §8); a
+ *     permutation the slowest of its ranks' routes, all at once. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,14 +51,12 @@ static double bottleneck_bandwidth(const model_case *c, int tier)
     return bw;
 }
 
-/* The highest tier of any link on the route between two ranks. */
-static int route_tier(const topology *t, int a, int b, int *physical_links)
+/* The highest tier of any link on the route between two ranks (HOPS: a route_buffer). */
+static int route_tier(const topology *t, int a, int b, route_hop *hops, int *physical_links)
 {
-    if (physical_links) {
-        route_hop hops[ROUTE_MAX_HOPS];
-        *physical_links = route_physical_links(t, hops, topology_route(t, a, b, hops));
-    }
-    return topology_route_tier(t, a, b);
+    int count = topology_route(t, a, b, hops);
+    if (physical_links) *physical_links = route_physical_links(t, hops, count);
+    return route_top_tier(t, hops, count);
 }
 
 /* The endpoint costs C is predicted with (protocol.c): none under `form:
@@ -97,11 +96,14 @@ int model_group_tier(const model_case *c)
     const topology *t = c->platform;
     if (!c->members) return t->tier_count - 1;
     int tier = 0;
+    route_hop *hops = route_buffer(t);
     for (int j = 1; j < c->ranks && tier < t->tier_count - 1; j++) {
-        int a = route_tier(t, member(c, 0), member(c, j), NULL), b = route_tier(t, member(c, j - 1), member(c, j), NULL);
+        int a = route_tier(t, member(c, 0), member(c, j), hops, NULL);
+        int b = route_tier(t, member(c, j - 1), member(c, j), hops, NULL);
         if (a > tier) tier = a;
         if (b > tier) tier = b;
     }
+    free(hops);
     return tier;
 }
 
@@ -117,13 +119,14 @@ static double flat_alpha(const model_case *c, int tier)
     const topology *t = c->platform;
     double alpha = t->tiers[tier].alpha_s;
     if (lattice(t) || c->form == FORM_SEED) return alpha;
+    route_hop *hops = route_buffer(t);
     for (int j = 1; j < c->ranks; j++) {
-        route_hop hops[ROUTE_MAX_HOPS];
         double first = route_latency(t, hops, topology_route(t, member(c, 0), member(c, j), hops));
         double next = route_latency(t, hops, topology_route(t, member(c, j - 1), member(c, j), hops));
         if (first > alpha * (1 + 1e-12)) alpha = first;
         if (next > alpha * (1 + 1e-12)) alpha = next;
     }
+    free(hops);
     return alpha;
 }
 
@@ -171,14 +174,15 @@ static void destination_classes(const model_case *c, prediction *out)
     const topology *t = c->platform;
     int count[TOPO_MAX_TIERS] = {0};
     double latency[TOPO_MAX_TIERS] = {0};
+    route_hop *hops = route_buffer(t);
     for (int j = 1; j < c->ranks; j++) {
-        route_hop hops[ROUTE_MAX_HOPS];
-        int tier = route_tier(t, member(c, 0), member(c, j), NULL);
+        int tier = route_tier(t, member(c, 0), member(c, j), hops, NULL);
         count[tier]++;
         latency[tier] += c->form == FORM_SEED || lattice(t)
                              ? t->tiers[tier].alpha_s
                              : route_latency(t, hops, topology_route(t, member(c, 0), member(c, j), hops));
     }
+    free(hops);
     for (int tier = 0; tier < t->tier_count; tier++)
         if (count[tier])
             add_term(out, c, tier, -1, t->tiers[tier].name, (counts){count[tier], (double)count[tier] / c->ranks},
@@ -210,10 +214,12 @@ static bool add_part(prediction *out, const model_case *c, const part *pt, int p
     s.dim_count = 0;
     s.segments = segments;
     int tier = 0;
+    route_hop *hops = route_buffer(t);
     for (int j = 1; j < ranks; j++) {
-        int hop = route_tier(t, members[0], members[j], NULL);
+        int hop = route_tier(t, members[0], members[j], hops, NULL);
         if (hop > tier) tier = hop;
     }
+    free(hops);
     double alpha = t->tiers[tier].alpha_s;
     if (strcmp(name, "inc") == 0) {
         s.inc_depth = inc_depth(t, pt->prim, members, ranks, &tier);
@@ -311,8 +317,9 @@ static bool hierarchical(const model_case *c, prediction *out, char *why, int wh
 
 /* NCCL's tree (allreduce_tree.c) on the group's D GPUs per node and L
  * nodes, in the form 00 §4 gives DBT (2⌈log2 N⌉·α + c·M/BW, the pipelined
- * floor, segments' fill left out): each tree's chains pay 2(D-1) hops at the
- * node tier's α and its inter-node DBT 2⌈log2 L⌉ at the heads' tier's α;
+ * BW floor): each tree's chains pay 2(D-1) hops at the node tier's α and its
+ * inter-node DBT 2⌈log2 L⌉, plus the P - 1 slots of the pipeline's fill,
+ * at the heads' tier's α;
  * the BW term is the busier port's, the two overlapping in the pipeline.  A
  * slot moves a segment of M/(2P) per tree edge: a head interior in the node
  * tree sends up to 3 per slot through its NIC (one up, two down; a leaf of
@@ -330,17 +337,43 @@ static bool chained_tree(const model_case *c, prediction *out, char *why, int wh
         free(order);
         return false;
     }
-    int outer = l > 1 ? route_tier(t, member(c, order[0]), member(c, order[d]), NULL) : 0;
+    route_hop *hops = route_buffer(t);
+    int outer = l > 1 ? route_tier(t, member(c, order[0]), member(c, order[d]), hops, NULL) : 0;
+    free(hops);
     double k_net = l >= 4 ? 3 : l == 3 ? 2 : l == 2 ? 1 : 0;
     double bw_node = t->tiers[0].bandwidth_Bps, bw_net = t->tiers[outer].bandwidth_Bps;
     bool network_paces = l > 1 && k_net / 2 / bw_net >= 2 / bw_node;
     if (d > 1)
         add_term(out, c, 0, -1, "chains", (counts){2.0 * (d - 1), network_paces ? 0 : 2}, t->tiers[0].alpha_s, bw_node);
+    /* the pipeline's fill, (P - 1) slots (01 App. C.3), at the heads' α; `form: asymptotic` leaves it out */
+    int heap_depth = 0; /* floor(log2 L): the node trees' depth (double_tree.c) */
+    while ((2 << heap_depth) <= l) heap_depth++;
+    int depth = d - 1 + heap_depth, segments = c->segments > 0 ? c->segments : 2 * depth;
+    double fill = c->form == FORM_ASYMPTOTIC ? 0 : segments - 1;
     if (l > 1)
-        add_term(out, c, outer, -1, "node tree", (counts){2.0 * ceil_log2(l), network_paces ? k_net / 2 : 0},
+        add_term(out, c, outer, -1, "node tree", (counts){2.0 * ceil_log2(l) + fill, network_paces ? k_net / 2 : 0},
                  t->tiers[outer].alpha_s, bw_net);
     free(order);
     return true;
+}
+
+/* A permutation's slowest route: its tier and α (per link on a lattice). */
+static void slowest_route(const model_case *c, int *tier, double *alpha)
+{
+    const topology *t = c->platform;
+    int *to = malloc(sizeof(int) * (size_t)c->ranks);
+    permutation_destinations(c->ranks, c->seed, to);
+    route_hop *hops = route_buffer(t);
+    *tier = 0;
+    *alpha = 0;
+    for (int i = 0; i < c->ranks; i++) {
+        int links, k = route_tier(t, member(c, i), member(c, to[i]), hops, &links);
+        double a = t->tiers[k].alpha_s * (lattice(t) ? links : 1);
+        if (a > *alpha) *alpha = a;
+        if (k > *tier) *tier = k;
+    }
+    free(hops);
+    free(to);
 }
 
 static bool flat(const model_case *c, prediction *out, char *why, int why_size)
@@ -372,9 +405,12 @@ static bool flat(const model_case *c, prediction *out, char *why, int why_size)
     }
     if (c->prim == PRIM_SENDRECV) {
         int links;
-        tier = route_tier(t, member(c, c->root), member(c, c->peer), &links);
+        route_hop *hops = route_buffer(t);
+        tier = route_tier(t, member(c, c->root), member(c, c->peer), hops, &links);
+        free(hops);
         alpha = t->tiers[tier].alpha_s * (lattice(t) ? links : 1);
     }
+    if (c->prim == PRIM_PERMUTATION) slowest_route(c, &tier, &alpha);
     add_term(out, c, tier, -1, c->algorithm, f->counts(&s), alpha, bottleneck_bandwidth(c, tier));
     return true;
 }

@@ -45,18 +45,23 @@ static int spine_super_link(const topology *t, const clos *c, int pod, int spine
     return c->spine_up0 + (pod * c->shape.spines + spine_in_pod) * c->per_plane + in_plane;
 }
 
-static int rank_to_rank(const topology *t, const clos *c, int a, int b, route_hop *h)
+/* Rank A to rank B: up to the lowest common tier and down.  The leaf picks a
+ * spine, the spine (three tiers) a super-spine of its plane: forks of RC,
+ * ECMP-hashed per flow unless RC chooses (spread has one fat uplink: no fork). */
+static int rank_to_rank(const topology *t, const clos *c, int a, int b, route_choices *rc, route_hop *h)
 {
     int n = 0, la = leaf_of(c, a), lb = leaf_of(c, b);
+    bool spread = t->routing == ROUTING_SPREAD;
     route_push(t, h, &n, c->access0 + a, false);
     route_push(t, h, &n, xbar(t, c->leaf_switch0 + la), false);
     if (la != lb) {
         int pa = pod_of_leaf(c, la), pb = pod_of_leaf(c, lb);
-        int j = t->routing == ROUTING_SPREAD ? 0 : (int)(ecmp_hash(a, b, 1) % (unsigned)c->shape.spines);
+        int j = spread ? 0 : route_fork_pick(rc, n, t->ranks + c->leaf_switch0 + la, c->shape.spines, ecmp_hash(a, b, 1));
+        int spine_a = c->spine_switch0 + pa * c->shape.spines + j;
         route_push(t, h, &n, leaf_spine_link(t, c, la, j), false);
-        route_push(t, h, &n, xbar(t, c->spine_switch0 + pa * c->shape.spines + j), false);
+        route_push(t, h, &n, xbar(t, spine_a), false);
         if (pa != pb) {
-            int i = t->routing == ROUTING_SPREAD ? 0 : (int)(ecmp_hash(a, b, 2) % (unsigned)c->per_plane);
+            int i = spread ? 0 : route_fork_pick(rc, n, t->ranks + spine_a, c->per_plane, ecmp_hash(a, b, 2));
             route_push(t, h, &n, spine_super_link(t, c, pa, j, i), false);
             route_push(t, h, &n, xbar(t, c->super_switch0 + j * c->per_plane + i), false);
             route_push(t, h, &n, spine_super_link(t, c, pb, j, i), true);
@@ -94,11 +99,16 @@ static int switch_leg(const topology *t, const clos *c, int lower, int upper, bo
     return -1;
 }
 
-static int clos_route(const topology *t, int src, int dst, route_hop *hops)
+static int clos_multipath(const topology *t, int src, int dst, route_choices *rc, route_hop *hops)
 {
     const clos *c = t->kind_data;
-    if (src < t->ranks && dst < t->ranks) return rank_to_rank(t, c, src, dst, hops);
+    if (src < t->ranks && dst < t->ranks) return rank_to_rank(t, c, src, dst, rc, hops);
     return src < dst ? switch_leg(t, c, src, dst, false, hops) : switch_leg(t, c, dst, src, true, hops);
+}
+
+static int clos_route(const topology *t, int src, int dst, route_hop *hops)
+{
+    return clos_multipath(t, src, dst, NULL, hops);
 }
 
 /* Aggregation tree: rank -> its leaf -> spine 0 of the pod -> super-spine 0
@@ -124,9 +134,13 @@ bool clos_construct(platform_reader *r, topology *t, const clos_shape *shape)
     if (spine->inc && !leaf->inc)
         return platform_error_at(r, r->root, "inc", "in-network collectives on spines need them on leaves too: "
                                  "the aggregation tree must be INC-capable throughout (explainer 04 §4)");
-    long ranks = (long)shape->pods * shape->leaves * shape->ranks_per_leaf;
-    if (ranks < 2 || ranks > 1 << 20)
-        return platform_error_at(r, r->root, NULL, "this Clos has %ld ranks: expected 2 to 1,048,576", ranks);
+    double ranks = (double)shape->pods * shape->leaves * shape->ranks_per_leaf;
+    double leaves = (double)shape->pods * shape->leaves, spines = (double)shape->pods * shape->spines;
+    double switches = leaves + spines + shape->super_spines;
+    double uplinks = t->routing == ROUTING_SPREAD ? leaves + (tiers == 3 ? shape->pods : 0)
+                                                  : leaves * shape->spines + (tiers == 3 ? spines * shape->super_spines / shape->spines : 0);
+    if (!platform_size_allowed(r, ranks, switches, ranks + uplinks + 2 * switches)) return false;
+    if (ranks < 2) return platform_error_at(r, r->root, NULL, "this Clos has 1 rank: a fabric needs at least 2");
     t->ranks = (int)ranks;
     clos *c = calloc(1, sizeof *c);
     t->kind_data = c;
@@ -201,10 +215,12 @@ bool clos_construct(platform_reader *r, topology *t, const clos_shape *shape)
         switch_attach_delays(t, topology_add_switch(t, name, 2, super->inc), &super_split);
     }
     t->route = clos_route;
+    t->multipath = clos_multipath;
     t->inc_parent = clos_inc_parent;
     t->oversubscription = shape->oversubscription;
     t->domain_ranks = shape->ranks_per_leaf;
     t->diameter_links = leaves_total == 1 ? 2 : shape->pods == 1 ? 4 : 6;
+    t->route_hops_max = 11; /* 6 links and 5 switch crossbars (rank_to_rank) */
     if (leaves_total == 1) {
         t->bisection_Bps = (double)(t->ranks / 2) * leaf->bandwidth_Bps;
         snprintf(t->bisection_cut, sizeof t->bisection_cut, "one leaf: %d rank links", t->ranks / 2);
@@ -226,8 +242,9 @@ static bool read_super_spine(platform_reader *r, ynode *node, clos_shape *shape)
     static const char *const keys[] = {"pods", "spines", "alpha", "oversubscription", NULL};
     if (!yaml_expect_mapping(r->tree, node, "'super_spine'", r->d) || !yaml_map_check_keys(r->tree, node, keys, r->d))
         return false;
-    long pods, supers;
-    if (!read_count(r, node, "pods", &pods) || !read_count(r, node, "spines", &supers)) return false;
+    int pods, supers;
+    if (!read_count(r, node, "pods", 1, TOPO_MAX_RANKS, &pods) || !read_count(r, node, "spines", 1, TOPO_MAX_SWITCHES, &supers))
+        return false;
     ynode *alpha = yaml_map_require(r->tree, node, "alpha", r->d);
     if (!alpha || !yaml_read_quantity(r->tree, alpha, "alpha", UNIT_TIME, false, &shape->tiers[2].alpha_s, r->d))
         return false;
@@ -237,22 +254,25 @@ static bool read_super_spine(platform_reader *r, ynode *node, clos_shape *shape)
     if (shape->oversubscription_super < 1)
         return yaml_error(r->tree, s, r->d, "'oversubscription' must be >= 1 (explainer 03 §1)");
     if (supers % shape->spines)
-        return platform_error_at(r, node, "spines", "super-spines (%ld) must split evenly into %d planes, one per pod spine "
+        return platform_error_at(r, node, "spines", "super-spines (%d) must split evenly into %d planes, one per pod spine "
                                  "(explainer 03 App. B.2)", supers, shape->spines);
-    shape->pods = (int)pods;
-    shape->super_spines = (int)supers;
+    shape->pods = pods;
+    shape->super_spines = supers;
     return true;
 }
 
 bool build_clos(platform_reader *r, topology *t)
 {
     clos_shape shape = {.pods = 1, .oversubscription = 1, .oversubscription_super = 1};
-    long leaves, per_leaf, spines = 1;
+    int leaves, per_leaf, spines = 1;
     topo_tier *leaf = &shape.tiers[0];
-    if (!read_count(r, r->root, "leaves", &leaves) || !read_count(r, r->root, "ranks_per_leaf", &per_leaf)) return false;
-    if (yaml_map_get(r->tree, r->root, "spines") && !read_count(r, r->root, "spines", &spines)) return false;
+    if (!read_count(r, r->root, "leaves", 1, TOPO_MAX_SWITCHES, &leaves) ||
+        !read_count(r, r->root, "ranks_per_leaf", 1, TOPO_MAX_RANKS, &per_leaf))
+        return false;
+    if (yaml_map_get(r->tree, r->root, "spines") && !read_count(r, r->root, "spines", 1, TOPO_MAX_SWITCHES, &spines))
+        return false;
     if (leaves > 1 && !yaml_map_get(r->tree, r->root, "spines"))
-        return platform_error_at(r, r->root, NULL, "missing key 'spines': %ld leaves need a spine tier", leaves);
+        return platform_error_at(r, r->root, NULL, "missing key 'spines': %d leaves need a spine tier", leaves);
     ynode *s = yaml_map_get(r->tree, r->root, "oversubscription");
     if (s && !yaml_read_positive_number(r->tree, s, "oversubscription", &shape.oversubscription, r->d)) return false;
     if (shape.oversubscription < 1) return yaml_error(r->tree, s, r->d, "'oversubscription' must be >= 1 (explainer 03 §1)");
@@ -265,9 +285,9 @@ bool build_clos(platform_reader *r, topology *t)
     ynode *alpha = yaml_map_require(r->tree, r->root, "alpha_spine", r->d);
     if (!alpha || !yaml_read_quantity(r->tree, alpha, "alpha_spine", UNIT_TIME, false, &shape.tiers[1].alpha_s, r->d))
         return false;
-    shape.leaves = (int)leaves;
-    shape.ranks_per_leaf = (int)per_leaf;
-    shape.spines = (int)spines;
+    shape.leaves = leaves;
+    shape.ranks_per_leaf = per_leaf;
+    shape.spines = spines;
     ynode *super = yaml_map_get(r->tree, r->root, "super_spine");
     if (super) {
         shape.tiers[2] = shape.tiers[1];
@@ -277,11 +297,11 @@ bool build_clos(platform_reader *r, topology *t)
     }
     ynode *ranks = yaml_map_get(r->tree, r->root, "ranks");
     if (ranks) {
-        long n;
-        long expected = (long)shape.pods * leaves * per_leaf;
-        if (!yaml_read_positive_int(r->tree, ranks, "ranks", &n, r->d)) return false;
+        int n;
+        double expected = (double)shape.pods * leaves * per_leaf;
+        if (!yaml_read_int(r->tree, ranks, "ranks", 1, TOPO_MAX_RANKS, &n, r->d)) return false;
         if (n != expected)
-            return yaml_error(r->tree, ranks, r->d, "'ranks' is %ld but the Clos holds %ld (pods x leaves x ranks_per_leaf)", n, expected);
+            return yaml_error(r->tree, ranks, r->d, "'ranks' is %d but the Clos holds %.0f (pods x leaves x ranks_per_leaf)", n, expected);
     }
     return clos_construct(r, t, &shape);
 }

@@ -36,6 +36,30 @@ static void print_inc(unsigned inc, FILE *out)
     if (inc & INC_A2A) fprintf(out, " a2a");
 }
 
+/* The packet model's parameters, and per tier whether its input buffers
+ * cover the credit loop (else a lone flow cannot stream at full rate). */
+static void describe_packet(const topology *t, FILE *out)
+{
+    const packet_params *p = &t->packet;
+    char buffer[32], loop[32];
+    fprintf(out, "packet     (--model packet) mtu %.0f B, header %.0f B per packet, %s, flow control %s, routing %s\n",
+            p->mtu_bytes, p->header_bytes,
+            packet_switching_name(p->switching), packet_flow_control_name(p->flow_control), packet_routing_name(p->routing));
+    if (p->flow_control == FLOW_CONTROL_NONE) {
+        fprintf(out, "  %-12s unbounded input buffers (no credits)\n", "every tier");
+        return;
+    }
+    for (int k = 0; k < t->tier_count; k++) {
+        double need = packet_credit_loop_bytes(t, k), have = packet_buffer_bytes(t, k);
+        if (need == 0) continue;
+        units_format(have, UNIT_SIZE, buffer, sizeof buffer);
+        units_format(need, UNIT_SIZE, loop, sizeof loop);
+        fprintf(out, "  %-12s buffer %s per input port%s; credit loop %s: %s\n", t->tiers[k].name, buffer,
+                p->buffer_bytes[k] > 0 ? "" : " (default)", loop,
+                have >= need ? "covered, a lone flow streams at full rate" : "NOT covered, a lone flow is window-bound");
+    }
+}
+
 void platform_describe(const topology *t, FILE *out)
 {
     char a[32], b[32];
@@ -87,6 +111,7 @@ void platform_describe(const topology *t, FILE *out)
         fprintf(out, "routing    %s\n", t->routing == ROUTING_ECMP ? "ecmp (per-flow hash over equal-cost uplinks)"
                                                                    : "spread (ideal balance: parallel uplinks as one link)");
     if (t->notes[0]) fprintf(out, "%s\n", t->notes);
+    describe_packet(t, out);
 }
 
 static void json_key(FILE *out, const char *key)

@@ -16,6 +16,7 @@
  *                                nvlink.alpha + alpha_leaf or alpha_spine. */
 #include "platform/kinds.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,24 +47,30 @@ static int uplink(const topology *t, const superpod *p, int rail, int leaf, int 
 
 static int xbar(const topology *t, int switch_index) { return t->switches[switch_index].xbar_link; }
 
-static void push_ib_path(const topology *t, const superpod *p, int from, int to, int a, int b, route_hop *h, int *n)
+/* The rail leaf picks an uplink cable (so a spine), the spine one of its
+ * cables down to the destination's leaf: forks of RC, ECMP-hashed per flow
+ * unless RC chooses (spread has one fat uplink per leaf: no fork). */
+static void push_ib_path(const topology *t, const superpod *p, int from, int to, int a, int b, route_choices *rc,
+                         route_hop *h, int *n)
 {
     int rail = rail_of(p, to), la = pod_of(p, from) / p->pods_per_leaf, lb = pod_of(p, to) / p->pods_per_leaf;
+    bool spread = t->routing == ROUTING_SPREAD;
     route_push(t, h, n, p->nic0 + from, false);
     route_push(t, h, n, xbar(t, leaf_switch(p, rail, la)), false);
     if (la != lb) {
-        unsigned hash = ecmp_hash(a, b, 3);
-        int up = (int)(hash % (unsigned)p->uplinks), spine = up / p->cables;
-        int down = spine * p->cables + (int)(ecmp_hash(a, b, 4) % (unsigned)p->cables);
+        int up = spread ? 0 : route_fork_pick(rc, *n, t->ranks + leaf_switch(p, rail, la), p->uplinks, ecmp_hash(a, b, 3));
+        int spine = spread ? 0 : up / p->cables;
         route_push(t, h, n, uplink(t, p, rail, la, up), false);
-        route_push(t, h, n, xbar(t, p->spine0 + rail * p->spines + (t->routing == ROUTING_SPREAD ? 0 : spine)), false);
-        route_push(t, h, n, uplink(t, p, rail, lb, down), true);
+        route_push(t, h, n, xbar(t, p->spine0 + rail * p->spines + spine), false);
+        int cable = spread ? 0 : route_fork_pick(rc, *n, t->ranks + p->spine0 + rail * p->spines + spine, p->cables,
+                                                 ecmp_hash(a, b, 4));
+        route_push(t, h, n, uplink(t, p, rail, lb, spine * p->cables + cable), true);
         route_push(t, h, n, xbar(t, leaf_switch(p, rail, lb)), false);
     }
     route_push(t, h, n, p->nic0 + to, true);
 }
 
-static int rank_to_rank(const topology *t, const superpod *p, int a, int b, route_hop *h)
+static int rank_to_rank(const topology *t, const superpod *p, int a, int b, route_choices *rc, route_hop *h)
 {
     int n = 0, pa = pod_of(p, a);
     int relay = pa == pod_of(p, b) ? b : rail_of(p, a) == rail_of(p, b) ? a : pa * p->gpus + local_of(p, b);
@@ -72,7 +79,7 @@ static int rank_to_rank(const topology *t, const superpod *p, int a, int b, rout
         route_push(t, h, &n, xbar(t, p->nvswitch0 + pa), false);
         route_push(t, h, &n, p->nvlink0 + relay, true);
     }
-    if (relay != b) push_ib_path(t, p, relay, b, a, b, h, &n);
+    if (relay != b) push_ib_path(t, p, relay, b, a, b, rc, h, &n);
     return n;
 }
 
@@ -112,11 +119,16 @@ static int superpod_inc_parent(const topology *t, int node, int plane)
     return -1;
 }
 
-static int superpod_route(const topology *t, int src, int dst, route_hop *hops)
+static int superpod_multipath(const topology *t, int src, int dst, route_choices *rc, route_hop *hops)
 {
     const superpod *p = t->kind_data;
-    if (src < t->ranks && dst < t->ranks) return rank_to_rank(t, p, src, dst, hops);
+    if (src < t->ranks && dst < t->ranks) return rank_to_rank(t, p, src, dst, rc, hops);
     return src < dst ? switch_leg(t, p, src, dst, false, hops) : switch_leg(t, p, dst, src, true, hops);
+}
+
+static int superpod_route(const topology *t, int src, int dst, route_hop *hops)
+{
+    return superpod_multipath(t, src, dst, NULL, hops);
 }
 
 /* The key and tier names of one rail-optimized kind: the NVL72 SuperPOD
@@ -164,33 +176,40 @@ static bool read_fabrics(platform_reader *r, const rail_names *k, topo_tier *nvl
 
 static bool read_shape(platform_reader *r, const rail_names *k, superpod *p, double s)
 {
-    long pods, gpus, rails, per_leaf, spines = 0;
-    if (!read_count(r, r->root, k->pods, &pods) || !read_count(r, r->root, k->gpus, &gpus)) return false;
-    if (k->rails ? !read_count(r, r->root, k->rails, &rails) : (rails = gpus, false)) return false;
+    int pods, gpus, rails, per_leaf, spines = 0;
+    if (!read_count(r, r->root, k->pods, 1, TOPO_MAX_RANKS, &pods) ||
+        !read_count(r, r->root, k->gpus, 1, TOPO_MAX_RANKS, &gpus))
+        return false;
+    if (k->rails ? !read_count(r, r->root, k->rails, 1, TOPO_MAX_RANKS, &rails) : (rails = gpus, false)) return false;
     per_leaf = pods; /* default: one leaf per rail (one scalable unit) */
-    if (yaml_map_get(r->tree, r->root, k->per_leaf) && !read_count(r, r->root, k->per_leaf, &per_leaf)) return false;
-    if (yaml_map_get(r->tree, r->root, k->spines) && !read_count(r, r->root, k->spines, &spines)) return false;
+    if (yaml_map_get(r->tree, r->root, k->per_leaf) && !read_count(r, r->root, k->per_leaf, 1, TOPO_MAX_RANKS, &per_leaf))
+        return false;
+    if (yaml_map_get(r->tree, r->root, k->spines) && !read_count(r, r->root, k->spines, 1, TOPO_MAX_SWITCHES, &spines))
+        return false;
     if (gpus % rails)
-        return platform_error_at(r, r->root, "rails", "gpus_per_pod (%ld) must split evenly over %ld rails (one NIC slot per "
+        return platform_error_at(r, r->root, "rails", "gpus_per_pod (%d) must split evenly over %d rails (one NIC slot per "
                                  "rail in each tray, explainer 03 App. A.1)", gpus, rails);
     if (pods % per_leaf)
-        return platform_error_at(r, r->root, k->pods, "%ld %ss do not fill leaves of %ld %ss each: make %s a multiple of "
+        return platform_error_at(r, r->root, k->pods, "%d %ss do not fill leaves of %d %ss each: make %s a multiple of "
                                  "%s (explainer 03 App. A.2)", pods, k->pod_word, per_leaf, k->pod_word, k->pods, k->per_leaf);
-    if (pods * gpus > 1 << 20) return platform_error_at(r, r->root, k->pods, "more than 1,048,576 GPUs");
-    p->pods = (int)pods;
-    p->gpus = (int)gpus;
-    p->rails = (int)rails;
-    p->pods_per_leaf = (int)per_leaf;
-    p->spines = (int)spines;
-    p->leaves_per_rail = (int)(pods / per_leaf);
+    double ranks = (double)pods * gpus, leaves = (double)rails * (pods / per_leaf);
     double nics_per_leaf = (double)per_leaf * gpus / rails, uplinks = nics_per_leaf / s;
+    double cables = leaves > rails ? leaves * uplinks : 0;
+    if (!platform_size_allowed(r, ranks, pods + leaves + (double)rails * spines, 2 * ranks + cables + 2 * (pods + leaves)))
+        return false;
+    p->pods = pods;
+    p->gpus = gpus;
+    p->rails = rails;
+    p->pods_per_leaf = per_leaf;
+    p->spines = spines;
+    p->leaves_per_rail = pods / per_leaf;
     if (p->leaves_per_rail > 1) {
         if (spines == 0)
             return platform_error_at(r, r->root, NULL, "missing key '%s': %d leaves per rail need spines", k->spines,
                                      p->leaves_per_rail);
-        if (uplinks != (double)(long)uplinks || (long)uplinks % spines)
+        if (uplinks != floor(uplinks) || fmod(uplinks, spines) != 0)
             return platform_error_at(r, r->root, k->spines, "a leaf's %.6g uplinks (%.0f NICs / s) must split evenly over "
-                                     "%ld spines (explainer 03 App. A.3)", uplinks, nics_per_leaf, spines);
+                                     "%d spines (explainer 03 App. A.3)", uplinks, nics_per_leaf, spines);
         p->uplinks = (int)uplinks;
         p->cables = (int)(uplinks / spines);
     }
@@ -268,6 +287,7 @@ static bool build_rail_fabric(platform_reader *r, const rail_names *k, topology 
             switch_attach_delays(t, topology_add_switch(t, name, 2, ib_spine.inc), &spine_split);
         }
     t->route = superpod_route;
+    t->multipath = superpod_multipath;
     t->inc_parent = superpod_inc_parent;
     t->inc_planes = p->pods > 1 ? 2 : 1;
     t->oversubscription = s;
@@ -275,6 +295,7 @@ static bool build_rail_fabric(platform_reader *r, const rail_names *k, topology 
     t->rails = p->rails;
     int ib_links = has_spines ? 4 : 2;
     t->diameter_links = p->pods == 1 ? 2 : (p->rails > 1 ? 2 : 0) + ib_links;
+    t->route_hops_max = 10; /* NVLink bridge (3) and the IB path: 4 links, 3 crossbars */
     if (p->pods == 1) {
         t->bisection_Bps = (double)(p->gpus / 2) * nvlink.bandwidth_Bps;
         snprintf(t->bisection_cut, sizeof t->bisection_cut, "one %s: %d NVLink links", k->pod_word, p->gpus / 2);

@@ -11,6 +11,7 @@ void topology_init(topology *t, const char *kind)
 {
     memset(t, 0, sizeof *t);
     snprintf(t->kind, sizeof t->kind, "%s", kind);
+    packet_params_default(&t->packet);
 }
 
 void topology_free(topology *t)
@@ -76,13 +77,45 @@ int topology_route(const topology *t, int src, int dst, route_hop *hops)
     return t->route(t, src, dst, hops);
 }
 
+route_hop *route_buffer(const topology *t)
+{
+    return malloc(sizeof(route_hop) * (size_t)(t->route_hops_max > 0 ? t->route_hops_max : 1));
+}
+
 void route_push(const topology *t, route_hop *hops, int *count, int link, bool down)
 {
     if (link < 0) return;
     if (t->links[link].latency_only && t->links[link].latency_s == 0) return;
-    hops[*count].link = link;
-    hops[*count].down = down;
+    if (*count >= t->route_hops_max) {
+        fprintf(stderr, "collsim: internal error: a route of platform '%s' is longer than its %d hops\n", t->name,
+                t->route_hops_max);
+        abort();
+    }
+    hops[*count] = (route_hop){.link = link, .down = down};
     (*count)++;
+}
+
+void route_choices_init(route_choices *c)
+{
+    for (int k = 0; k < ROUTE_MAX_FORKS; k++) c->choice[k] = -1;
+    c->fork_count = 0;
+}
+
+int topology_route_choices(const topology *t, int src, int dst, route_choices *c, route_hop *hops)
+{
+    c->fork_count = 0;
+    if (src == dst) return 0;
+    return t->multipath ? t->multipath(t, src, dst, c, hops) : t->route(t, src, dst, hops);
+}
+
+int route_fork_pick(route_choices *c, int hop, int node, int count, unsigned hashed)
+{
+    int pick = (int)(hashed % (unsigned)count);
+    if (!c || count < 2 || c->fork_count == ROUTE_MAX_FORKS) return pick;
+    int k = c->fork_count++;
+    if (c->choice[k] >= 0) pick = c->choice[k] % count;
+    c->forks[k] = (route_fork){hop, count, node, pick};
+    return pick;
 }
 
 int route_switch_leg(const topology *t, route_hop *hops, int link, int port_link, bool downward)
@@ -98,10 +131,9 @@ int route_switch_leg(const topology *t, route_hop *hops, int link, int port_link
     return n;
 }
 
-int topology_route_tier(const topology *t, int src, int dst)
+int route_top_tier(const topology *t, const route_hop *hops, int count)
 {
-    route_hop hops[ROUTE_MAX_HOPS];
-    int count = topology_route(t, src, dst, hops), tier = 0;
+    int tier = 0;
     for (int i = 0; i < count; i++)
         if (t->links[hops[i].link].tier > tier) tier = t->links[hops[i].link].tier;
     return tier;

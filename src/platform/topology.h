@@ -17,9 +17,18 @@
 
 #include <stdbool.h>
 
+#include "platform/packet_params.h"
+
 #define TOPO_MAX_TIERS 4
+_Static_assert(PACKET_MAX_TIERS == TOPO_MAX_TIERS, "packet buffers are per tier");
 #define TOPO_MAX_DIMS 8
-#define ROUTE_MAX_HOPS 64
+
+/* The largest fabric collsim builds (docs/reliability.md), checked from the
+ * platform's counts before anything is allocated: beyond them memory, not
+ * the model, is the limit (a link is ~80 bytes here and more in SimGrid). */
+#define TOPO_MAX_RANKS (1 << 20)
+#define TOPO_MAX_SWITCHES (1 << 20)
+#define TOPO_MAX_LINKS (1 << 22)
 
 enum { INC_REDUCE = 1u, INC_MULTICAST = 2u, INC_A2A = 4u };
 
@@ -35,8 +44,28 @@ typedef struct topo_link {
 
 typedef struct route_hop {
     int link;
-    bool down; /* SPLITDUPLEX direction: false = UP (as built), true = DOWN */
+    bool down;        /* SPLITDUPLEX direction: false = UP (as built), true = DOWN */
+    unsigned char vc; /* virtual channel of the buffer this hop fills (packet model: the torus
+                         dateline of lattice.c); the fluid model has no buffers and ignores it */
 } route_hop;
+
+/* Equal-cost choices on a multi-path route.  The fluid model and packet
+ * `ecmp` take the per-flow hash's; packet `spray` and `adaptive` choose per
+ * packet (src/net/routing.c).  A fork is a hop at which switch NODE could
+ * take any of COUNT parallel links toward the destination. */
+#define ROUTE_MAX_FORKS 4
+typedef struct route_fork {
+    int hop;   /* index of the hop the choice fills */
+    int count; /* equal-cost alternatives */
+    int node;  /* the switch choosing */
+    int taken; /* the alternative the route took */
+} route_fork;
+
+typedef struct route_choices {
+    int choice[ROUTE_MAX_FORKS];       /* alternative to take at each fork; -1: the ECMP hash's */
+    route_fork forks[ROUTE_MAX_FORKS]; /* out: the forks the route met */
+    int fork_count;                    /* out */
+} route_choices;
 
 typedef struct topo_tier {
     char name[24];
@@ -72,6 +101,8 @@ typedef struct calibrated_protocol {
 
 struct topology;
 typedef int (*route_fn)(const struct topology *t, int src, int dst, route_hop *hops);
+/* A kind with multi-path tiers: the route taking C's choices (clos.c, superpod.c). */
+typedef int (*multipath_fn)(const struct topology *t, int src, int dst, route_choices *c, route_hop *hops);
 /* The switch above NODE in the in-network aggregation tree of PLANE, or -1
  * (04 §2).  A fabric with two switch hierarchies over the same ranks (a
  * SuperPOD's NVSwitch of each pod and its IB rails) has a plane for each. */
@@ -97,10 +128,13 @@ typedef struct topology {
                                  groups of hierarchical schedules (03 §2.1); 0 when single-tier */
     int rails;                /* rail-optimized fabrics: rails (NIC planes) per domain, 0 otherwise */
     int diameter_links;       /* physical links on the longest rank-to-rank route */
+    int route_hops_max;       /* most hops (links and switch delays) any route has: what a route buffer holds */
     double bisection_Bps;     /* one direction, narrowest equal-halves cut */
     char bisection_cut[128];  /* which cut that is */
     char notes[512];          /* kind-specific lines for describe */
+    packet_params packet;     /* the packet model's `packet:` mapping (packet_params.h) */
     route_fn route;
+    multipath_fn multipath;   /* NULL: one path per pair */
     inc_parent_fn inc_parent; /* NULL: no switches to aggregate in (torus, mesh) */
     int inc_planes;           /* aggregation planes inc_parent answers for (0 is taken as 1) */
     void *kind_data;          /* owned, freed with the topology */
@@ -119,10 +153,23 @@ int topology_node_count(const topology *t);
 /* SimGrid host name of NODE ("r12" for ranks, the switch name otherwise). */
 void topology_node_name(const topology *t, int node, char *out, int out_size);
 
-/* Route between two nodes; returns the hop count (0 for src == dst). */
+/* Route between two nodes into HOPS (room for t->route_hops_max, see
+ * route_buffer); returns the hop count (0 for src == dst). */
 int topology_route(const topology *t, int src, int dst, route_hop *hops);
-/* The highest tier of any link on the route between two nodes (0 when none). */
-int topology_route_tier(const topology *t, int src, int dst);
+/* The route SRC -> DST taking C's choices (all -1: the ECMP hash's, as
+ * topology_route), its forks recorded in C. */
+int topology_route_choices(const topology *t, int src, int dst, route_choices *c, route_hop *hops);
+/* No choice made yet: every fork takes the ECMP hash's alternative. */
+void route_choices_init(route_choices *c);
+/* For kind builders, at a fork of C (NULL: none recorded) filling hop HOP,
+ * where switch NODE has COUNT equal-cost links: the alternative to take, C's
+ * choice or HASHED mod COUNT. */
+int route_fork_pick(route_choices *c, int hop, int node, int count, unsigned hashed);
+
+/* A buffer for any route of T; the caller frees it. */
+route_hop *route_buffer(const topology *t);
+/* The highest tier of any link of a route (0 when none). */
+int route_top_tier(const topology *t, const route_hop *hops, int count);
 /* How a group of N ranks (MEMBERS, its platform ranks; NULL: ranks 0..N-1)
  * sits on T's inner domains (pods, nodes, leaves: domain_ranks consecutive
  * ranks each): returns the group ranks in each domain it touches.  ORDER (N ranks,
@@ -135,7 +182,9 @@ double route_latency(const topology *t, const route_hop *hops, int count);
 int route_physical_links(const topology *t, const route_hop *hops, int count);
 double route_bandwidth(const topology *t, const route_hop *hops, int count);
 
-/* Append a hop to HOPS[*count] (skips latency-only links of zero latency and link < 0). */
+/* Append a hop to HOPS[*count] (skips latency-only links of zero latency and
+ * link < 0).  A route longer than t->route_hops_max is a builder's bug: it
+ * stops the program rather than write past the buffer. */
 void route_push(const topology *t, route_hop *hops, int *count, int link, bool down);
 
 /* An in-network leg between a node and the switch above it: LINK then the

@@ -336,9 +336,9 @@ static void print_csv(const report *r, FILE *out)
     field f[ROW_FIELDS];
     row_fields(&(result_row){0}, f);
     csv_header(out, "case,primitive,algorithm,group,ranks,size_bytes,segments", f, ROW_FIELDS,
-               r->measured ? ",groups,layout,skew,platform,concurrent_with,protocol,channels,tuned,launch_s,"
+               r->measured ? ",groups,layout,skew,platform,concurrent_with,model,protocol,channels,tuned,launch_s,"
                              "measured_s,sim_error,pred_error"
-                           : ",groups,layout,skew,platform,concurrent_with,protocol,channels,tuned,launch_s");
+                           : ",groups,layout,skew,platform,concurrent_with,model,protocol,channels,tuned,launch_s");
     for (int i = 0; i < r->row_count; i++) {
         const result_row *row = &r->rows[i];
         fprintf(out, "%d,%s,", row->case_index, primitive_name(row->prim));
@@ -352,8 +352,9 @@ static void print_csv(const report *r, FILE *out)
         csv_text(out, row->platform);
         char with[256];
         concurrent_list(row, " ", with, sizeof with);
-        fprintf(out, ",%s,%s,%d,%s,%.17g", with, row->protocol, row->channels, row->tuned ? "true" : "false",
-                row->launch_s);
+        fprintf(out, ",%s,", with);
+        csv_text(out, text_or_empty(r->model));
+        fprintf(out, ",%s,%d,%s,%.17g", row->protocol, row->channels, row->tuned ? "true" : "false", row->launch_s);
         field m[MEASURED_FIELDS];
         measured_fields(row, m);
         if (r->measured) csv_fields(out, m, MEASURED_FIELDS, false);
@@ -436,7 +437,7 @@ static void json_text_or_null(FILE *out, const char *key, const char *text)
     else fputs("null", out);
 }
 
-static void print_json_result(const result_row *row, FILE *out)
+static void print_json_result(const report *r, const result_row *row, FILE *out)
 {
     field f[ROW_FIELDS];
     fprintf(out, "{\"case\": %d, \"primitive\": \"%s\", \"algorithm\": ", row->case_index, primitive_name(row->prim));
@@ -453,6 +454,8 @@ static void print_json_result(const result_row *row, FILE *out)
             row->channels, row->tuned ? "true" : "false", row->launch_s);
     row_fields(row, f);
     json_fields(out, f, ROW_FIELDS);
+    fprintf(out, ", \"model\": ");
+    json_print_string(out, text_or_empty(r->model));
     field m[MEASURED_FIELDS];
     measured_fields(row, m);
     json_fields(out, m, MEASURED_FIELDS);
@@ -499,7 +502,7 @@ static void print_json(const report *r, FILE *out)
     fprintf(out, ", \"ranks\": %d},\n \"results\": [", r->platform_ranks);
     for (int i = 0; i < r->row_count; i++) {
         fprintf(out, "%s\n  ", i ? "," : "");
-        print_json_result(&r->rows[i], out);
+        print_json_result(r, &r->rows[i], out);
     }
     fprintf(out, "\n ],\n \"eta\": [");
     for (int i = 0; i < r->eta_count; i++) {

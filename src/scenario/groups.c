@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/shuffle.h"
+
 void groups_all(int platform_ranks, group_set *out)
 {
     *out = (group_set){.count = 1, .size = platform_ranks, .whole = true, .layout = "all"};
@@ -18,15 +20,6 @@ void groups_free(group_set *g)
 {
     free(g->members);
     g->members = NULL;
-}
-
-/* splitmix64: a small generator with the same sequence on every machine. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
 }
 
 static int compare_ints(const void *a, const void *b)
@@ -52,12 +45,7 @@ static bool lay_out(const char *layout, int platform_ranks, group_set *g)
         int *order = malloc(sizeof(int) * (size_t)platform_ranks);
         for (int r = 0; r < platform_ranks; r++) order[r] = r;
         uint64_t state = seed;
-        for (int r = platform_ranks - 1; r > 0; r--) { /* Fisher-Yates */
-            int j = (int)(next_random(&state) % (uint64_t)(r + 1));
-            int swap = order[r];
-            order[r] = order[j];
-            order[j] = swap;
-        }
+        random_shuffle(order, platform_ranks, &state);
         memcpy(g->members, order, sizeof(int) * (size_t)n);
         free(order);
         for (int grp = 0; grp < g->count; grp++) qsort(g->members + grp * g->size, (size_t)g->size, sizeof(int), compare_ints);
@@ -73,16 +61,17 @@ static bool read_layout(yaml_tree *tree, ynode *node, int platform_ranks, group_
 {
     static const char *const keys[] = {"count", "size", "layout", NULL};
     if (!yaml_map_check_keys(tree, node, keys, d)) return false;
-    long count = 1, size;
+    int count = 1, size;
     ynode *c = yaml_map_get(tree, node, "count"), *s = yaml_map_require(tree, node, "size", d);
-    if (!s || (c && !yaml_read_positive_int(tree, c, "count", &count, d)) || !yaml_read_positive_int(tree, s, "size", &size, d))
+    if (!s || (c && !yaml_read_int(tree, c, "count", 1, platform_ranks, &count, d)) ||
+        !yaml_read_int(tree, s, "size", 1, platform_ranks, &size, d))
         return false;
     double needed = (double)count * (double)size; /* in double: huge counts must not wrap */
     if (needed > platform_ranks)
-        return yaml_error(tree, node, d, "%ld groups of %ld ranks need %.0f ranks; the platform has %d: lower 'count' or 'size'",
+        return yaml_error(tree, node, d, "%d groups of %d ranks need %.0f ranks; the platform has %d: lower 'count' or 'size'",
                           count, size, needed, platform_ranks);
-    g->count = (int)count;
-    g->size = (int)size;
+    g->count = count;
+    g->size = size;
     ynode *l = yaml_map_get(tree, node, "layout");
     const char *layout = "prefix";
     if (l && !yaml_read_string(tree, l, "layout", &layout, d)) return false;

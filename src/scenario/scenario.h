@@ -7,6 +7,7 @@
 
 #include "algo/algorithm.h"
 #include "model/model.h"
+#include "net/simgrid_run.h"
 #include "platform/topology.h"
 #include "scenario/groups.h"
 #include "scenario/skew.h"
@@ -14,7 +15,8 @@
 #include "util/diag.h"
 
 #define SCENARIO_MAX_ALGORITHMS 16
-#define SCENARIO_MAX_SIZES 64
+#define SCENARIO_MAX_SIZES 64   /* sweep points of a case */
+#define SCENARIO_MAX_CASES 1024 /* cases of a scenario (a case is ~1.6 KB here) */
 #define CHANNELS_AUTO (-1)
 #define ALGORITHM_AUTO "auto" /* `algorithms: [auto]`: the tuner picks per size (model/tuner.h) */
 
@@ -28,6 +30,7 @@ typedef struct scenario_case {
     char inner[32], outer[32]; /* hierarchical tiers' algorithms ("" = ring) */
     int root;
     int peer;          /* sendrecv destination (default 1) */
+    unsigned long long seed; /* permutation: its derangement's seed (`seed:`, default 1) */
     int platform;      /* 0: the scenario's platform; k > 0: its case_platforms[k-1] (`platform:` of the case) */
     double c_real;     /* `c_real:` DBT's BW coefficient (01 §5.3); 0: 00 §4's 2 */
     protocol_id protocol; /* `protocol: simple | ll128 | ll | auto` (PROTOCOL_NONE: the seed's model) */
@@ -46,14 +49,23 @@ typedef struct scenario {
     char name[128];
     char path[512];
     topology platform;
+    bool platform_loaded;
     topology *case_platforms; /* platforms named by cases (`platform:` in a case), compared side by side */
     int case_platform_count;
+    long links_total;  /* links, switches and ranks of all its platforms (bounded) */
     eta_profile eta;   /* the scenario-level `eta:` */
+    network_model network; /* `network: cm02 | lv08 | packet` (NETWORK_DEFAULT when absent) */
     int case_count;
     scenario_case *cases;
 } scenario;
 
 bool scenario_load(const char *path, scenario *s, diag *d);
+/* The network model a run uses: REQUESTED (--model) if given, else the
+ * scenario's `network:`, else CM02. */
+network_model scenario_network(const scenario *s, network_model requested);
+/* The same from TEXT; NAME is used in messages and platform paths are
+ * relative to its folder (tests, fuzzing). */
+bool scenario_load_string(const char *name, const char *text, scenario *s, diag *d);
 /* The platform case C runs on. */
 const topology *scenario_platform(const scenario *s, const scenario_case *c);
 /* The analytic model's view of case C running ALGORITHM under PROTOCOL on

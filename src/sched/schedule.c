@@ -247,7 +247,7 @@ int sched_block_first(const schedule *s, int src, int dst)
 }
 
 static const char *const names[PRIM_COUNT] = {"bcast", "reduce", "allreduce", "allgather", "reducescatter", "alltoall",
-                                              "sendrecv"};
+                                              "sendrecv", "permutation"};
 
 const char *primitive_name(primitive p)
 {

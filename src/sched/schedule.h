@@ -33,6 +33,7 @@ typedef enum {
     PRIM_REDUCESCATTER,
     PRIM_ALLTOALL,
     PRIM_SENDRECV,
+    PRIM_PERMUTATION,
     PRIM_COUNT
 } primitive;
 
@@ -77,7 +78,8 @@ typedef struct schedule {
     int segments;    /* pipelining segments P (1 when not pipelined) */
     int channels;    /* channels the ops are spread over (1: none) */
     int slice_positions; /* AG / RS: slice positions of the grid (0: one per rank; channels: one per rank per channel) */
-    int *slice_owner; /* AG / RS: rank whose slice sits at slice position p (NULL: rank p); owned */
+    int *slice_owner; /* AG / RS: rank whose slice sits at slice position p (NULL: rank p);
+                         permutation: the rank chunk p (rank p's message) goes to; owned */
     int *switch_node; /* per switch actor (actor ranks + k): the topology node it runs on; owned */
     int phase_count;
     char phase_names[SCHED_MAX_PHASES][24];

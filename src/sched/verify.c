@@ -1,5 +1,6 @@
 /* verify.c — a data-level interpreter of schedules and the postconditions of
- * the seven primitives (explainer 00 §2). */
+ * the seven primitives (explainer 00 §2), and of a permutation (every rank's
+ * message at the rank the permutation sends it to). */
 #include "sched/verify.h"
 
 #include <stdint.h>
@@ -91,6 +92,7 @@ static void initial_values(machine *m)
             case PRIM_BCAST:
             case PRIM_SENDRECV: v = r == s->root ? contribution(-1, c) : 0; break;
             case PRIM_ALLTOALL: v = c / (s->chunks / s->ranks) == r ? contribution(r, c) : 0; break;
+            case PRIM_PERMUTATION: v = c == r ? contribution(r, c) : 0; break;
             default: break;
             }
             *slot(m, r, c) = v;
@@ -217,6 +219,10 @@ static bool postcondition(machine *m)
                 sum = contribution(-1, c);
                 check = r == s->peer;
                 break;
+            case PRIM_PERMUTATION: /* rank c's message at its destination */
+                sum = contribution(c, c);
+                check = sched_slice_owner(s, c) == r;
+                break;
             case PRIM_ALLTOALL: {
                 int block = s->chunks / (s->ranks * s->ranks), src = c / (s->chunks / s->ranks);
                 int dst = c % (s->chunks / s->ranks) / block;
@@ -230,6 +236,15 @@ static bool postcondition(machine *m)
                 return fail(m, "rank %d chunk %d is wrong at the end of the schedule (%d)", r, c, *slot(m, r, c) == 0);
         }
     return true;
+}
+
+bool schedule_verifiable(const schedule *s, char *why, int why_size)
+{
+    double fingerprints = (double)s->actors * s->chunks;
+    if (fingerprints <= (double)VERIFY_MAX_FINGERPRINTS) return true;
+    snprintf(why, (size_t)why_size, "its %d actors x %d chunks need %.3g fingerprints; the verifier holds at most %ld "
+             "(1 GiB, docs/reliability.md)", s->actors, s->chunks, fingerprints, VERIFY_MAX_FINGERPRINTS);
+    return false;
 }
 
 bool schedule_verify(const schedule *s_in, char *why, int why_size)

@@ -1,0 +1,374 @@
+/* engine.c — the life of a packet: cut from its message at the source,
+ * started on each port of its route (serialized, delayed by the link), held
+ * in the next buffer until it may go on, and counted in at the destination;
+ * and the event loop that drives it. */
+#include "net/engine_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/memory.h"
+
+/* Calendar slots of about 1/64 of the shortest full-packet time: few events
+ * share a slot, and its 16,384 slots still span 256 packet times, beyond
+ * any link's latency (event_list.h). */
+static int calendar_slot_bits(const topology *t, const packet_params *params)
+{
+    double fastest = 0;
+    for (int l = 0; l < t->link_count; l++)
+        if (!t->links[l].latency_only && t->links[l].bandwidth_Bps > fastest) fastest = t->links[l].bandwidth_Bps;
+    double slot = fastest > 0 ? packet_wire_bytes(params) / fastest / 64 * NET_TIME_PER_SECOND : 1;
+    int bits = slot >= 2 ? (int)floor(log2(slot)) : 1;
+    return bits < 50 ? bits : 50;
+}
+
+engine *engine_create(const topology *t, double scale)
+{
+    engine *e = calloc(1, sizeof *e);
+    const packet_params *params = &t->packet;
+    e->t = t;
+    e->mtu = llround(params->mtu_bytes * scale);
+    e->header = llround(params->header_bytes * scale);
+    e->credit = params->flow_control == FLOW_CONTROL_CREDIT;
+    e->store_and_forward = params->switching == SWITCHING_STORE_AND_FORWARD;
+    e->routing = params->routing;
+    e->virtual_channels = true;
+    e->port_count = 2 * t->link_count;
+    arena_init(&e->memory);
+    e->ports = arena_take(&e->memory, arena_log2(sizeof *e->ports * (size_t)(e->port_count ? e->port_count : 1)));
+    int64_t buffer[TOPO_MAX_TIERS] = {0};
+    for (int k = 0; k < t->tier_count && e->credit; k++) buffer[k] = llround(packet_buffer_bytes(t, k) * scale);
+    for (int i = 0; i < e->port_count; i++) {
+        const topo_link *link = &t->links[i / 2];
+        if (link->latency_only) port_init(&e->ports[i], 0, 0, 0);
+        else port_init(&e->ports[i], net_time_from_seconds(link->latency_s), (long double)link->bandwidth_Bps * scale,
+                       buffer[link->tier]);
+    }
+    event_list_init(&e->events, calendar_slot_bits(t, params));
+    route_table_init(&e->routes, t, e->routing != PACKET_ROUTING_ECMP);
+    e->free_message = -1;
+    e->spray_next = calloc((size_t)topology_node_count(t), sizeof *e->spray_next);
+    return e;
+}
+
+void engine_free(engine *e)
+{
+    if (!e) return;
+    arena_free(&e->memory);
+    event_list_free(&e->events);
+    route_table_free(&e->routes);
+    free(e->messages);
+    free(e->records);
+    free(e->spray_next);
+    free(e->wakes);
+    free(e->free_wakes);
+    free(e);
+}
+
+void engine_on_delivery(engine *e, engine_delivery_fn fn, void *ctx)
+{
+    e->delivered = fn;
+    e->delivered_ctx = ctx;
+}
+
+void engine_use_virtual_channels(engine *e, bool on)
+{
+    e->virtual_channels = on;
+}
+
+int engine_route(engine *e, int src, int dst, diag *d)
+{
+    return route_flow(&e->routes, src, dst, d);
+}
+
+/* The message in SLOT offers its next packet to its route's first port. */
+static void offer_message(engine *e, int slot)
+{
+    message *m = &e->messages[slot];
+    const route_stage *s = &e->routes.stages[e->routes.routes[m->route].first];
+    int in = e->port_count * PORT_VCS + slot;
+    input_request *i = &m->request;
+    i->vc = e->virtual_channels ? s->vc : 0;
+    i->wire = (m->unsent < e->mtu ? m->unsent : e->mtu) + e->header;
+    i->eligible = m->ready > e->now ? m->ready : e->now;
+    arbitration_request(e, in, s->port);
+}
+
+/* Buffer input IN's head packet (a new head) offers itself to its next port;
+ * at a fork of spray or adaptive routing it first waits to be there. */
+static void offer_head(engine *e, int in)
+{
+    port_buffer *b = input_buffer(e, in);
+    packet *x = packet_queue_front(&b->queue);
+    const route_branch *branch = NULL;
+    if (e->routes.keep_branches) { /* spray, adaptive */
+        int route = e->routes.stages[x->at].route;
+        branch = route_open_branch(&e->routes, route, x->at - e->routes.routes[route].first);
+    }
+    if (branch) {
+        if (x->eligible > e->now) {
+            engine_schedule(e, x->eligible, EVENT_FORK, in);
+            return;
+        }
+        choose_at_fork(e, x, *branch);
+    }
+    const route_stage *s = &e->routes.stages[x->at];
+    input_request *i = &b->request;
+    i->vc = e->virtual_channels ? s->vc : 0;
+    i->wire = x->wire_bytes;
+    i->eligible = x->eligible;
+    arbitration_request(e, in, s->port);
+}
+
+int engine_send(engine *e, int route, int64_t bytes, net_time posted, void *cookie)
+{
+    int slot = e->free_message;
+    if (slot >= 0) e->free_message = e->messages[slot].next_free;
+    else {
+        if (e->message_count == e->message_capacity)
+            e->messages = grow_array(e->messages, &e->message_capacity, e->message_count + 1, sizeof *e->messages);
+        slot = e->message_count++;
+    }
+    if (e->record_count == e->record_capacity)
+        e->records = grow_array(e->records, &e->record_capacity, e->record_count + 1, sizeof *e->records);
+    const net_route *r = &e->routes.routes[route];
+    e->records[e->record_count] = (message_record){posted, e->now, -1, r->src, r->dst, bytes};
+    e->messages[slot] = (message){.route = route, .record = e->record_count, .unsent = bytes, .next_free = -1,
+                                  .ready = e->now + e->routes.stages[r->first].delay, .arrival = e->now, .cookie = cookie};
+    e->in_flight++;
+    e->counters.messages++;
+    offer_message(e, slot);
+    return e->record_count++;
+}
+
+/* Cut the next packet of the message in SLOT. */
+static packet cut_packet(engine *e, int slot)
+{
+    message *m = &e->messages[slot];
+    int64_t payload = m->unsent < e->mtu ? m->unsent : e->mtu;
+    m->unsent -= payload;
+    m->outstanding++;
+    e->counters.packets++;
+    if (++e->live_packets > e->counters.peak_packets) e->counters.peak_packets = e->live_packets;
+    return (packet){.eligible = e->now, .tail_ready = e->now, .wire_bytes = payload + e->header, .message = slot,
+                    .at = e->routes.routes[m->route].first};
+}
+
+/* Packet X has started its last hop on P, ending at END: the destination
+ * takes it whole as its tail arrives. */
+static void arrive(engine *e, port *p, port_buffer *far, const packet *x, net_time end)
+{
+    net_time tail = end + p->latency;
+    buffer_leaves(far, tail, x->wire_bytes, &e->memory);
+    message *m = &e->messages[x->message];
+    net_time arrival = tail + e->routes.routes[e->routes.stages[x->at].route].tail_delay;
+    if (arrival > m->arrival) m->arrival = arrival;
+    m->outstanding--;
+    if (m->unsent == 0 && m->outstanding == 0) engine_schedule(e, m->arrival, EVENT_DELIVERED, x->message);
+    e->live_packets--;
+}
+
+/* Packet X, started on P now and ending at END, goes into P's far buffer
+ * FAR (input TO); at the head of it, it asks for its next port. */
+static void forward(engine *e, port *p, port_buffer *far, int to, packet *x, net_time end)
+{
+    x->at++;
+    net_time crossbar = e->routes.stages[x->at].delay;
+    x->tail_ready = end + p->latency + crossbar;
+    x->eligible = e->store_and_forward ? x->tail_ready : e->now + p->latency + crossbar;
+    packet_queue_push(&far->queue, x, &e->memory);
+    if (far->queue.count == 1) offer_head(e, to);
+}
+
+void engine_start(engine *e, int pi, int in)
+{
+    port *p = &e->ports[pi];
+    bool from_source = is_message_input(e, in);
+    int vc = input_of(e, in)->vc;
+    packet x;
+    if (from_source) x = cut_packet(e, message_slot(e, in));
+    else {
+        packet_queue *q = &input_buffer(e, in)->queue;
+        x = *packet_queue_front(q);
+        packet_queue_pop(q);
+    }
+    net_time end = port_transmit(p, e->now, x.wire_bytes, x.tail_ready);
+    p->free_at = end;
+    e->counters.packet_hops++;
+    if (!from_source) { /* its tail leaves the buffer it came from at END */
+        port_buffer *from = input_buffer(e, in);
+        buffer_leaves(from, end, x.wire_bytes, &e->memory);
+        arbitration_credit_due(e, in / PORT_VCS, from, end);
+    }
+    port_buffer *far = &p->far[vc];
+    p->vcs_used |= 1u << vc;
+    buffer_settle(far, p->latency, e->now);
+    buffer_enter(far, e->now, x.wire_bytes);
+    if (e->routes.stages[x.at].last) arrive(e, p, far, &x, end);
+    else forward(e, p, far, buffer_input(pi, vc), &x, end);
+    if (from_source) { /* the message offers its next packet */
+        int slot = message_slot(e, in);
+        if (e->messages[slot].unsent > 0) offer_message(e, slot);
+    } else if (input_buffer(e, in)->queue.count > 0) offer_head(e, in);
+}
+
+static void delivered(engine *e, int slot)
+{
+    message *m = &e->messages[slot];
+    e->records[m->record].delivered = e->now;
+    void *cookie = m->cookie;
+    m->next_free = e->free_message;
+    e->free_message = slot;
+    e->in_flight--;
+    if (e->delivered) e->delivered(e->delivered_ctx, cookie);
+}
+
+void engine_on_wake(engine *e, engine_delivery_fn fn, void *ctx)
+{
+    e->woke = fn;
+    e->woke_ctx = ctx;
+}
+
+void engine_wake_at(engine *e, net_time time, void *cookie)
+{
+    int slot;
+    if (e->free_wake_count > 0) slot = e->free_wakes[--e->free_wake_count];
+    else {
+        e->wakes = grow_array(e->wakes, &e->wake_capacity, e->wake_count + 1, sizeof *e->wakes);
+        slot = e->wake_count++;
+    }
+    e->wakes[slot] = cookie;
+    engine_schedule(e, time > e->now ? time : e->now, EVENT_WAKE, slot);
+}
+
+static void woke(engine *e, int slot)
+{
+    void *cookie = e->wakes[slot];
+    e->wakes[slot] = NULL;
+    e->free_wakes = grow_array(e->free_wakes, &e->free_wake_capacity, e->free_wake_count + 1, sizeof *e->free_wakes);
+    e->free_wakes[e->free_wake_count++] = slot;
+    if (e->woke) e->woke(e->woke_ctx, cookie);
+}
+
+static void process(engine *e, const event *ev)
+{
+    e->now = ev->time;
+    e->counters.events++;
+    switch (ev->kind) {
+    case EVENT_PORT:
+        if (e->ports[ev->target].wake_at == ev->time) e->ports[ev->target].wake_at = NET_TIME_NEVER;
+        arbitration_serve(e, ev->target);
+        break;
+    case EVENT_FORK: offer_head(e, ev->target); break;
+    case EVENT_DELIVERED: delivered(e, ev->target); break;
+    case EVENT_WAKE: woke(e, ev->target); break;
+    default: break;
+    }
+}
+
+/* Cache lines the coming events will read, requested a few events ahead:
+ * a packet-hop reads its port, the buffer of the input it serves (its head
+ * packet, the next one, and its departures' ring) and the buffer it fills
+ * (its ring's tail, and its departures due); each a miss when thousands of
+ * ports are busy, each known only from the one before, so they are fetched
+ * in stages: the port PREFETCH_PORT events ahead, the two buffers
+ * PREFETCH_BUFFERS ahead (the port is in by then), their rings
+ * PREFETCH_RINGS ahead.  Inlined by force: GCC takes a function of loads and
+ * prefetches for pure and drops the call. */
+enum { PREFETCH_PORT = 8, PREFETCH_BUFFERS = 5, PREFETCH_RINGS = 2 };
+
+static inline __attribute__((always_inline)) void prefetch_lines(const void *p, int lines)
+{
+    for (int k = 0; k < lines; k++) __builtin_prefetch((const char *)p + 64 * k);
+}
+
+static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
+{
+    const event *ev = event_peek(&e->events, PREFETCH_PORT);
+    if (ev && ev->kind == EVENT_PORT) prefetch_lines(&e->ports[ev->target], 2);
+    if ((ev = event_peek(&e->events, PREFETCH_BUFFERS)) && ev->kind == EVENT_PORT) {
+        const port *q = &e->ports[ev->target];
+        if (q->request_head >= 0 && !is_message_input(e, q->request_head)) prefetch_lines(input_buffer(e, q->request_head), 2);
+        prefetch_lines(&q->far[0], 2);
+    }
+    if ((ev = event_peek(&e->events, PREFETCH_RINGS)) && ev->kind == EVENT_PORT) {
+        const port *q = &e->ports[ev->target];
+        if (q->request_head >= 0 && !is_message_input(e, q->request_head)) {
+            const port_buffer *b = input_buffer(e, q->request_head);
+            const packet_queue *r = &b->queue;
+            if (r->count) {
+                __builtin_prefetch(&r->items[r->first]);
+                __builtin_prefetch(&r->items[(r->first + 1) & (r->capacity - 1)]);
+            }
+            if (b->leaves) __builtin_prefetch(buffer_leave(b, b->leave_end));
+            const port_buffer *f = &q->far[b->request.vc];
+            if (f->leaves) {
+                __builtin_prefetch(buffer_leave(f, f->leave_first));
+                __builtin_prefetch(buffer_leave(f, f->leave_applied));
+            }
+            r = &f->queue;
+            if (r->capacity) __builtin_prefetch(&r->items[(r->first + r->count) & (r->capacity - 1)]);
+        }
+    }
+}
+
+bool engine_run_until(engine *e, net_time until)
+{
+    event ev;
+    while (!e->failed && event_pop(&e->events, until, &ev)) {
+        prefetch_ahead(e);
+        process(e, &ev);
+    }
+    if (!e->failed && until != NET_TIME_NEVER && until > e->now) e->now = until;
+    return !e->failed;
+}
+
+bool engine_run_to_delivery(engine *e, net_time *delivery)
+{
+    event ev;
+    *delivery = NET_TIME_NEVER;
+    while (!e->failed && event_pop(&e->events, *delivery, &ev)) {
+        prefetch_ahead(e);
+        process(e, &ev);
+        if (ev.kind == EVENT_DELIVERED || ev.kind == EVENT_WAKE) *delivery = ev.time;
+    }
+    return !e->failed;
+}
+
+net_time engine_now(const engine *e)
+{
+    return e->now;
+}
+
+long engine_in_flight(const engine *e)
+{
+    return e->in_flight;
+}
+
+engine_counters engine_totals(const engine *e)
+{
+    return e->counters;
+}
+
+int engine_port_count(const engine *e)
+{
+    return e->port_count;
+}
+
+const port *engine_port(engine *e, int pi)
+{
+    port *p = &e->ports[pi];
+    for (int v = 0; v < PORT_VCS; v++) buffer_settle(&p->far[v], p->latency, e->now);
+    return p;
+}
+
+int engine_message_count(const engine *e)
+{
+    return e->record_count;
+}
+
+const message_record *engine_message(const engine *e, int index)
+{
+    return &e->records[index];
+}

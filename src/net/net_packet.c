@@ -1,0 +1,296 @@
+/* net_packet.c — the network as collsim's packet engine (engine.h), driven
+ * inside SimGrid's clock by one fabric actor.
+ *
+ * Rank and switch actors run their schedules as under the fluid model.  A
+ * message starts when both ends have posted (a mailbox's rendezvous): the
+ * posting actor hands it to the engine at the engine's clock, which is
+ * SimGrid's.  An actor waiting for a completion blocks on its own semaphore.
+ *
+ * The fabric alternates two steps.  While every actor is blocked, nothing
+ * but the engine can change the network, so it runs the engine ahead to the
+ * next delivery (all of that instant's events), sleeps until then
+ * (SimGrid's clock moves once per delivery time, not per packet), and wakes
+ * the actors whose sends and receives completed.  Then it waits, on its own
+ * semaphore, until each of them has blocked again (or ended): the messages
+ * they post at that instant are in the engine before it runs on. */
+#include <simgrid/actor.h>
+#include <simgrid/engine.h>
+#include <simgrid/semaphore.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "net/engine.h"
+#include "net/network.h"
+#include "util/key_map.h"
+#include "util/memory.h"
+
+/* One direction of one connection.  Ops on a connection run one at a time
+ * (schedule_seal), so at most one send and one receive are posted and at
+ * most one message moves. */
+typedef struct connection {
+    int route;
+    net_endpoint *sender, *receiver; /* posted ends, NULL when not posted */
+    int send_tag, recv_tag;
+    long bytes;
+    net_time posted;
+    net_endpoint *moving_sender, *moving_receiver; /* the message on its way */
+    int moving_send_tag, moving_recv_tag;
+} connection;
+
+struct net_endpoint {
+    network *n;
+    sg_sem_t sem;
+    bool woken;           /* has completions to be told of */
+    int *done;            /* tags completed and not yet taken, from first on */
+    int first, count;
+};
+
+struct network {
+    engine *e;
+    sg_sem_t wake;        /* the fabric waits on it for the actors to block */
+    int running;          /* actors not yet blocked again (or ended) since the fabric woke them */
+    int endpoints_left;   /* endpoints not yet closed: the fabric stops at 0 */
+    net_endpoint **woken; /* actors with completions at the current delivery */
+    int woken_count, woken_capacity;
+    key_map channels;
+    connection **connections;
+    int connection_count, connection_capacity;
+    bool failed;          /* deadlock or clock limit: the fabric gave up */
+    char why[256];
+};
+
+static network *fabric_network; /* SimGrid's C actors take argv only */
+
+/* An actor the fabric woke has blocked again or ended. */
+static void actor_settled(network *n)
+{
+    if (--n->running == 0) sg_sem_release(n->wake);
+}
+
+/* A completion for A, told when SimGrid's clock reaches the delivery. */
+static void complete(net_endpoint *a, int tag)
+{
+    network *n = a->n;
+    a->done[a->first + a->count++] = tag;
+    if (a->woken) return;
+    a->woken = true;
+    n->woken = grow_array(n->woken, &n->woken_capacity, n->woken_count + 1, sizeof *n->woken);
+    n->woken[n->woken_count++] = a;
+}
+
+/* The wake-up of endpoint COOKIE (packet_sleep) came. */
+static void woke(void *ctx, void *cookie)
+{
+    (void)ctx;
+    net_endpoint *a = cookie;
+    network *n = a->n;
+    if (a->woken) return;
+    a->woken = true;
+    n->woken = grow_array(n->woken, &n->woken_capacity, n->woken_count + 1, sizeof *n->woken);
+    n->woken[n->woken_count++] = a;
+}
+
+/* The engine delivered the message of connection COOKIE. */
+static void delivered(void *ctx, void *cookie)
+{
+    (void)ctx;
+    connection *c = cookie;
+    complete(c->moving_sender, c->moving_send_tag);
+    complete(c->moving_receiver, c->moving_recv_tag);
+}
+
+/* SimGrid's timing precision (simgrid_run.c sets it): it cannot sleep less. */
+#define SIMGRID_TIMING_S 1e-15
+
+static double seconds(net_time t)
+{
+    return net_time_to_seconds(t);
+}
+
+/* sg_sem_acquire, marked as SimGrid's (a crash inside it is SimGrid's). */
+static void blocking_acquire(sg_sem_t sem)
+{
+    simgrid_mark(SIM_IN_SIMGRID);
+    sg_sem_acquire(sem);
+    simgrid_mark(SIM_IN_ACTOR);
+}
+
+/* Wake the actors with completions; they run at SimGrid's current time. */
+static void wake_actors(network *n)
+{
+    n->running = n->woken_count;
+    for (int i = 0; i < n->woken_count; i++) {
+        net_endpoint *a = n->woken[i];
+        a->woken = false;
+        sg_sem_release(a->sem);
+    }
+    n->woken_count = 0;
+}
+
+/* The fabric: wait for the actors it woke to block, run the engine to the
+ * next delivery, sleep until then, wake the actors it completes; again. */
+static void fabric_loop(network *n)
+{
+    for (;;) {
+        if (n->running > 0) blocking_acquire(n->wake); /* every actor woken has blocked again */
+        if (n->endpoints_left == 0) return;
+        net_time delivery;
+        if (!engine_run_to_delivery(n->e, &delivery)) {
+            n->failed = true;
+            snprintf(n->why, sizeof n->why, "the packet model's clock passed its limit of 4.6 s of simulated time");
+            return;
+        }
+        if (delivery == NET_TIME_NEVER) {
+            if (engine_in_flight(n->e) > 0) {
+                n->failed = true;
+                snprintf(n->why, sizeof n->why, "the packet network deadlocked at %.9g s: %ld message(s) stuck in full "
+                         "buffers that wait on one another", seconds(engine_now(n->e)), engine_in_flight(n->e));
+            }
+            return; /* the actors still waiting never wake: SimGrid ends the run */
+        }
+        if (seconds(delivery) > simgrid_get_clock() + SIMGRID_TIMING_S) {
+            simgrid_mark(SIM_IN_SIMGRID);
+            sg_actor_sleep_until(seconds(delivery));
+            simgrid_mark(SIM_IN_ACTOR);
+        }
+        wake_actors(n);
+    }
+}
+
+static void fabric_main(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    simgrid_mark(SIM_IN_ACTOR); /* the engine is collsim's code; SimGrid's calls are marked (simgrid_run.h) */
+    fabric_loop(fabric_network);
+    simgrid_mark(SIM_IN_SIMGRID); /* back into SimGrid's kernel */
+}
+
+static network *packet_open(const topology *t, node_pair *pairs, int pair_count, int actors, const sim_options *options,
+                            double scale)
+{
+    if (pair_count < 1 || !simgrid_open_hosts(t, pairs, pair_count, options)) return NULL; /* hosts for the actors */
+    network *n = calloc(1, sizeof *n);
+    n->e = engine_create(t, scale);
+    engine_on_delivery(n->e, delivered, n);
+    engine_on_wake(n->e, woke, n);
+    n->wake = sg_sem_init(0);
+    n->running = actors; /* they start at time 0: the fabric waits for them to block first */
+    key_map_init(&n->channels);
+    fabric_network = n;
+    sg_actor_create_("fabric", simgrid_host(t, pairs[0].src), fabric_main, 0, NULL); /* any host of the run */
+    return n;
+}
+
+static net_endpoint *packet_endpoint(network *n, int ops)
+{
+    net_endpoint *a = calloc(1, sizeof *a);
+    a->n = n;
+    a->sem = sg_sem_init(0);
+    a->done = malloc(sizeof *a->done * (size_t)(ops + 1));
+    n->endpoints_left++;
+    return a;
+}
+
+static net_channel packet_channel(network *n, int part, int lane, int from, int to, int from_node, int to_node)
+{
+    uint64_t key = ((uint64_t)(unsigned)part * NET_MAX_LANES + (unsigned)lane) << 42 |
+                   (uint64_t)(unsigned)from << 21 | (unsigned)to;
+    connection *c = key_map_get(&n->channels, key);
+    if (c) return c;
+    diag d = {0};
+    c = calloc(1, sizeof *c);
+    c->route = engine_route(n->e, from_node, to_node, &d);
+    if (c->route < 0) {
+        fprintf(stderr, "collsim: %s\n", d.message);
+        exit(1);
+    }
+    key_map_put(&n->channels, key, c);
+    n->connections = grow_array(n->connections, &n->connection_capacity, n->connection_count + 1, sizeof *n->connections);
+    n->connections[n->connection_count++] = c;
+    return c;
+}
+
+/* Both ends are posted: the message goes. */
+static void start(connection *c)
+{
+    network *n = c->sender->n;
+    c->moving_sender = c->sender;
+    c->moving_receiver = c->receiver;
+    c->moving_send_tag = c->send_tag;
+    c->moving_recv_tag = c->recv_tag;
+    c->sender = c->receiver = NULL;
+    engine_send(n->e, c->route, c->bytes, c->posted, c);
+}
+
+static void packet_send(net_endpoint *a, net_channel channel, long bytes, int tag)
+{
+    connection *c = channel;
+    c->sender = a;
+    c->send_tag = tag;
+    c->bytes = bytes;
+    c->posted = engine_now(a->n->e);
+    if (c->receiver) start(c);
+}
+
+static void packet_recv(net_endpoint *a, net_channel channel, int tag)
+{
+    connection *c = channel;
+    c->receiver = a;
+    c->recv_tag = tag;
+    if (c->sender) start(c);
+}
+
+static int packet_wait_any(net_endpoint *a)
+{
+    if (a->count == 0) {
+        actor_settled(a->n);
+        blocking_acquire(a->sem);
+    }
+    a->count--;
+    return a->done[a->first++];
+}
+
+/* Busy until SECONDS from now: a wake-up in the engine, and blocked like a
+ * wait (the fabric runs on); woken earlier by a completion, it blocks again
+ * (the completion waits for wait_any). */
+static void packet_sleep(net_endpoint *a, double seconds)
+{
+    network *n = a->n;
+    net_time until = engine_now(n->e) + net_time_from_seconds(seconds);
+    engine_wake_at(n->e, until, a);
+    while (engine_now(n->e) < until) {
+        actor_settled(n);
+        blocking_acquire(a->sem);
+    }
+}
+
+static void packet_endpoint_close(net_endpoint *a)
+{
+    network *n = a->n;
+    sg_sem_destroy(a->sem);
+    free(a->done);
+    free(a);
+    n->endpoints_left--;
+    actor_settled(n);
+}
+
+static bool packet_close(network *n, char *why, int why_size)
+{
+    bool ok = !n->failed;
+    if (!ok) snprintf(why, (size_t)why_size, "%s", n->why);
+    else engine_run_until(n->e, NET_TIME_NEVER); /* the last credits: counters complete */
+    for (int i = 0; i < n->connection_count; i++) free(n->connections[i]);
+    free(n->connections);
+    key_map_free(&n->channels);
+    free(n->woken);
+    engine_free(n->e);
+    sg_sem_destroy(n->wake);
+    free(n);
+    fabric_network = NULL;
+    return ok;
+}
+
+const network_ops packet_network = {packet_open, packet_endpoint, packet_channel, packet_send, packet_recv,
+                                    packet_wait_any, packet_sleep, packet_endpoint_close, packet_close};

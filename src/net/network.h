@@ -1,0 +1,59 @@
+/* network.h — the one interface between the executor and a network model
+ * (STYLE: "The network layer"): an actor posts sends and receives on
+ * channels and waits for the next of its operations to complete.  A
+ * message moves once both ends are posted, as a SimGrid mailbox transfer
+ * does; the send and the receive complete when its last byte arrives.
+ *
+ * Two implementations: SimGrid's fluid model (net_fluid.c: mailboxes, CM02
+ * or LV08) and collsim's packet engine driven by a SimGrid fabric actor
+ * (net_packet.c).  network_for picks one from the options; nothing above
+ * src/net knows which runs.  Everything here runs in the forked SimGrid
+ * child, rank and switch actors calling from their own SimGrid actors. */
+#ifndef COLLSIM_NETWORK_H
+#define COLLSIM_NETWORK_H
+
+#include <stdbool.h>
+
+#include "net/simgrid_run.h"
+#include "platform/topology.h"
+
+typedef struct network network;           /* one simulation's network */
+typedef struct net_endpoint net_endpoint; /* one actor's side of it */
+typedef void *net_channel;                /* messages FROM -> TO of one schedule part, on one lane */
+#define NET_MAX_LANES 32                  /* lanes between the same two actors of a part */
+
+typedef struct network_ops {
+    /* Start SimGrid with T's platform (routes for the PAIRS it needs) and
+     * set the network up for ACTORS actors; message sizes are bytes x SCALE
+     * (executor.c).  NULL on failure (said on stderr). */
+    network *(*open)(const topology *t, node_pair *pairs, int pair_count, int actors, const sim_options *options,
+                     double scale);
+    /* The endpoint of an actor that has at most OPS operations. */
+    net_endpoint *(*endpoint)(network *n, int ops);
+    /* The channel of part PART from actor FROM (on FROM_NODE) to actor TO
+     * (on TO_NODE) on LANE (0 .. NET_MAX_LANES - 1: the NCCL-style
+     * channels of a schedule are connections of their own between the same
+     * actors): both ends get the same one. */
+    net_channel (*channel)(network *n, int part, int lane, int from, int to, int from_node, int to_node);
+    void (*send)(net_endpoint *a, net_channel c, long bytes, int tag);
+    void (*recv)(net_endpoint *a, net_channel c, int tag);
+    /* Block until one of A's posted operations completes; its tag. */
+    int (*wait_any)(net_endpoint *a);
+    /* Keep A busy for SECONDS of the network's clock (an endpoint's software
+     * cost: a launch, a sender's overhead); its posted operations progress
+     * meanwhile and their completions wait for wait_any. */
+    void (*sleep)(net_endpoint *a, double seconds);
+    void (*endpoint_close)(net_endpoint *a);
+    /* After the run: false with WHY when the network failed on its own
+     * (the packet network deadlocked); frees N. */
+    bool (*close)(network *n, char *why, int why_size);
+} network_ops;
+
+extern const network_ops fluid_network, packet_network;
+
+/* The network the options select. */
+const network_ops *network_for(const sim_options *options);
+/* The name a report gives it: "cm02", "lv08" or "packet". */
+const char *network_model_name(network_model model);
+
+#endif

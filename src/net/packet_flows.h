@@ -1,0 +1,20 @@
+/* packet_flows.h — point-to-point flows on the packet engine alone, without
+ * SimGrid: for tests (exact forms, backpressure, deadlock) and the engine's
+ * benchmark.  The schedules run through the executor (net_packet.c). */
+#ifndef COLLSIM_PACKET_FLOWS_H
+#define COLLSIM_PACKET_FLOWS_H
+
+#include <stdbool.h>
+
+#include "net/engine.h"
+#include "net/simgrid_run.h"
+
+/* Simulate FLOWS (whole bytes) on T's packet model; FINISH_S[i] receives the
+ * time flow i's last byte arrives.  Returns the engine, for its counters
+ * (caller frees), or NULL with a message: no route, or the network
+ * deadlocked (lossless buffers in a cycle).  VIRTUAL_CHANNELS false runs the
+ * torus without its dateline channels. */
+engine *packet_run_flows(const topology *t, const flow *flows, int count, bool virtual_channels, double *finish_s,
+                         diag *d);
+
+#endif

@@ -1,0 +1,20 @@
+/* shuffle.c — splitmix64 and Fisher-Yates. */
+#include "util/shuffle.h"
+
+uint64_t random_next(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+void random_shuffle(int *values, int count, uint64_t *state)
+{
+    for (int r = count - 1; r > 0; r--) {
+        int j = (int)(random_next(state) % (uint64_t)(r + 1));
+        int swap = values[r];
+        values[r] = values[j];
+        values[j] = swap;
+    }
+}
