@@ -111,4 +111,15 @@ out=$("$collsim" calibrate "$platforms/hgx-h100.yaml" "$work/big.log" 2>&1); sta
 check "more ranks than the platform: exit 2" "$status:$(printf '%s' "$out" | tr '\n' ' ')" '^2:.*big\.log:1:1: the log ran 16 ranks'
 out=$("$collsim" calibrate "$platforms/hgx-h100.yaml" "$work/ar.log" -o "$work/no/such/dir/x.yaml" 2>&1); status=$?
 check "unwritable output: exit 2, nothing left" "$status:$(ls "$work" | grep -c x.yaml)" '^2:0$'
+
+# no leak and no memory error, refused or not (valgrind; ASan covers instrumented builds)
+if command -v valgrind >/dev/null 2>&1 && [ -z "$collsim_instrumented" ]; then
+    memcheck="valgrind -q --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all --error-exitcode=3"
+    for log in bad cut one ar; do
+        status=0
+        $memcheck "$collsim" calibrate "$platforms/hgx-h100.yaml" "$work/$log.log" -q -o "$work/vg.yaml" >"$work/vg.log" 2>&1 || status=$?
+        check "valgrind: calibrate $log.log exits $( [ $log = ar ] && echo 0 || echo 2 ), no leak" "$status" "^$( [ $log = ar ] && echo 0 || echo 2 )\$"
+        [ "$status" -ne 3 ] || tail -20 "$work/vg.log"
+    done
+fi
 summary
