@@ -43,7 +43,7 @@ typedef struct exec_job {
     const topology *t;
     exec_piece *pieces;
     int count;
-    const sim_options *options;
+    sim_options options;     /* a copy: a retry runs after the caller's options are gone */
     double scale;            /* K */
     const network_ops *net;
     network *network;        /* in the child, while it runs */
@@ -280,7 +280,7 @@ static bool run_job(void *ctx, double *out)
         split[k] = channels_independent(job->pieces[k].s);
         for (int a = 0; a < job->pieces[k].s->actors; a++) actors += actor_lanes(job->pieces[k].s, a, split[k], lanes);
     }
-    job->network = job->net->open(job->t, pairs, (int)n, actors, job->options, job->scale);
+    job->network = job->net->open(job->t, pairs, (int)n, actors, &job->options, job->scale);
     free(pairs);
     if (!job->network) {
         free(split);
@@ -390,7 +390,7 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
     if (!hosts_allowed(t, parts, count, label, d)) return NULL;
     exec_run *run = calloc(1, sizeof *run);
     long long scale = common_scale(parts, count);
-    run->job = (exec_job){t, calloc((size_t)count, sizeof(exec_piece)), count, options, (double)scale,
+    run->job = (exec_job){t, calloc((size_t)count, sizeof(exec_piece)), count, *options, (double)scale,
                           network_for(options), NULL, 0};
     for (int k = 0; k < count; k++) {
         exec_piece *p = &run->job.pieces[k];

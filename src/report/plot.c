@@ -278,7 +278,7 @@ static void write_plot(plot_writer *w, const report *r, const plot_format *forma
     bool one_platform = true;
     for (int i = 1; i < r->row_count; i++)
         if (strcmp(r->rows[i].platform, r->rows[0].platform) != 0) one_platform = false;
-    const char *platform = !one_platform                                ? "per case"
+    const char *platform = !one_platform                            ? "per case"
                            : r->row_count && r->rows[0].platform[0] ? r->rows[0].platform
                            : r->platform_name                       ? r->platform_name
                                                                     : ""; /* rows without a name run on the scenario's */
