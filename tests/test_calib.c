@@ -263,6 +263,50 @@ static bool any_support(void *ctx, const char *name, int channels)
     return true;
 }
 
+START_TEST(test_calibrated_groups_apply_where_measured)
+{
+    /* groups for (allreduce, NVLink), (alltoall, NVLink), (allreduce, network): each case takes the group
+     * of its primitive and the tier its group climbs to, else the stand-ins docs/model.md names */
+    topology t;
+    load_text("kind: rail_cluster\nnodes: 2\ngpus_per_node: 8\n"
+              "nvlink: {alpha: 0.6us, bandwidth: 450GBps, alpha_switch: 0.3us}\n"
+              "network: {alpha_leaf: 2.7us, alpha_spine: 3.0us, bandwidth: 200Gbps}\n"
+              "calibrated:\n"
+              "  - primitive: allreduce\n    tier: 0\n    simple: {launch: 20us, efficiency: 0.5}\n"
+              "  - primitive: alltoall\n    tier: 0\n    simple: {launch: 35us, efficiency: 0.25}\n"
+              "  - primitive: allreduce\n    tier: 1\n    simple: {launch: 90us, efficiency: 4}\n",
+              &t);
+    ck_assert_int_eq(t.calibrated_count, 3);
+    ck_assert(calibrated_group_for(&t, PRIM_ALLREDUCE, 0) == &t.calibrated[0]);
+    ck_assert(calibrated_group_for(&t, PRIM_ALLTOALL, 0) == &t.calibrated[1]);
+    ck_assert(calibrated_group_for(&t, PRIM_ALLREDUCE, 1) == &t.calibrated[2]);
+    ck_assert(calibrated_group_for(&t, PRIM_REDUCESCATTER, 0) == &t.calibrated[0]); /* all-reduce stands in */
+    ck_assert(calibrated_group_for(&t, PRIM_PERMUTATION, 0) == &t.calibrated[1]);   /* all-to-all stands in */
+    ck_assert(calibrated_group_for(&t, PRIM_ALLTOALL, 1) == &t.calibrated[2]);      /* the tier comes first */
+    topology_free(&t);
+    /* the prediction of each primitive on one star of 8: its own launch and efficiency; ring all-reduce
+     * (01 §5.1) 14 hops of alpha and 1.75 M at 0.5 x 450 GB/s, pairwise all-to-all 7 hops and 7/8 M at
+     * 0.25 x 450 GB/s, each on top of its own fitted launch */
+    load_text("kind: star\nranks: 8\nalpha: 0.6us\nbandwidth: 450GBps\ncalibrated:\n"
+              "  - primitive: allreduce\n    tier: 0\n    simple: {launch: 20us, efficiency: 0.5}\n"
+              "  - primitive: alltoall\n    tier: 0\n    simple: {launch: 35us, efficiency: 0.25}\n",
+              &t);
+    double m = 64e6;
+    model_case ar = {.platform = &t, .prim = PRIM_ALLREDUCE, .algorithm = "ring", .ranks = 8, .size_bytes = m,
+                     .protocol = PROTOCOL_SIMPLE};
+    model_case a2a = ar;
+    a2a.prim = PRIM_ALLTOALL, a2a.algorithm = "pairwise";
+    prediction p_ar, p_a2a;
+    char why[256];
+    ck_assert_msg(model_predict(&ar, &p_ar, why, sizeof why), "%s", why);
+    ck_assert_msg(model_predict(&a2a, &p_a2a, why, sizeof why), "%s", why);
+    double t_ar = 20e-6 + 14 * 0.6e-6 + 1.75 * m / (0.5 * 450e9), t_a2a = 35e-6 + 7 * 0.6e-6 + 0.875 * m / (0.25 * 450e9);
+    ck_assert_msg(fabs(p_ar.time_s / t_ar - 1) < 1e-9, "all-reduce %.9g s, expected %.9g s", p_ar.time_s, t_ar);
+    ck_assert_msg(fabs(p_a2a.time_s / t_a2a - 1) < 1e-9, "all-to-all %.9g s, expected %.9g s", p_a2a.time_s, t_a2a);
+    topology_free(&t);
+}
+END_TEST
+
 START_TEST(test_calibrated_platform_predicts_the_fitted_curve)
 {
     /* a calibrated table: auto takes LL up to 1 MB and Simple above; the prediction is the fitted line */
@@ -271,15 +315,18 @@ START_TEST(test_calibrated_platform_predicts_the_fitted_curve)
               "calibrated:\n  simple: {from: 4MB, launch: 60us, overhead: 0.4us, efficiency: 0.8}\n"
               "  ll: {up_to: 1MB, launch: 40us, overhead: 0us, efficiency: 0.125}\n",
               &t);
-    ck_assert(protocol_available(&t, PROTOCOL_LL, 1e6));
-    ck_assert(!protocol_available(&t, PROTOCOL_SIMPLE, 1e6));
-    ck_assert(!protocol_available(&t, PROTOCOL_LL128, 1e6)); /* not fitted: not offered */
-    ck_assert(protocol_available(&t, PROTOCOL_SIMPLE, 4e6));
-    ck_assert(!protocol_available(&t, PROTOCOL_LL, 4e6));
+    const calibrated_group *g = calibrated_group_for(&t, PRIM_ALLREDUCE, 0);
+    ck_assert(g == &t.calibrated[0] && g->prim == -1 && g->tier == -1); /* the one-table form: every collective */
+    ck_assert(calibrated_group_for(&t, PRIM_ALLTOALL, 0) == g);
+    ck_assert(protocol_available(g, PROTOCOL_LL, 1e6));
+    ck_assert(!protocol_available(g, PROTOCOL_SIMPLE, 1e6));
+    ck_assert(!protocol_available(g, PROTOCOL_LL128, 1e6)); /* not fitted: not offered */
+    ck_assert(protocol_available(g, PROTOCOL_SIMPLE, 4e6));
+    ck_assert(!protocol_available(g, PROTOCOL_LL, 4e6));
     /* between the measured ranges both compete; beyond them, the nearest */
-    ck_assert(protocol_available(&t, PROTOCOL_LL, 2e6) && protocol_available(&t, PROTOCOL_SIMPLE, 2e6));
-    ck_assert(protocol_available(&t, PROTOCOL_LL, 1) && !protocol_available(&t, PROTOCOL_SIMPLE, 1));
-    ck_assert(protocol_available(&t, PROTOCOL_SIMPLE, 1e12) && !protocol_available(&t, PROTOCOL_LL, 1e12));
+    ck_assert(protocol_available(g, PROTOCOL_LL, 2e6) && protocol_available(g, PROTOCOL_SIMPLE, 2e6));
+    ck_assert(protocol_available(g, PROTOCOL_LL, 1) && !protocol_available(g, PROTOCOL_SIMPLE, 1));
+    ck_assert(protocol_available(g, PROTOCOL_SIMPLE, 1e12) && !protocol_available(g, PROTOCOL_LL, 1e12));
     static const char *const ring[] = {"ring"};
     static const int one[] = {1};
     model_case base = {.platform = &t, .prim = PRIM_ALLREDUCE, .algorithm = "ring", .ranks = 8, .size_bytes = 1e6,
@@ -322,6 +369,7 @@ int main(void)
     tcase_add_test(tc, test_fit_gives_back_launch_hop_and_bandwidth_from_several_n);
     tcase_add_test(tc, test_fit_finds_the_protocol_switch_and_each_regime);
     tcase_add_test(tc, test_regimes_not_split_without_a_slope_change);
+    tcase_add_test(tc, test_calibrated_groups_apply_where_measured);
     tcase_add_test(tc, test_calibrated_platform_predicts_the_fitted_curve);
     suite_add_tcase(suite, tc);
     return run_suite(suite);

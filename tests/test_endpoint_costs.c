@@ -43,7 +43,7 @@ static prediction predict(const topology *t, const char *name, primitive prim, p
 static endpoint_costs costs_of(const topology *t, const char *name, protocol_id protocol)
 {
     endpoint_costs c;
-    endpoint_costs_of(t, name, protocol, t->tier_count - 1, &c);
+    endpoint_costs_of(t, NULL, name, protocol, t->tier_count - 1, &c);
     return c;
 }
 

@@ -63,7 +63,9 @@ static int route_tier(const topology *t, int a, int b, route_hop *hops, int *phy
  * seed`, the seed's model. */
 static void case_costs(const model_case *c, endpoint_costs *costs)
 {
-    endpoint_costs_of(c->platform, c->algorithm, c->protocol, model_group_tier(c), costs);
+    int tier = model_group_tier(c);
+    endpoint_costs_of(c->platform, calibrated_group_for(c->platform, c->prim, tier), c->algorithm, c->protocol, tier,
+                      costs);
     if (c->form != FORM_SEED) return;
     memset(costs, 0, sizeof *costs);
     costs->wire_numerator = costs->wire_denominator = 1;

@@ -13,12 +13,14 @@
  *   NVLS (collsim's `inc`) runs Simple only; NCCL charges its NVLink latency
  *   (and its network latency when the tree leaves the NVLink domain) once
  *   per collective, so collsim adds them to the launch.
- * A platform's `calibrated:` table (collsim calibrate, docs/model.md)
- * replaces these figures for the protocols it fits: its launch, its
- * per-message overhead on every tier, its efficiency as the wire ratio. */
+ * A platform's `calibrated:` groups (collsim calibrate, docs/model.md)
+ * replace these figures for the protocols they fit: its launch, its
+ * per-message overhead on every tier, its efficiency as the wire ratio.  A
+ * case takes one group, chosen once per case (calibrated_group_for). */
 #include "model/protocol.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { HW_NVLINK, HW_NET };
@@ -61,7 +63,56 @@ algorithm_family algorithm_family_of(const char *algorithm)
     return FAMILY_RING;
 }
 
-void endpoint_costs_of(const topology *t, const char *algorithm, protocol_id p, int top_tier, endpoint_costs *out)
+/* For each primitive, the primitives whose calibration stands in for its own, nearest first: the
+ * collectives of the same data movement (all-reduce is reduce-scatter then all-gather; broadcast and
+ * reduce are one-rooted; all-to-all, sendrecv and permutation are point-to-point exchanges). */
+static const primitive stand_ins[PRIM_COUNT][PRIM_COUNT] = {
+    [PRIM_BCAST] = {PRIM_BCAST, PRIM_REDUCE, PRIM_ALLGATHER, PRIM_REDUCESCATTER, PRIM_ALLREDUCE, PRIM_SENDRECV,
+                    PRIM_PERMUTATION, PRIM_ALLTOALL},
+    [PRIM_REDUCE] = {PRIM_REDUCE, PRIM_BCAST, PRIM_REDUCESCATTER, PRIM_ALLGATHER, PRIM_ALLREDUCE, PRIM_SENDRECV,
+                     PRIM_PERMUTATION, PRIM_ALLTOALL},
+    [PRIM_ALLREDUCE] = {PRIM_ALLREDUCE, PRIM_REDUCESCATTER, PRIM_ALLGATHER, PRIM_REDUCE, PRIM_BCAST, PRIM_ALLTOALL,
+                        PRIM_PERMUTATION, PRIM_SENDRECV},
+    [PRIM_ALLGATHER] = {PRIM_ALLGATHER, PRIM_REDUCESCATTER, PRIM_ALLREDUCE, PRIM_BCAST, PRIM_REDUCE, PRIM_ALLTOALL,
+                        PRIM_PERMUTATION, PRIM_SENDRECV},
+    [PRIM_REDUCESCATTER] = {PRIM_REDUCESCATTER, PRIM_ALLGATHER, PRIM_ALLREDUCE, PRIM_REDUCE, PRIM_BCAST,
+                            PRIM_ALLTOALL, PRIM_PERMUTATION, PRIM_SENDRECV},
+    [PRIM_ALLTOALL] = {PRIM_ALLTOALL, PRIM_PERMUTATION, PRIM_SENDRECV, PRIM_ALLGATHER, PRIM_REDUCESCATTER,
+                       PRIM_ALLREDUCE, PRIM_BCAST, PRIM_REDUCE},
+    [PRIM_SENDRECV] = {PRIM_SENDRECV, PRIM_PERMUTATION, PRIM_ALLTOALL, PRIM_BCAST, PRIM_REDUCE, PRIM_ALLGATHER,
+                       PRIM_REDUCESCATTER, PRIM_ALLREDUCE},
+    [PRIM_PERMUTATION] = {PRIM_PERMUTATION, PRIM_SENDRECV, PRIM_ALLTOALL, PRIM_ALLGATHER, PRIM_REDUCESCATTER,
+                          PRIM_ALLREDUCE, PRIM_BCAST, PRIM_REDUCE},
+};
+
+/* How far G's primitive is from PRIM: 0 its own, then its place in PRIM's stand-ins; every
+ * collective (the one-table form) after all of them. */
+static int primitive_distance(const calibrated_group *g, primitive prim)
+{
+    if (g->prim < 0) return PRIM_COUNT;
+    int i = 0;
+    while (i < PRIM_COUNT - 1 && (int)stand_ins[prim][i] != g->prim) i++;
+    return i;
+}
+
+const calibrated_group *calibrated_group_for(const topology *t, primitive prim, int top_tier)
+{
+    const calibrated_group *best = NULL;
+    int best_tier = 0, best_prim = 0;
+    for (int i = 0; i < t->calibrated_count; i++) {
+        const calibrated_group *g = &t->calibrated[i];
+        /* the tier first: an efficiency is against its tier's BW; a tie between the tiers below and above
+         * goes to the one above (the slower figures) */
+        int tier = g->tier < 0 ? 0 : 2 * abs(g->tier - top_tier) - (g->tier > top_tier ? 1 : 0);
+        int distance = primitive_distance(g, prim);
+        if (best && (tier > best_tier || (tier == best_tier && distance >= best_prim))) continue;
+        best = g, best_tier = tier, best_prim = distance;
+    }
+    return best;
+}
+
+void endpoint_costs_of(const topology *t, const calibrated_group *calibrated, const char *algorithm, protocol_id p,
+                       int top_tier, endpoint_costs *out)
 {
     memset(out, 0, sizeof *out);
     out->launch_s = t->launch_s;
@@ -69,8 +120,8 @@ void endpoint_costs_of(const topology *t, const char *algorithm, protocol_id p, 
     for (int k = 0; k < t->tier_count; k++) out->overhead_s[k] = t->tiers[k].overhead_s;
     if (p == PROTOCOL_NONE || p == PROTOCOL_AUTO) return;
     algorithm_family f = algorithm_family_of(algorithm);
-    const calibrated_protocol *cal = &t->calibrated[p - PROTOCOL_SIMPLE];
-    if (cal->set && f != FAMILY_NVLS) {
+    const calibrated_protocol *cal = calibrated ? &calibrated->protocols[p - PROTOCOL_SIMPLE] : NULL;
+    if (cal && cal->set && f != FAMILY_NVLS) {
         out->launch_s += cal->launch_s;
         for (int k = 0; k < t->tier_count; k++) out->overhead_s[k] += cal->overhead_s;
         /* 1/efficiency wire bytes per data byte, to the 6 decimals the table is written with */
@@ -113,17 +164,15 @@ static bool between(const calibrated_protocol *q, const calibrated_protocol *c, 
     return q->from_bytes > c->up_to_bytes && q->up_to_bytes > 0 && q->up_to_bytes < m;
 }
 
-bool protocol_available(const topology *t, protocol_id p, double size_bytes)
+bool protocol_available(const calibrated_group *calibrated, protocol_id p, double size_bytes)
 {
-    bool calibrated = false;
-    for (int q = 0; q < PROTOCOL_CHOICES; q++) calibrated |= t->calibrated[q].set;
     if (!calibrated) return true;
-    const calibrated_protocol *c = &t->calibrated[p - PROTOCOL_SIMPLE];
+    const calibrated_protocol *c = &calibrated->protocols[p - PROTOCOL_SIMPLE];
     if (!c->set) return false;
     if (in_range(c, size_bytes)) return true;
     /* between measured ranges (or beyond them) the nearest protocols on either side compete */
     for (int q = 0; q < PROTOCOL_CHOICES; q++) {
-        const calibrated_protocol *o = &t->calibrated[q];
+        const calibrated_protocol *o = &calibrated->protocols[q];
         if (o == c || !o->set) continue;
         if (in_range(o, size_bytes) || between(o, c, size_bytes)) return false;
     }

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 
 #include "platform/topology.h"
+#include "sched/schedule.h"
 
 typedef enum { PROTOCOL_NONE, PROTOCOL_SIMPLE, PROTOCOL_LL128, PROTOCOL_LL, PROTOCOL_AUTO } protocol_id;
 #define PROTOCOL_CHOICES 3 /* simple, ll128, ll: what `auto` chooses among */
@@ -28,17 +29,28 @@ const char *protocol_name(protocol_id p);
 bool protocol_from_name(const char *name, protocol_id *p);
 /* The NCCL row an algorithm's schedule belongs to (ring for all but trees and INC). */
 algorithm_family algorithm_family_of(const char *algorithm);
-/* The costs of running ALGORITHM under protocol P on T for a group whose
- * routes climb to tier TOP_TIER (PROTOCOL_NONE: the platform's own launch and
- * overheads alone). */
-void endpoint_costs_of(const topology *t, const char *algorithm, protocol_id p, int top_tier, endpoint_costs *out);
+/* The calibrated group a case of PRIM whose routes climb to tier TOP_TIER
+ * takes on T (NULL: T is not calibrated): the one measured on that tier,
+ * else on the nearest tier (a tie: the tier above); among those, the one of
+ * PRIM, else of the nearest stand-in (protocol.c: all-reduce, reduce-scatter
+ * and all-gather for each other; broadcast and reduce; all-to-all, sendrecv
+ * and permutation), else the one-table form.  Resolved once per case, by
+ * enum: nothing on the per-message path looks it up. */
+const calibrated_group *calibrated_group_for(const topology *t, primitive prim, int top_tier);
 
-/* Whether `auto` may pick P at SIZE_BYTES on T: always, unless T carries a
- * calibrated table, which offers each fitted protocol in the size range it
+/* The costs of running ALGORITHM under protocol P on T for a group whose
+ * routes climb to tier TOP_TIER, with the calibrated group CALIBRATED (NULL:
+ * NCCL's figures; calibrated_group_for) (PROTOCOL_NONE: the platform's own
+ * launch and overheads alone). */
+void endpoint_costs_of(const topology *t, const calibrated_group *calibrated, const char *algorithm, protocol_id p,
+                       int top_tier, endpoint_costs *out);
+
+/* Whether `auto` may pick P at SIZE_BYTES under the calibrated group
+ * CALIBRATED: always when NULL (NCCL's figures), else the group offers each fitted protocol in the size range it
  * was measured at, and between two measured ranges (or beyond them) the
  * protocols on either side, so that the tuner takes the faster there: where
  * the switch falls between two measured sizes is not known.  A protocol it
  * did not fit is not offered. */
-bool protocol_available(const topology *t, protocol_id p, double size_bytes);
+bool protocol_available(const calibrated_group *calibrated, protocol_id p, double size_bytes);
 
 #endif

@@ -33,6 +33,8 @@ bool tuner_pick(const model_case *base, const char *const *algorithms, int count
     static const protocol_id protocols[PROTOCOL_CHOICES] = {PROTOCOL_SIMPLE, PROTOCOL_LL128, PROTOCOL_LL};
     bool fixed = base->protocol != PROTOCOL_NONE && base->protocol != PROTOCOL_AUTO;
     bool found = false;
+    /* the calibrated protocols offered: the case's own, resolved once */
+    const calibrated_group *calibrated = fixed ? NULL : calibrated_group_for(base->platform, base->prim, model_group_tier(base));
     for (int a = 0; a < count; a++) {
         /* an algorithm without channels runs on one, whatever the case offers the others */
         const algorithm *algo = algorithm_find(base->prim, algorithms[a]);
@@ -46,7 +48,7 @@ bool tuner_pick(const model_case *base, const char *const *algorithms, int count
                 m.protocol = fixed ? base->protocol : protocols[p];
                 m.channels = channels;
                 if (strcmp(m.algorithm, "inc") == 0 && m.protocol != PROTOCOL_SIMPLE) continue;
-                if (!fixed && !protocol_available(m.platform, m.protocol, m.size_bytes)) continue;
+                if (!fixed && !protocol_available(calibrated, m.protocol, m.size_bytes)) continue;
                 prediction pr;
                 char why[256];
                 if (!model_predict(&m, &pr, why, sizeof why)) continue;

@@ -2,6 +2,7 @@
  * dispatch to the kind builders, and the kind registry. */
 #include "platform/platform.h"
 #include "platform/kinds.h"
+#include "sched/schedule.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -151,20 +152,20 @@ void switch_attach_delays(topology *t, int s, const switch_split *split)
     }
 }
 
-/* `calibrated: {simple: {...}, ll128: {...}, ll: {...}}`, each {from, up_to, launch, overhead, efficiency}:
- * what collsim calibrate fitted (docs/model.md); its efficiency is against the tiers' BW, so the
- * calibrated platform it writes sets the tiers' own efficiency to 1. */
-static bool read_calibrated(yaml_tree *tree, ynode *node, topology *t, diag *d)
+/* One group's protocols, the keys of NODE (besides EXTRA's): simple, ll128, ll, each {from, up_to,
+ * launch, overhead, efficiency}: what collsim calibrate fitted (docs/model.md); its efficiency is against
+ * the tiers' BW, so the calibrated platform it writes sets the tiers' own efficiency to 1. */
+static bool read_calibrated_protocols(yaml_tree *tree, ynode *node, const char *const *allowed, calibrated_group *g,
+                                      diag *d)
 {
-    static const char *const protocols[] = {"simple", "ll128", "ll", NULL};
+    static const char *const protocols[] = {"simple", "ll128", "ll"};
     static const char *const keys[] = {"from", "up_to", "launch", "overhead", "efficiency", NULL};
-    if (!yaml_expect_mapping(tree, node, "'calibrated' (simple, ll128, ll: {from, up_to, launch, overhead, efficiency})", d) ||
-        !yaml_map_check_keys(tree, node, protocols, d))
-        return false;
-    for (int p = 0; protocols[p]; p++) {
+    if (!yaml_map_check_keys(tree, node, allowed, d)) return false;
+    bool any = false;
+    for (int p = 0; p < 3; p++) {
         ynode *entry = yaml_map_get(tree, node, protocols[p]), *v;
         if (!entry) continue;
-        calibrated_protocol *c = &t->calibrated[p];
+        calibrated_protocol *c = &g->protocols[p];
         if (!yaml_expect_mapping(tree, entry, "a calibrated protocol {from, up_to, launch, overhead, efficiency}", d) ||
             !yaml_map_check_keys(tree, entry, keys, d))
             return false;
@@ -183,7 +184,58 @@ static bool read_calibrated(yaml_tree *tree, ynode *node, topology *t, diag *d)
                 return false;
         if (c->up_to_bytes > 0 && c->from_bytes > c->up_to_bytes)
             return yaml_error(tree, entry, d, "'from' is above 'up_to': the sizes a protocol was measured at run from one to the other");
-        c->set = true;
+        c->set = any = true;
+    }
+    if (!any) return yaml_error(tree, node, d, "a calibrated group needs at least one of simple, ll128, ll: {from, up_to, launch, overhead, efficiency}");
+    return true;
+}
+
+/* One item of the list form: {primitive, tier, simple, ll128, ll}; PRIMITIVE and TIER absent: every one. */
+static bool read_calibrated_group(yaml_tree *tree, ynode *item, topology *t, calibrated_group *g, diag *d)
+{
+    static const char *const allowed[] = {"primitive", "tier", "simple", "ll128", "ll", NULL};
+    if (!yaml_expect_mapping(tree, item, "a calibrated group {primitive, tier, simple, ll128, ll}", d)) return false;
+    ynode *v;
+    g->prim = g->tier = -1;
+    if ((v = yaml_map_get(tree, item, "primitive"))) {
+        const char *name = NULL;
+        primitive p;
+        if (!yaml_read_string(tree, v, "primitive", &name, d)) return false;
+        if (!primitive_from_name(name, &p))
+            return yaml_error(tree, v, d, "unknown primitive '%s' in a calibrated group: expected bcast, reduce, allreduce, "
+                              "allgather, reducescatter, alltoall, sendrecv or permutation", name);
+        g->prim = (int)p;
+    }
+    if ((v = yaml_map_get(tree, item, "tier")) &&
+        !yaml_read_int(tree, v, "tier", 0, t->tier_count - 1, &g->tier, d))
+        return false;
+    return read_calibrated_protocols(tree, item, allowed, g, d);
+}
+
+/* `calibrated:` either one table {simple, ll128, ll} for every collective on every tier, or a list of
+ * groups, each the protocols fitted for one (primitive, tier) (docs/model.md, "Calibrated protocols"). */
+static bool read_calibrated(yaml_tree *tree, ynode *node, topology *t, diag *d)
+{
+    static const char *const one_table[] = {"simple", "ll128", "ll", NULL};
+    if (node->type == YAML_MAPPING_NODE) {
+        t->calibrated_count = 1;
+        t->calibrated[0].prim = t->calibrated[0].tier = -1;
+        return read_calibrated_protocols(tree, node, one_table, &t->calibrated[0], d);
+    }
+    int count = yaml_read_list(tree, node, "calibrated",
+                               "[{primitive: allreduce, tier: 0, simple: {...}}] or {simple: {...}, ll: {...}}", d);
+    if (count < 0) return false;
+    if (count > TOPO_MAX_CALIBRATED)
+        return yaml_error(tree, node, d, "'calibrated' lists %d groups: at most %d", count, TOPO_MAX_CALIBRATED);
+    for (int i = 0; i < count; i++) {
+        ynode *item = yaml_sequence_item(tree, node, i);
+        calibrated_group *g = &t->calibrated[i];
+        if (!read_calibrated_group(tree, item, t, g, d)) return false;
+        for (int j = 0; j < i; j++)
+            if (t->calibrated[j].prim == g->prim && t->calibrated[j].tier == g->tier)
+                return yaml_error(tree, item, d, "a second calibrated group for the same primitive and tier: "
+                                  "merge it with the first (item %d)", j + 1);
+        t->calibrated_count = i + 1;
     }
     return true;
 }
@@ -243,9 +295,10 @@ bool platform_build(yaml_tree *tree, ynode *map, topology *t, diag *d)
     if ((node = yaml_map_get(tree, map, "launch")) &&
         !yaml_read_quantity(tree, node, "launch", UNIT_TIME, true, &t->launch_s, d))
         return false;
-    if ((node = yaml_map_get(tree, map, "calibrated")) && !read_calibrated(tree, node, t, d)) return false;
     ynode *packet = yaml_map_get(tree, map, "packet");
-    if (!kind->build(&reader, t) || (packet && !packet_params_read(tree, packet, t, d))) {
+    ynode *calibrated = yaml_map_get(tree, map, "calibrated");
+    if (!kind->build(&reader, t) || (packet && !packet_params_read(tree, packet, t, d)) ||
+        (calibrated && !read_calibrated(tree, calibrated, t, d))) {
         topology_free(t);
         return false;
     }

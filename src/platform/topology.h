@@ -99,6 +99,16 @@ typedef struct calibrated_protocol {
     double efficiency;     /* bandwidth of the data against the tiers' BW (no tier efficiency applies) */
 } calibrated_protocol;
 
+/* The protocols fitted for one (collective, tier) of the logs: a case of that
+ * primitive whose group climbs to that tier takes them (model/protocol.c
+ * says which group a case without its own takes). */
+#define TOPO_MAX_CALIBRATED 32
+typedef struct calibrated_group {
+    int prim;                        /* the primitive (sched/schedule.h) measured; -1: every collective */
+    int tier;                        /* the tier its groups climbed to; -1: every tier (the one-table form) */
+    calibrated_protocol protocols[3]; /* simple, ll128, ll */
+} calibrated_group;
+
 struct topology;
 typedef int (*route_fn)(const struct topology *t, int src, int dst, route_hop *hops);
 /* A kind with multi-path tiers: the route taking C's choices (clos.c, superpod.c). */
@@ -122,7 +132,8 @@ typedef struct topology {
     int dims[TOPO_MAX_DIMS];
     int dim_count;
     double launch_s;          /* per-collective launch / synchronisation cost (`launch`, default 0) */
-    calibrated_protocol calibrated[3]; /* simple, ll128, ll: fitted costs (`calibrated:`), unset by default */
+    calibrated_group calibrated[TOPO_MAX_CALIBRATED]; /* fitted costs (`calibrated:`), none by default */
+    int calibrated_count;
     double oversubscription;  /* 0 when not a switched multi-tier fabric */
     int domain_ranks;         /* ranks of one inner domain (SuperPOD pod, Clos leaf): the inner
                                  groups of hierarchical schedules (03 §2.1); 0 when single-tier */
