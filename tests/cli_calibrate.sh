@@ -44,14 +44,83 @@ check "LL regime: up to 1 MiB, launch 40 us, 60/450 of BW" "$cal" 'll: \{up_to: 
 check "Simple regime: launch 60 us, 360/450 of BW" "$cal" 'simple: \{from: 2097152B, launch: (59\.9[5-9]|60\.0[0-4])[0-9]*us, overhead: 0\.0000us, efficiency: 0\.(7999|8000)[0-9]*\}'
 check "each fit says its logs and residual" "$cal" '# allreduce regime 1 of 2, 1024 B .. 1048576 B: 11 points of .*ar\.log; residual rms'
 
-# a log of another collective is fitted too, reported, not applied (one table per platform)
-sed 's/all_reduce_perf/reduce_scatter_perf/' "$work/ar.log" > "$work/rs.log"
-out=$("$collsim" calibrate "$platforms/hgx-h100.yaml" "$work/ar.log" "$work/rs.log" -q 2>&1)
-check "the second collective: reported as not applied" "$out" '^# collsim calibrate: not applied .*$|^# collsim calibrate: reducescatter regime 2 of 2'
-"$collsim" calibrate "$platforms/hgx-h100.yaml" "$work/ar.log" "$work/rs.log" -q -o "$work/two.yaml"
-"$collsim" calibrate "$work/two.yaml" "$work/ar.log" "$work/rs.log" -q -o "$work/two-again.yaml"
+# logs of two collectives, written from DIFFERENT costs, calibrated together: each (collective, tier)
+# its own group, each recovered, each primitive predicted and simulated with its own
+# all_reduce_perf: ring (01 §5.1) t = 20 us + 14 x 0.6 us + 1.75 M / 300 GB/s
+# alltoall_perf: pairwise t = 35 us + 7 x 0.6 us + 7/8 M / 150 GB/s (nccl-tests' busbw (N-1)/N x algbw)
+write_line_log() { # file, collective binary, ranks, launch (s), n_alpha, n_beta, BW (B/s), hop (s)
+    {
+        echo "# Collective test starting: $2"
+        echo "# nThread 1 nGpus $3 minBytes 1024 maxBytes 8589934592 step: 2(factor) warmup iters: 5 iters: 20 agg iters: 1 validation: 1 graph: 0"
+        echo "# Using devices"
+        r=0; while [ $r -lt "$3" ]; do printf '#  Rank %2d Group  0 Pid  4242 on node%d device %2d [0000:18:00] NVIDIA H100\n' $r $((r / 8)) $((r % 8)); r=$((r + 1)); done
+        echo "#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong"
+        echo "#        (B)    (elements)                               (us)  (GB/s)  (GB/s)            (us)  (GB/s)  (GB/s)       "
+        awk -v L="$4" -v na="$5" -v nb="$6" -v bw="$7" -v hop="$8" -v n="$3" -v c="$2" 'BEGIN {
+                 f = (c == "alltoall_perf") ? (n - 1) / n : 2 * (n - 1) / n; op = (c == "alltoall_perf") ? "none" : "sum"
+                 for (m = 1024; m <= 8589934592; m *= 2) {
+                 t = L + na * hop + nb * m / bw; alg = m / t / 1e9
+                 printf "%12.0f  %12.0f  %8s  %6s  %6d  %7.2f  %6.2f  %6.2f  %6d  %7.2f  %6.2f  %6.2f  %6d\n", m, m / 4, "float", op, -1, t * 1e6, alg, alg * f, 0, t * 1e6, alg, alg * f, 0 } }'
+        echo "# Avg bus bandwidth    : 100.0"
+    } > "$1"
+}
+write_line_log "$work/ar2.log" all_reduce_perf 8 20e-6 14 1.75 300e9 0.6e-6
+write_line_log "$work/a2a.log" alltoall_perf 8 35e-6 7 0.875 150e9 0.6e-6
+out=$("$collsim" calibrate "$platforms/hgx-h100.yaml" "$work/ar2.log" "$work/a2a.log" -q -o "$work/two.yaml" 2>&1); status=$?
+check "two collectives: exit 0" "$status" '^0$'
+two=$(cat "$work/two.yaml")
+check "one group per collective measured, each naming its primitive and tier" "$(printf '%s\n' "$two" | grep -cE '^  - primitive: (allreduce|alltoall)$|^    tier: 0$')" '^4$'
+check "all-reduce's: launch 20 us, 300/450 of BW" "$(printf '%s\n' "$two" | sed -n '/primitive: allreduce/,/primitive: alltoall/p')" 'simple: \{launch: (19\.9[89]|20\.0[01])[0-9]*us, overhead: 0\.0000us, efficiency: 0\.666[67][0-9]*\}'
+check "all-to-all's: launch 35 us, 150/450 of BW" "$(printf '%s\n' "$two" | sed -n '/primitive: alltoall/,$p')" 'simple: \{launch: (34\.9[89]|35\.0[01])[0-9]*us, overhead: 0\.0000us, efficiency: 0\.333[34][0-9]*\}'
+"$collsim" calibrate "$work/two.yaml" "$work/ar2.log" "$work/a2a.log" -q -o "$work/two-again.yaml"
 check "... and calibrating that file again gives it back" "$(cmp "$work/two.yaml" "$work/two-again.yaml" && echo same)" '^same$'
-check "the table is the first log's: two protocols" "$(printf '%s\n' "$out" | grep -cE '^  (simple|ll128|ll): \{')" '^2$'
+cat > "$work/two-check.yaml" <<EOF_S
+name: two-collectives
+platform: $work/two.yaml
+cases:
+  - primitive: allreduce
+    algorithms: [ring]
+    protocol: auto
+    sizes: [1KiB, 64KiB, 1MiB, 64MiB, 1GiB, 8GiB]
+  - primitive: alltoall
+    algorithms: [pairwise]
+    protocol: auto
+    sizes: [1KiB, 64KiB, 1MiB, 64MiB, 1GiB, 8GiB]
+EOF_S
+within() { awk -F, -v tol="$1" 'NR > 1 { e = $NF < 0 ? -$NF : $NF; if (e > w) w = e; n++ } END { print (n == '"$2"' && w < tol) ? "ok" : n " rows, worst " w }'; }
+out=$("$collsim" predict "$work/two-check.yaml" --measured "$work/ar2.log" --measured "$work/a2a.log" --format csv -q 2>&1)
+check "predict: each primitive reproduces its own log (within its 0.005 us rounding)" "$(printf '%s\n' "$out" | within 2.5e-4 12)" '^ok$'
+sed -i 's/sizes: \[.*\]/sizes: [1KiB, 1MiB, 1GiB]/' "$work/two-check.yaml"
+out=$("$collsim" run "$work/two-check.yaml" --measured "$work/ar2.log" --measured "$work/a2a.log" --format csv -q 2>&1)
+check "run: each primitive simulated reproduces its own log" "$(printf '%s\n' "$out" | awk -F, 'NR > 1 { e = $(NF-1) < 0 ? -$(NF-1) : $(NF-1); if (e > w) w = e; n++ } END { print (n == 6 && w < 2.5e-4) ? "ok" : n " rows, worst " w }')" '^ok$'
+
+# one collective on one node (NVLink, tier 0) and on two (the network, tier 1): each tier's group
+# applied to the groups that climb to it (a3-mega: 450 GB/s NVLink, 25 GB/s per NIC)
+# one node: t = 30 us + 1.75 M / 200 GB/s; two nodes: t = 250 us + 1.875 M / 40 GB/s
+write_line_log "$work/node1.log" all_reduce_perf 8 30e-6 0 1.75 200e9 0
+write_line_log "$work/node2.log" all_reduce_perf 16 250e-6 0 1.875 40e9 0
+out=$("$collsim" calibrate "$platforms/gcp-a3-mega-2node.yaml" "$work/node1.log" "$work/node2.log" -q -o "$work/tiers.yaml" 2>&1); status=$?
+check "one and two nodes: exit 0" "$status" '^0$'
+tiers=$(cat "$work/tiers.yaml")
+check "a group per tier" "$(printf '%s\n' "$tiers" | grep -cE '^    tier: [01]$')" '^2$'
+check "tier 0: 200/450 of NVLink's BW" "$(printf '%s\n' "$tiers" | sed -n '/tier: 0/,/primitive:/p')" 'simple: \{launch: [0-9.]*us, overhead: 0\.0000us, efficiency: 0\.444[45][0-9]*\}'
+check "tier 1: 40/25 of a NIC's BW" "$(printf '%s\n' "$tiers" | sed -n '/tier: 1/,$p')" 'simple: \{launch: [0-9.]*us, overhead: 0\.0000us, efficiency: 1\.(5999|6000)[0-9]*\}'
+cat > "$work/tiers-check.yaml" <<EOF_S
+name: two-tiers
+platform: $work/tiers.yaml
+cases:
+  - primitive: allreduce
+    algorithms: [ring]
+    protocol: auto
+    groups: {count: 1, size: 8}
+    sizes: [1KiB, 1MiB, 64MiB, 8GiB]
+  - primitive: allreduce
+    algorithms: [ring]
+    protocol: auto
+    sizes: [1KiB, 1MiB, 64MiB, 8GiB]
+EOF_S
+out=$("$collsim" predict "$work/tiers-check.yaml" --measured "$work/node1.log" --measured "$work/node2.log" --format csv -q 2>&1)
+check "predict: one node and two nodes each reproduce their own log" "$(printf '%s\n' "$out" | within 2.5e-4 8)" '^ok$'
 
 # calibrating the calibrated platform again replaces its table: the same file
 "$collsim" calibrate "$work/cal.yaml" "$work/ar.log" -o "$work/again.yaml" -q

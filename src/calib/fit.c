@@ -30,12 +30,14 @@ static const char *flat_algorithm(primitive p)
     return p == PRIM_ALLTOALL ? "pairwise" : p == PRIM_SENDRECV ? "direct" : "ring";
 }
 
-/* The model's counts for log L at size M on T (no protocol, one channel, the asymptotic form). */
-static bool model_counts(const topology *t, const calib_log *l, double size_bytes, calib_residual *r, double *hop_s,
-                         int *tier, char *why, int why_size)
+/* The model's counts for log L at size M on T (no protocol, one channel, the asymptotic form), its
+ * ranks the platform's first (MEMBERS: 0, 1, ...; a log of one node's GPUs is the first node's, and
+ * its group climbs to the tier those ranks reach, not the platform's top). */
+static bool model_counts(const topology *t, const calib_log *l, const int *members, double size_bytes,
+                         calib_residual *r, double *hop_s, int *tier, char *why, int why_size)
 {
     model_case c = {.platform = t, .prim = l->prim, .algorithm = flat_algorithm(l->prim), .ranks = l->ranks,
-                    .size_bytes = size_bytes, .root = 0, .peer = l->ranks > 1 ? 1 : 0, .form = FORM_ASYMPTOTIC,
+                    .members = members, .size_bytes = size_bytes, .root = 0, .peer = l->ranks > 1 ? 1 : 0, .form = FORM_ASYMPTOTIC,
                     .protocol = PROTOCOL_NONE, .channels = 1};
     prediction p;
     if (!model_predict(&c, &p, why, why_size)) return false;
@@ -235,13 +237,15 @@ bool calib_fit(const calib_log *logs, int log_count, const topology *t, calib_re
     double *hop = calloc((size_t)log_count, sizeof *hop);
     int *tier = calloc((size_t)log_count, sizeof *tier);
     sample *buffer = calloc((size_t)log_count * CALIB_MAX_POINTS, sizeof *buffer);
-    bool ok = out->residuals && regimes && hop && tier && buffer;
+    int *members = calloc((size_t)t->ranks, sizeof *members);
+    bool ok = out->residuals && regimes && hop && tier && buffer && members;
     if (!ok) snprintf(why, (size_t)why_size, "out of memory");
+    for (int i = 0; ok && i < t->ranks; i++) members[i] = i;
     for (int i = 0; i < log_count && ok; i++) {
         for (int p = 0; p < logs[i].point_count && ok; p++) {
             calib_residual *r = &out->residuals[i * CALIB_MAX_POINTS + p];
             r->log = i, r->point = p, r->fit = -1;
-            ok = model_counts(t, &logs[i], logs[i].points[p].size_bytes, r, &hop[i], &tier[i], why,
+            ok = model_counts(t, &logs[i], members, logs[i].points[p].size_bytes, r, &hop[i], &tier[i], why,
                               why_size);
         }
         if (ok) regimes_of(&logs[i], &regimes[i]);
@@ -268,7 +272,7 @@ bool calib_fit(const calib_log *logs, int log_count, const topology *t, calib_re
             r->fitted_s = r->fit >= 0 ? calib_fit_time(&out->fits[r->fit], r->n_alpha, r->fitted_s) : 0;
         }
     out->residual_count = ok ? log_count * CALIB_MAX_POINTS : 0;
-    free(regimes), free(hop), free(tier), free(buffer);
+    free(regimes), free(hop), free(tier), free(buffer), free(members);
     if (!ok) calib_result_free(out);
     return ok;
 }

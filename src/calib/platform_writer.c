@@ -3,12 +3,11 @@
  * `calibrated:` block and its "# collsim calibrate" lines) is dropped, so
  * that calibrating a calibrated platform again replaces its table, and every `efficiency: X` outside comments
  * becomes `efficiency: 1` (the fitted efficiency is against the tiers' BW,
- * docs/model.md).  Regimes map to NCCL's protocols from the largest sizes
- * down: Simple, then LL for the smallest and LL128 between when there are
-
- * three;
- * `from` and `up_to` the smallest and largest size of the regime (open
- * below the first and above the last). */
+ * docs/model.md).  The table is a list of groups, one per (collective,
+ * tier) the logs measured.  Regimes map to NCCL's protocols from the
+ * largest sizes down: Simple, then LL for the smallest and LL128 between
+ * when there are three; `from` and `up_to` the smallest and largest size of
+ * the regime (open below the first and above the last). */
 #include "calib/platform_writer.h"
 
 #include <errno.h>
@@ -99,45 +98,51 @@ static void copy_platform(FILE *out, const char *text)
     }
 }
 
-/* Two comment lines on F, each LEAD then MARK ("#", or HEADER for the fits not applied, which a
- * calibration of this file again must drop with the rest of the table). */
-static void describe_fit(FILE *out, const calib_regime_fit *f, const char *lead, const char *mark)
+/* Two comment lines on F, each indented by LEAD. */
+static void describe_fit(FILE *out, const calib_regime_fit *f, const char *lead)
 {
-    fprintf(out, "%s%s %s regime %d of %d, %.0f B .. %.0f B: %d points of %s; residual rms %.2f %%, max %.2f %%\n",
-            lead, mark, primitive_name(f->prim), f->regime + 1, f->regime_count, f->from_bytes, f->to_bytes,
+    fprintf(out, "%s# %s regime %d of %d, %.0f B .. %.0f B: %d points of %s; residual rms %.2f %%, max %.2f %%\n",
+            lead, primitive_name(f->prim), f->regime + 1, f->regime_count, f->from_bytes, f->to_bytes,
             f->point_count, f->logs, f->rms_rel * 100, f->max_rel * 100);
-    fprintf(out, "%s%s   launch %.3f us, hop %.4f us (%s), BW %.2f GB/s = %.4f x %.2f GB/s (tier %d)\n", lead, mark,
+    fprintf(out, "%s#   launch %.3f us, hop %.4f us (%s), BW %.2f GB/s = %.4f x %.2f GB/s (tier %d)\n", lead,
             f->launch_s * 1e6, f->hop_s * 1e6,
             f->hop_fitted ? "fitted: the logs cover several N" : "the platform's alpha + overhead: one N",
             f->efficiency * f->bandwidth_Bps / 1e9, f->efficiency, f->bandwidth_Bps / 1e9, f->tier);
 }
 
+/* Whether fit K is the first of its (collective, tier) in R. */
+static bool first_of_group(const calib_result *r, int k)
+{
+    for (int j = 0; j < k; j++)
+        if (r->fits[j].prim == r->fits[k].prim && r->fits[j].tier == r->fits[k].tier) return false;
+    return true;
+}
+
 static void write_table(FILE *out, const calib_writer_input *in)
 {
     const calib_result *r = in->result;
-    primitive applied = r->fits[0].prim;
-    int applied_tier = r->fits[0].tier;
     fprintf(out, "\n" HEADER ": fitted to");
     for (int i = 0; i < in->log_count; i++)
         fprintf(out, " %s (%s, %d ranks)%s", in->logs[i].path, primitive_name(in->logs[i].prim), in->logs[i].ranks,
                 i + 1 < in->log_count ? "," : "");
-    fprintf(out, ".\n" HEADER ": each protocol below replaces NCCL's figures by its fit (docs/model.md,\n" HEADER
-                 ": \"Calibrated protocols\"); protocol: auto offers it in the sizes it was measured at.\ncalibrated:\n");
+    fprintf(out, ".\n" HEADER ": one group per collective and tier measured; each protocol replaces NCCL's figures by\n" HEADER
+                 ": its fit (docs/model.md, \"Calibrated protocols\"); protocol: auto offers it in the sizes it was\n" HEADER
+                 ": measured at.  A collective or tier not measured takes the nearest group (docs/model.md).\ncalibrated:\n");
     for (int k = 0; k < r->fit_count; k++) {
-        const calib_regime_fit *f = &r->fits[k];
-        if (f->prim != applied || f->tier != applied_tier) continue;
-        describe_fit(out, f, "  ", "#");
-        fprintf(out, "  %s: {", protocol_of(f->regime, f->regime_count));
-        if (f->regime > 0) fprintf(out, "from: %.0fB, ", f->from_bytes);
-        if (f->regime + 1 < f->regime_count) fprintf(out, "up_to: %.0fB, ", f->to_bytes);
-        fprintf(out, "launch: %.4fus, overhead: %.4fus, efficiency: %.6f}\n",
-                (f->launch_s - in->platform->launch_s) * 1e6, (f->hop_s - f->platform_hop_s) * 1e6, f->efficiency);
-    }
-    for (int k = 0; k < r->fit_count; k++)
-        if (r->fits[k].prim != applied || r->fits[k].tier != applied_tier) {
-            fprintf(out, HEADER ": not applied (one table per platform: the first log's collective and tier):\n");
-            describe_fit(out, &r->fits[k], "", HEADER ":");
+        if (!first_of_group(r, k)) continue;
+        const calib_regime_fit *g = &r->fits[k];
+        fprintf(out, "  - primitive: %s\n    tier: %d\n", primitive_name(g->prim), g->tier);
+        for (int j = k; j < r->fit_count; j++) {
+            const calib_regime_fit *f = &r->fits[j];
+            if (f->prim != g->prim || f->tier != g->tier) continue;
+            describe_fit(out, f, "    ");
+            fprintf(out, "    %s: {", protocol_of(f->regime, f->regime_count));
+            if (f->regime > 0) fprintf(out, "from: %.0fB, ", f->from_bytes);
+            if (f->regime + 1 < f->regime_count) fprintf(out, "up_to: %.0fB, ", f->to_bytes);
+            fprintf(out, "launch: %.4fus, overhead: %.4fus, efficiency: %.6f}\n",
+                    (f->launch_s - in->platform->launch_s) * 1e6, (f->hop_s - f->platform_hop_s) * 1e6, f->efficiency);
         }
+    }
 }
 
 bool calib_write_platform(const calib_writer_input *in, const char *path, diag *d)

@@ -1,8 +1,9 @@
 /* platform_writer.h — the calibrated platform: the input platform file as
  * written (comments kept), its tiers' `efficiency` set to 1 (the fit
- * carries it) and a `calibrated:` table of the fitted protocols (simple,
- * ll128, ll: one per size regime, from the largest sizes down), each with a
- * comment saying from which logs and how well it fits. */
+ * carries it) and a `calibrated:` list of groups, one per (collective,
+ * tier) measured, each of the fitted protocols (simple, ll128, ll: one per
+ * size regime, from the largest sizes down) with a comment saying from
+ * which logs and how well it fits. */
 #ifndef COLLSIM_CALIB_PLATFORM_WRITER_H
 #define COLLSIM_CALIB_PLATFORM_WRITER_H
 
