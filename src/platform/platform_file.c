@@ -206,9 +206,14 @@ static bool read_calibrated_group(yaml_tree *tree, ynode *item, topology *t, cal
                               "allgather, reducescatter, alltoall, sendrecv or permutation", name);
         g->prim = (int)p;
     }
-    if ((v = yaml_map_get(tree, item, "tier")) &&
-        !yaml_read_int(tree, v, "tier", 0, t->tier_count - 1, &g->tier, d))
-        return false;
+    if ((v = yaml_map_get(tree, item, "tier"))) {
+        if (!yaml_read_int(tree, v, "tier", 0, TOPO_MAX_TIERS, &g->tier, d)) return false;
+        if (g->tier >= t->tier_count && t->tier_count == 1)
+            return yaml_error(tree, v, d, "tier %d: this platform has one tier, 0 (%s)", g->tier, t->tiers[0].name);
+        if (g->tier >= t->tier_count)
+            return yaml_error(tree, v, d, "tier %d: this platform's tiers are 0 (%s) to %d (%s), as platform describe lists them",
+                              g->tier, t->tiers[0].name, t->tier_count - 1, t->tiers[t->tier_count - 1].name);
+    }
     return read_calibrated_protocols(tree, item, allowed, g, d);
 }
 
