@@ -123,6 +123,9 @@ cases:
 EOF_S
 out=$("$collsim" predict "$work/tiers-check.yaml" --measured "$work/node1.log" --measured "$work/node2.log" --format csv -q 2>&1)
 check "predict: one node and two nodes each reproduce their own log" "$(printf '%s\n' "$out" | within 2.5e-4 8)" '^ok$'
+sed -i 's/sizes: \[.*\]/sizes: [1MiB, 1GiB]/' "$work/tiers-check.yaml"
+out=$("$collsim" run "$work/tiers-check.yaml" --measured "$work/node1.log" --measured "$work/node2.log" --format csv -q 2>&1)
+check "run: one node and two nodes simulated each reproduce their own log" "$(printf '%s\n' "$out" | awk -F, 'NR > 1 { e = $(NF-1) < 0 ? -$(NF-1) : $(NF-1); if (e > w) w = e; n++ } END { print (n == 4 && w < 2.5e-4) ? "ok" : n " rows, worst " w }')" '^ok$'
 
 # calibrating the calibrated platform again replaces its table: the same file
 "$collsim" calibrate "$work/cal.yaml" "$work/ar.log" -o "$work/again.yaml" -q
