@@ -64,10 +64,33 @@ write_line_log() { # file, collective binary, ranks, launch (s), n_alpha, n_beta
         echo "# Avg bus bandwidth    : 100.0"
     } > "$1"
 }
+# calibrate PLATFORM OUT LOG...: exit 0 checked under LABEL
+calibrate_ok() { # label, platform, output, logs...
+    label=$1 platform=$2 output=$3
+    shift 3
+    "$collsim" calibrate "$platform" "$@" -q -o "$output" > "$work/calibrate.err" 2>&1
+    check "$label: exit 0" "$?" '^0$'
+}
+# the largest |error| of a run / predict CSV with --measured: pred_error (OFFSET 0) or sim_error (1)
+worst_error() { # tolerance, rows expected, offset from the last column
+    awk -F, -v tol="$1" -v rows="$2" -v k="$3" 'NR > 1 { v = $(NF - k); e = v < 0 ? -v : v; if (e > w) w = e; n++ }
+        END { print (n == rows && w < tol) ? "ok" : n " rows, worst " w }'
+}
+# predict SCENARIO (PREDICTED rows) and run it at RUN_SIZES (RUN rows) with --measured LOG...: every
+# row's error against its own log within the log's 2-decimal rounding (0.005 us of at least 20 us)
+reproduces() { # label, scenario, predicted rows, run sizes, run rows, logs...
+    label=$1 scenario=$2 predicted=$3 run_sizes=$4 run_rows=$5
+    shift 5
+    measured=$(for log in "$@"; do printf ' --measured %s' "$log"; done)
+    out=$("$collsim" predict "$scenario" $measured --format csv -q 2>&1)
+    check "predict: $label reproduce their own log" "$(printf '%s\n' "$out" | worst_error 2.5e-4 "$predicted" 0)" '^ok$'
+    sed -i "s/sizes: \[.*\]/sizes: [$run_sizes]/" "$scenario"
+    out=$("$collsim" run "$scenario" $measured --format csv -q 2>&1)
+    check "run: $label simulated reproduce their own log" "$(printf '%s\n' "$out" | worst_error 2.5e-4 "$run_rows" 1)" '^ok$'
+}
 write_line_log "$work/ar2.log" all_reduce_perf 8 20e-6 14 1.75 300e9 0.6e-6
 write_line_log "$work/a2a.log" alltoall_perf 8 35e-6 7 0.875 150e9 0.6e-6
-out=$("$collsim" calibrate "$platforms/hgx-h100.yaml" "$work/ar2.log" "$work/a2a.log" -q -o "$work/two.yaml" 2>&1); status=$?
-check "two collectives: exit 0" "$status" '^0$'
+calibrate_ok "two collectives" "$platforms/hgx-h100.yaml" "$work/two.yaml" "$work/ar2.log" "$work/a2a.log"
 two=$(cat "$work/two.yaml")
 check "one group per collective measured, each naming its primitive and tier" "$(printf '%s\n' "$two" | grep -cE '^  - primitive: (allreduce|alltoall)$|^    tier: 0$')" '^4$'
 check "all-reduce's: launch 20 us, 300/450 of BW" "$(printf '%s\n' "$two" | sed -n '/primitive: allreduce/,/primitive: alltoall/p')" 'simple: \{launch: (19\.9[89]|20\.0[01])[0-9]*us, overhead: 0\.0000us, efficiency: 0\.666[67][0-9]*\}'
@@ -87,20 +110,14 @@ cases:
     protocol: auto
     sizes: [1KiB, 64KiB, 1MiB, 64MiB, 1GiB, 8GiB]
 EOF_S
-within() { awk -F, -v tol="$1" 'NR > 1 { e = $NF < 0 ? -$NF : $NF; if (e > w) w = e; n++ } END { print (n == '"$2"' && w < tol) ? "ok" : n " rows, worst " w }'; }
-out=$("$collsim" predict "$work/two-check.yaml" --measured "$work/ar2.log" --measured "$work/a2a.log" --format csv -q 2>&1)
-check "predict: each primitive reproduces its own log (within its 0.005 us rounding)" "$(printf '%s\n' "$out" | within 2.5e-4 12)" '^ok$'
-sed -i 's/sizes: \[.*\]/sizes: [1KiB, 1MiB, 1GiB]/' "$work/two-check.yaml"
-out=$("$collsim" run "$work/two-check.yaml" --measured "$work/ar2.log" --measured "$work/a2a.log" --format csv -q 2>&1)
-check "run: each primitive simulated reproduces its own log" "$(printf '%s\n' "$out" | awk -F, 'NR > 1 { e = $(NF-1) < 0 ? -$(NF-1) : $(NF-1); if (e > w) w = e; n++ } END { print (n == 6 && w < 2.5e-4) ? "ok" : n " rows, worst " w }')" '^ok$'
+reproduces "all-reduce and all-to-all" "$work/two-check.yaml" 12 "1KiB, 1MiB, 1GiB" 6 "$work/ar2.log" "$work/a2a.log"
 
 # one collective on one node (NVLink, tier 0) and on two (the network, tier 1): each tier's group
 # applied to the groups that climb to it (a3-mega: 450 GB/s NVLink, 25 GB/s per NIC)
 # one node: t = 30 us + 1.75 M / 200 GB/s; two nodes: t = 250 us + 1.875 M / 40 GB/s
 write_line_log "$work/node1.log" all_reduce_perf 8 30e-6 0 1.75 200e9 0
 write_line_log "$work/node2.log" all_reduce_perf 16 250e-6 0 1.875 40e9 0
-out=$("$collsim" calibrate "$platforms/gcp-a3-mega-2node.yaml" "$work/node1.log" "$work/node2.log" -q -o "$work/tiers.yaml" 2>&1); status=$?
-check "one and two nodes: exit 0" "$status" '^0$'
+calibrate_ok "one and two nodes" "$platforms/gcp-a3-mega-2node.yaml" "$work/tiers.yaml" "$work/node1.log" "$work/node2.log"
 tiers=$(cat "$work/tiers.yaml")
 check "a group per tier" "$(printf '%s\n' "$tiers" | grep -cE '^    tier: [01]$')" '^2$'
 # one N each: the hop stays the platform's (NVLink 0.6 us; a network hop 2.7 us + the 0.6 us PXN relay,
@@ -121,11 +138,7 @@ cases:
     protocol: auto
     sizes: [1KiB, 1MiB, 64MiB, 8GiB]
 EOF_S
-out=$("$collsim" predict "$work/tiers-check.yaml" --measured "$work/node1.log" --measured "$work/node2.log" --format csv -q 2>&1)
-check "predict: one node and two nodes each reproduce their own log" "$(printf '%s\n' "$out" | within 2.5e-4 8)" '^ok$'
-sed -i 's/sizes: \[.*\]/sizes: [1MiB, 1GiB]/' "$work/tiers-check.yaml"
-out=$("$collsim" run "$work/tiers-check.yaml" --measured "$work/node1.log" --measured "$work/node2.log" --format csv -q 2>&1)
-check "run: one node and two nodes simulated each reproduce their own log" "$(printf '%s\n' "$out" | awk -F, 'NR > 1 { e = $(NF-1) < 0 ? -$(NF-1) : $(NF-1); if (e > w) w = e; n++ } END { print (n == 4 && w < 2.5e-4) ? "ok" : n " rows, worst " w }')" '^ok$'
+reproduces "one node and two nodes" "$work/tiers-check.yaml" 8 "1MiB, 1GiB" 4 "$work/node1.log" "$work/node2.log"
 
 # calibrating the calibrated platform again replaces its table: the same file
 "$collsim" calibrate "$work/cal.yaml" "$work/ar.log" -o "$work/again.yaml" -q
