@@ -111,6 +111,17 @@ cases:
     sizes: [1KiB, 64KiB, 1MiB, 64MiB, 1GiB, 8GiB]
 EOF_S
 reproduces "all-reduce and all-to-all" "$work/two-check.yaml" 12 "1KiB, 1MiB, 1GiB" 6 "$work/ar2.log" "$work/a2a.log"
+# a primitive without its own group takes the nearest (docs/model.md), and says so: reduce-scatter
+# takes all-reduce's; all-reduce and all-to-all, which have their own, say nothing
+cat >> "$work/two-check.yaml" <<EOF_S
+  - primitive: reducescatter
+    algorithms: [ring]
+    protocol: auto
+    sizes: [64MiB]
+EOF_S
+out=$("$collsim" predict "$work/two-check.yaml" 2>&1 >/dev/null)
+check "a stand-in group is told, at the case's line" "$out" 'two-check\.yaml:12:1: note: reducescatter on groups of 8 ranks \(tier 0\) has no calibrated group of its own on .*: it takes the group of allreduce, tier 0'
+check "... and only for that case" "$(printf '%s\n' "$out" | grep -c 'note: .* no calibrated group')" '^1$'
 
 # one collective on one node (NVLink, tier 0) and on two (the network, tier 1): each tier's group
 # applied to the groups that climb to it (a3-mega: 450 GB/s NVLink, 25 GB/s per NIC)

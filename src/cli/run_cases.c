@@ -546,9 +546,29 @@ static void describe_task(const scenario *s, const task *t, char *out, size_t si
         snprintf(out + used, size - (size_t)used, " %s %s %s", primitive_name(k->prim), k->algorithms[t->a], bytes);
 }
 
+/* A case on a calibrated platform without a group of its own primitive and tier is told, on
+ * standard error, which group stands in (model/protocol.c, docs/model.md). */
+static void note_calibrated_stand_ins(const scenario *s)
+{
+    for (int c = 0; c < s->case_count; c++) {
+        const scenario_case *k = &s->cases[c];
+        const topology *t = scenario_platform(s, k);
+        if (t->calibrated_count == 0 || k->size_count == 0) continue;
+        model_case mc = scenario_model_case(s, c, k->algorithms[0], PROTOCOL_AUTO, 1, k->sizes[0], 0);
+        int tier = model_group_tier(&mc);
+        const calibrated_group *g = calibrated_group_for(t, k->prim, tier);
+        if ((g->prim < 0 || g->prim == (int)k->prim) && (g->tier < 0 || g->tier == tier)) continue;
+        fprintf(stderr, "%s:%d:1: note: %s on groups of %d ranks (tier %d) has no calibrated group of its own on %s: it "
+                "takes the group of %s, tier %d (docs/model.md, \"Calibrated protocols\"); calibrate with its own logs to fit it\n",
+                s->path, k->line, primitive_name(k->prim), k->groups.size, tier, t->name,
+                g->prim < 0 ? "every collective" : primitive_name((primitive)g->prim), g->tier < 0 ? tier : g->tier);
+    }
+}
+
 int run_cases(const scenario *s, const run_settings *o, report *r)
 {
     if (!check_cases(s, o->mode)) return 2;
+    if (!o->quiet) note_calibrated_stand_ins(s);
     diag d = {0};
     if (o->mode == MODE_RUN && !simgrid_check_options(&o->sim, &d)) {
         diag_print(&d);
