@@ -90,7 +90,7 @@ void load_text(const char *yaml, topology *t)
 
 void simulate_flows(const topology *t, const flow *flows, int count, double *finish_s)
 {
-    sim_options options = {NETWORK_CM02, NULL};
+    sim_options options = {.model = NETWORK_CM02};
     diag d = {0};
     if (!simgrid_run_flows(t, flows, count, &options, finish_s, &d)) ck_abort_msg("simulation failed: %s", d.message);
 }
@@ -119,7 +119,7 @@ int run_suite(Suite *s)
 
 void expect_time(const topology *t, schedule *s, double size_bytes, double expected_s, const char *what)
 {
-    sim_options options = {NETWORK_CM02, NULL};
+    sim_options options = {.model = NETWORK_CM02};
     expect_time_with(t, s, size_bytes, expected_s, what, &options);
 }
 

@@ -7,6 +7,7 @@
  * Rows are then added case by case, algorithm by algorithm, size by size. */
 #include "cli/run_cases.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,8 +15,10 @@
 #include "algo/algorithm.h"
 #include "cli/progress.h"
 #include "exec/executor.h"
+#include "exec/op_times.h"
 #include "net/network.h"
 #include "model/model.h"
+#include "report/links.h"
 #include "sched/verify.h"
 #include "util/units.h"
 
@@ -36,6 +39,7 @@ typedef struct task {
     member *members;
     exec_part *parts;
     exec_run *run;
+    exec_views views;      /* once simulated */
     result_row *rows;      /* per member, once done */
 } task;
 
@@ -174,6 +178,30 @@ static int prepare_member(const scenario *s, const run_settings *o, member *m)
     return 0;
 }
 
+/* ROW's message latencies over all of case K's groups (RESULTS), and the
+ * spread of its slowest group's rank finishes (ROW->group). */
+static void add_message_views(const scenario_case *k, const exec_result *results, result_row *row)
+{
+    long messages = 0;
+    for (int g = 0; g < k->groups.count; g++) messages += results[g].messages;
+    double *latency = malloc(sizeof *latency * (size_t)(messages + 1));
+    for (int g = 0, n = 0; g < k->groups.count; n += (int)results[g++].messages)
+        memcpy(latency + n, results[g].latency_s, sizeof *latency * (size_t)results[g].messages);
+    latency_summary l = latency_summarize(latency, messages);
+    free(latency);
+    row->messages = l.count;
+    row->latency_p50_s = l.p50_s;
+    row->latency_p99_s = l.p99_s;
+    row->latency_max_s = l.max_s;
+    const exec_result *slowest = &results[row->group];
+    double first = slowest->rank_finish_s[0], last = first;
+    for (int r = 1; r < slowest->ranks; r++) {
+        first = fmin(first, slowest->rank_finish_s[r]);
+        last = fmax(last, slowest->rank_finish_s[r]);
+    }
+    row->rank_spread_s = last - first;
+}
+
 /* A report row: the prediction, and the simulation of the member's slowest
  * group when simulated (each term timed by its schedule phase). */
 static result_row make_row(const scenario *s, const member *m)
@@ -214,6 +242,7 @@ static result_row make_row(const scenario *s, const member *m)
         if (slowest && t->phase >= 0 && t->phase < SCHED_MAX_PHASES)
             out->time_s = slowest->phase_end_s[t->phase] - (t->phase > 0 ? slowest->phase_end_s[t->phase - 1] : 0);
     }
+    if (slowest) add_message_views(k, m->results, &row);
     double t = slowest ? slowest->time_s : pr->time_s;
     row.time_s = slowest ? slowest->time_s : 0;
     row.time_fastest_s = slowest ? fastest : 0;
@@ -258,8 +287,30 @@ static int start_task(const scenario *s, const run_settings *o, task *t)
     return 0;
 }
 
+/* The link view of task T's simulation on every row it made: its busiest
+ * links, and all of them when ALL_LINKS. */
+static void add_link_views(const scenario *s, const run_settings *o, task *t)
+{
+    const topology *platform = scenario_platform(s, &s->cases[t->first]);
+    double end = 0; /* the simulation's time: its last op */
+    for (int i = 0; i < t->member_count; i++)
+        for (int g = 0; g < s->cases[t->members[i].c].groups.count; g++) end = fmax(end, t->members[i].results[g].time_s);
+    link_row *all = malloc(sizeof *all * (size_t)(2 * platform->link_count + 1));
+    bool packet = scenario_network(s, o->sim.model) == NETWORK_PACKET;
+    int count = links_view(platform, t->views.links, end, packet, all);
+    for (int i = 0; i < t->member_count; i++) {
+        result_row *row = &t->rows[i];
+        row->hot_count = links_hottest(all, count, row->hot, REPORT_HOT_LINKS);
+        if (!o->all_links) continue;
+        row->links = malloc(sizeof *row->links * (size_t)(count + 1));
+        memcpy(row->links, all, sizeof *all * (size_t)count);
+        row->link_count = count;
+    }
+    free(all);
+}
+
 /* Collect task T (when it was simulated) and make its rows; exit status. */
-static int finish_task(const scenario *s, task *t, bool keep)
+static int finish_task(const scenario *s, const run_settings *o, task *t, bool keep)
 {
     int status = 0;
     if (t->run) {
@@ -267,7 +318,7 @@ static int finish_task(const scenario *s, task *t, bool keep)
         for (int i = 0; i < t->member_count; i++) parts += s->cases[t->members[i].c].groups.count;
         exec_result *results = calloc((size_t)parts, sizeof *results);
         diag d = {0};
-        if (!exec_finish(t->run, results, &d)) {
+        if (!exec_finish(t->run, results, &t->views, &d)) {
             if (keep) diag_print(&d);
             status = 2;
         }
@@ -281,8 +332,11 @@ static int finish_task(const scenario *s, task *t, bool keep)
         }
         free(results);
     }
-    if (status == 0 && keep)
+    if (status == 0 && keep) {
         for (int i = 0; i < t->member_count; i++) t->rows[i] = make_row(s, &t->members[i]);
+        if (t->views.links) add_link_views(s, o, t);
+    }
+    exec_views_free(&t->views);
     free_task_work(s, t);
     return status;
 }
@@ -364,11 +418,11 @@ int run_cases(const scenario *s, const run_settings *o, report *r)
         char current[160];
         describe_task(s, &tasks[finished], current, sizeof current);
         if (status == 0) progress_show(&bar, finished, current);
-        int done = finish_task(s, &tasks[finished++], status == 0);
+        int done = finish_task(s, o, &tasks[finished++], status == 0);
         if (status == 0) status = done;
         if (status != 0 && started == finished) break;
     }
-    for (int i = finished; i < started; i++) finish_task(s, &tasks[i], false);
+    for (int i = finished; i < started; i++) finish_task(s, o, &tasks[i], false);
     if (status == 0) progress_show(&bar, finished, NULL);
     progress_clear(&bar);
     if (status == 0 && o->mode != MODE_VERIFY) add_rows(s, tasks, task_count, r);

@@ -41,6 +41,7 @@ typedef struct connection {
 struct net_endpoint {
     network *n;
     sg_sem_t sem;
+    net_op_time *times;   /* per tag, or NULL */
     bool woken;           /* has completions to be told of */
     int *done;            /* tags completed and not yet taken, from first on */
     int first, count;
@@ -58,6 +59,10 @@ struct network {
     int connection_count, connection_capacity;
     bool failed;          /* deadlock or clock limit: the fabric gave up */
     char why[256];
+    double scale;         /* message sizes are bytes x scale (executor.c) */
+    queue_sampling sampling; /* queues to sample (count 0: none) */
+    double *samples;      /* sampling.port_count x sampling.count, port-major */
+    int samples_taken;
 };
 
 static network *fabric_network; /* SimGrid's C actors take argv only */
@@ -108,6 +113,37 @@ static void wake_actors(network *n)
     n->woken_count = 0;
 }
 
+/* When the next queue sample is due, NET_TIME_NEVER when none is. */
+static net_time next_sample(const network *n)
+{
+    if (n->samples_taken >= n->sampling.count) return NET_TIME_NEVER;
+    return net_time_from_seconds(n->sampling.interval_s * n->samples_taken);
+}
+
+/* The bytes in the buffers the sampled ports feed, now. */
+static void take_sample(network *n)
+{
+    for (int i = 0; i < n->sampling.port_count; i++) {
+        const port *p = engine_port(n->e, n->sampling.ports[i]);
+        double bytes = 0;
+        for (int v = 0; v < PORT_VCS; v++) bytes += (double)p->far[v].occupancy;
+        n->samples[(long)i * n->sampling.count + n->samples_taken] = bytes / n->scale;
+    }
+    n->samples_taken++;
+}
+
+/* Run the engine to its next delivery (every event of that instant),
+ * sampling queues on the way; false when the clock passed its limit. */
+static bool run_to_delivery(network *n, net_time *delivery)
+{
+    for (;;) {
+        net_time limit = next_sample(n);
+        if (!engine_run_to_delivery(n->e, limit, delivery)) return false;
+        if (*delivery != NET_TIME_NEVER || limit == NET_TIME_NEVER) return true;
+        take_sample(n);
+    }
+}
+
 /* The fabric: wait for the actors it woke to block, run the engine to the
  * next delivery, sleep until then, wake the actors it completes; again. */
 static void fabric_main(int argc, char **argv)
@@ -119,7 +155,7 @@ static void fabric_main(int argc, char **argv)
         if (n->running > 0) sg_sem_acquire(n->wake); /* every actor woken has blocked again */
         if (n->endpoints_left == 0) return;
         net_time delivery;
-        if (!engine_run_to_delivery(n->e, &delivery)) {
+        if (!run_to_delivery(n, &delivery)) {
             n->failed = true;
             snprintf(n->why, sizeof n->why, "the packet model's clock passed its limit of 4.6 s of simulated time");
             return;
@@ -145,6 +181,11 @@ static network *packet_open(const topology *t, node_pair *pairs, int pair_count,
     if (!simgrid_open(t, NULL, 0, options, 1.0)) return NULL; /* hosts for the actors; no SimGrid routes */
     network *n = calloc(1, sizeof *n);
     n->e = engine_create(t, scale);
+    n->scale = scale;
+    if (options->queue_samples) {
+        n->sampling = *options->queue_samples;
+        n->samples = calloc((size_t)n->sampling.port_count * (size_t)n->sampling.count + 1, sizeof *n->samples);
+    }
     engine_on_delivery(n->e, delivered, n);
     n->wake = sg_sem_init(0);
     n->running = actors; /* they start at time 0: the fabric waits for them to block first */
@@ -154,10 +195,11 @@ static network *packet_open(const topology *t, node_pair *pairs, int pair_count,
     return n;
 }
 
-static net_endpoint *packet_endpoint(network *n, int ops)
+static net_endpoint *packet_endpoint(network *n, int ops, net_op_time *times)
 {
     net_endpoint *a = calloc(1, sizeof *a);
     a->n = n;
+    a->times = times;
     a->sem = sg_sem_init(0);
     a->done = malloc(sizeof *a->done * (size_t)(ops + 1));
     n->endpoints_left++;
@@ -201,6 +243,7 @@ static void packet_send(net_endpoint *a, net_channel channel, long bytes, int ta
     c->send_tag = tag;
     c->bytes = bytes;
     c->posted = engine_now(a->n->e);
+    if (a->times) a->times[tag].posted_s = simgrid_get_clock();
     if (c->receiver) start(c);
 }
 
@@ -209,6 +252,7 @@ static void packet_recv(net_endpoint *a, net_channel channel, int tag)
     connection *c = channel;
     c->receiver = a;
     c->recv_tag = tag;
+    if (a->times) a->times[tag].posted_s = simgrid_get_clock();
     if (c->sender) start(c);
 }
 
@@ -219,7 +263,9 @@ static int packet_wait_any(net_endpoint *a)
         sg_sem_acquire(a->sem);
     }
     a->count--;
-    return a->done[a->first++];
+    int tag = a->done[a->first++];
+    if (a->times) a->times[tag].done_s = simgrid_get_clock();
+    return tag;
 }
 
 static void packet_endpoint_close(net_endpoint *a)
@@ -232,11 +278,30 @@ static void packet_endpoint_close(net_endpoint *a)
     actor_settled(n);
 }
 
-static bool packet_close(network *n, char *why, int why_size)
+/* Every port's counters, unscaled, in seconds. */
+static void link_stats(network *n, net_link_stats *links)
+{
+    for (int i = 0; i < engine_port_count(n->e); i++) {
+        const port *p = engine_port(n->e, i);
+        net_link_stats *l = &links[i];
+        *l = (net_link_stats){.bytes = (double)p->bytes / n->scale, .stalled_s = net_time_to_seconds(p->stalled)};
+        for (int v = 0; v < PORT_VCS; v++) {
+            if ((double)p->far[v].peak_occupancy / n->scale > l->peak_buffer_bytes)
+                l->peak_buffer_bytes = (double)p->far[v].peak_occupancy / n->scale;
+            l->buffer_byte_s += p->far[v].occupancy_integral / n->scale / NET_TIME_PER_SECOND;
+        }
+    }
+}
+
+static bool packet_close(network *n, net_link_stats *links, double *queue_bytes, char *why, int why_size)
 {
     bool ok = !n->failed;
     if (!ok) snprintf(why, (size_t)why_size, "%s", n->why);
     else engine_run_until(n->e, NET_TIME_NEVER); /* the last credits: counters complete */
+    if (ok && links) link_stats(n, links);
+    if (queue_bytes)
+        for (long i = 0; i < (long)n->sampling.port_count * n->sampling.count; i++) queue_bytes[i] = n->samples[i];
+    free(n->samples);
     for (int i = 0; i < n->connection_count; i++) free(n->connections[i]);
     free(n->connections);
     key_map_free(&n->channels);
