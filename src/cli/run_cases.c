@@ -19,6 +19,7 @@
 #include "net/network.h"
 #include "model/model.h"
 #include "report/links.h"
+#include "report/trace.h"
 #include "sched/verify.h"
 #include "util/units.h"
 
@@ -40,6 +41,7 @@ typedef struct task {
     exec_part *parts;
     exec_run *run;
     exec_views views;      /* once simulated */
+    double end_s;          /* the simulation's time: its last op */
     result_row *rows;      /* per member, once done */
 } task;
 
@@ -253,7 +255,7 @@ static result_row make_row(const scenario *s, const member *m)
 }
 
 /* Prepare task T's members and, under run, start its simulation; exit status. */
-static int start_task(const scenario *s, const run_settings *o, task *t)
+static int start_task(const scenario *s, const run_settings *o, task *t, const sim_options *sim)
 {
     const scenario_case *first = &s->cases[t->first];
     t->member_count = first->together_count;
@@ -277,9 +279,7 @@ static int start_task(const scenario *s, const run_settings *o, task *t)
             t->parts[n++] = (exec_part){m->scheds[g], m->nodes[g], m->size_bytes, m->weights};
     }
     diag d = {0};
-    sim_options sim = o->sim;
-    sim.model = scenario_network(s, o->sim.model);
-    t->run = exec_start(scenario_platform(s, first), t->parts, parts, &sim, &d);
+    t->run = exec_start(scenario_platform(s, first), t->parts, parts, sim, &d);
     if (!t->run) {
         diag_print(&d);
         return 2;
@@ -292,12 +292,12 @@ static int start_task(const scenario *s, const run_settings *o, task *t)
 static void add_link_views(const scenario *s, const run_settings *o, task *t)
 {
     const topology *platform = scenario_platform(s, &s->cases[t->first]);
-    double end = 0; /* the simulation's time: its last op */
     for (int i = 0; i < t->member_count; i++)
-        for (int g = 0; g < s->cases[t->members[i].c].groups.count; g++) end = fmax(end, t->members[i].results[g].time_s);
+        for (int g = 0; g < s->cases[t->members[i].c].groups.count; g++)
+            t->end_s = fmax(t->end_s, t->members[i].results[g].time_s);
     link_row *all = malloc(sizeof *all * (size_t)(2 * platform->link_count + 1));
     bool packet = scenario_network(s, o->sim.model) == NETWORK_PACKET;
-    int count = links_view(platform, t->views.links, end, packet, all);
+    int count = links_view(platform, t->views.links, t->end_s, packet, all);
     for (int i = 0; i < t->member_count; i++) {
         result_row *row = &t->rows[i];
         row->hot_count = links_hottest(all, count, row->hot, REPORT_HOT_LINKS);
@@ -393,6 +393,70 @@ static void describe_task(const scenario *s, const task *t, char *out, size_t si
         snprintf(out + used, size - (size_t)used, " %s %s %s", primitive_name(k->prim), k->algorithms[t->a], bytes);
 }
 
+#define TRACE_SAMPLES 1000 /* per queue, evenly over the simulation */
+
+/* Simulate task FIRST (already run) again, keeping every op's times and
+ * sampling the queues of its busiest links (packet model), and write it as
+ * a trace to o->trace_path; exit status. */
+static int write_trace(const scenario *s, const run_settings *o, const sim_options *base, const task *first)
+{
+    run_settings quiet = *o;
+    quiet.verify = false;
+    task t = {.first = first->first, .a = first->a, .m = first->m};
+    const link_row *hot = first->rows[0].hot;
+    int hot_count = base->model == NETWORK_PACKET ? first->rows[0].hot_count : 0;
+    int ports[REPORT_HOT_LINKS];
+    for (int i = 0; i < hot_count; i++) ports[i] = hot[i].port;
+    queue_sampling sampling = {ports, hot_count, first->end_s / (TRACE_SAMPLES - 1), TRACE_SAMPLES};
+    sim_options sim = *base;
+    sim.keep_op_times = true;
+    sim.queue_samples = hot_count ? &sampling : NULL;
+    int status = start_task(s, &quiet, &t, &sim);
+    int parts = 0;
+    for (int i = 0; i < t.member_count; i++) parts += s->cases[t.first + i].groups.count;
+    exec_result *results = calloc((size_t)parts + 1, sizeof *results);
+    trace_part *traced = calloc((size_t)parts + 1, sizeof *traced);
+    diag d = {0};
+    if (status == 0 && !exec_finish(t.run, results, &t.views, &d)) status = 2;
+    for (int i = 0, n = 0; status == 0 && i < t.member_count; i++) {
+        const scenario_case *k = &s->cases[t.members[i].c];
+        char size[32];
+        units_format(t.members[i].size_bytes, UNIT_SIZE, size, sizeof size);
+        for (int g = 0; g < k->groups.count; g++, n++) {
+            const exec_part *part = &t.parts[n];
+            trace_part *p = &traced[n];
+            *p = (trace_part){part->s, part->actor_nodes, results[n].op_times, NULL, ""};
+            snprintf(p->label, sizeof p->label, "case %d %s %s %s, group %d", t.members[i].c, primitive_name(k->prim),
+                     k->algorithms[t.a], size, g);
+            long ops = 0;
+            for (int a = 0; a < part->s->actors; a++) ops += part->s->actor[a].op_count;
+            double *bytes = malloc(sizeof *bytes * (size_t)(ops + 1));
+            for (int a = 0, j = 0; a < part->s->actors; a++)
+                for (int op = 0; op < part->s->actor[a].op_count; op++) bytes[j++] = exec_op_bytes(part, a, op);
+            p->op_bytes = bytes;
+        }
+    }
+    if (status == 0) {
+        char title[256];
+        snprintf(title, sizeof title, "collsim %s, network model %s", s->name, network_model_name(base->model));
+        trace tr = {scenario_platform(s, &s->cases[t.first]), title, traced, parts, hot, t.views.queue_bytes,
+                    hot_count, TRACE_SAMPLES, sampling.interval_s};
+        if (!trace_write(&tr, o->trace_path, &d)) status = 2;
+    }
+    if (status != 0 && d.set) diag_print(&d);
+    for (int n = 0; n < parts; n++) {
+        free((double *)traced[n].op_bytes);
+        exec_result_free(&results[n]);
+    }
+    free(traced);
+    free(results);
+    exec_views_free(&t.views);
+    free_task_work(s, &t);
+    free(t.members);
+    free(t.rows);
+    return status;
+}
+
 int run_cases(const scenario *s, const run_settings *o, report *r)
 {
     if (!check_cases(s)) return 2;
@@ -409,10 +473,12 @@ int run_cases(const scenario *s, const run_settings *o, report *r)
     int jobs = o->mode == MODE_RUN && o->jobs > 1 ? o->jobs : 1;
     progress bar;
     progress_start(&bar, o->progress, task_count);
+    sim_options sim = o->sim;
+    sim.model = scenario_network(s, o->sim.model);
     while (finished < task_count) {
         if (status == 0 && started < task_count && started - finished < jobs) {
             progress_clear(&bar); /* verification lines and notes print on a line of their own */
-            status = start_task(s, o, &tasks[started++]);
+            status = start_task(s, o, &tasks[started++], &sim);
             continue;
         }
         char current[160];
@@ -426,7 +492,10 @@ int run_cases(const scenario *s, const run_settings *o, report *r)
     if (status == 0) progress_show(&bar, finished, NULL);
     progress_clear(&bar);
     if (status == 0 && o->mode != MODE_VERIFY) add_rows(s, tasks, task_count, r);
+    bool rows_reported = status == 0 && o->mode != MODE_VERIFY; /* the report owns their link lists */
+    if (status == 0 && o->mode == MODE_RUN && o->trace_path && task_count > 0) status = write_trace(s, o, &sim, &tasks[0]);
     for (int i = 0; i < task_count; i++) {
+        for (int k = 0; !rows_reported && tasks[i].rows && k < tasks[i].member_count; k++) free(tasks[i].rows[k].links);
         free(tasks[i].members);
         free(tasks[i].rows);
     }

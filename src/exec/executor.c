@@ -287,6 +287,23 @@ static double *chunk_weight_sums(const exec_part *p)
     return sum;
 }
 
+double exec_op_bytes(const exec_part *part, int actor, int op)
+{
+    const schedule *s = part->s;
+    const sched_actor *a = &s->actor[actor];
+    const sched_op *o = &a->ops[op];
+    double chunk = (double)grid_bytes(part) / s->chunks, chunks = o->count;
+    if (part->block_weight) { /* skewed all-to-all: each chunk weighs its block's weight */
+        int per_block = s->chunks / (s->ranks * s->ranks);
+        chunks = 0;
+        for (int i = 0; i < sched_op_range_count(o); i++) {
+            chunk_range r = sched_op_range(a, o, i);
+            for (int c = r.first; c < r.first + r.count; c++) chunks += part->block_weight[c / per_block];
+        }
+    }
+    return chunks * chunk;
+}
+
 static void free_job(exec_job *job)
 {
     for (int k = 0; k < job->count; k++) free(job->pieces[k].weight_sum);

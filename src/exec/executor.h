@@ -57,6 +57,9 @@ bool exec_finish(exec_run *run, exec_result *results, exec_views *views, diag *d
 /* One schedule alone. */
 bool execute_schedule(const topology *t, schedule *s, const int *actor_nodes, double size_bytes,
                       const sim_options *options, exec_result *result, diag *d);
+/* The bytes op OP of actor ACTOR of PART moves (real-valued: M/chunks per
+ * chunk, skew weights applied). */
+double exec_op_bytes(const exec_part *part, int actor, int op);
 void exec_result_free(exec_result *r);
 void exec_views_free(exec_views *v);
 /* Where each actor of S runs: group rank a on RANK_NODES[a], switch actor k

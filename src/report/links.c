@@ -16,6 +16,7 @@ int links_view(const topology *t, const net_link_stats *stats, double time_s, bo
         const net_link_stats *s = &stats[port];
         link_row *r = &out[n++];
         memset(r, 0, sizeof *r);
+        r->port = port;
         snprintf(r->link, sizeof r->link, "%s", l->name);
         r->down = port % 2 == 1;
         snprintf(r->tier, sizeof r->tier, "%s", t->tiers[l->tier].name);

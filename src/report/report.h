@@ -29,6 +29,7 @@ typedef struct row_term {
 /* One direction of one link in a simulation (issue 14's per-link view):
  * what it carried against what it could have. */
 typedef struct link_row {
+    int port;                  /* link * 2 + (1 when DOWN): the engine's port */
     char link[48];             /* the platform's name for the link (collsim platform route shows it) */
     bool down;                 /* the direction: UP as the link is built (from its first end), or DOWN */
     char tier[24];
