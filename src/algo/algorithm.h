@@ -81,9 +81,6 @@ schedule *reducescatter_inc(const algo_params *p, char *why, int why_size);
 schedule *alltoall_inc(const algo_params *p, char *why, int why_size);
 schedule *sendrecv_direct(const algo_params *p, char *why, int why_size);
 schedule *permutation_direct(const algo_params *p, char *why, int why_size);
-/* The destinations of permutation SEED over N >= 2 ranks: TO[i] != i, each
- * rank once (a derangement drawn uniformly). */
-void permutation_destinations(int n, unsigned long long seed, int *to);
 /* The INC capabilities (INC_* of topology.h) algorithm A needs of every switch
  * of the tree; 0 when it runs no switch actors. */
 unsigned algorithm_inc_capabilities(const algorithm *a);

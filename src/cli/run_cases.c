@@ -230,6 +230,9 @@ static result_row make_row(const scenario *s, const member *m)
     snprintf(row.platform, sizeof row.platform, "%s", platform->name);
     snprintf(row.layout, sizeof row.layout, "%s", k->groups.layout);
     if (k->prim == PRIM_ALLTOALL && k->skew.kind != SKEW_UNIFORM) snprintf(row.skew, sizeof row.skew, "%s", k->skew.text);
+    const scenario_case *traffic = scenario_background_case(s, k);
+    snprintf(row.background, sizeof row.background, "%s", traffic ? traffic->background_text : "");
+    row.background_load = traffic ? traffic->background.load : NAN;
     for (int i = 0; i < pr->term_count && i < REPORT_MAX_TERMS; i++) {
         const model_term *t = &pr->terms[i];
         row_term *out = &row.terms[i];
@@ -279,7 +282,10 @@ static int start_task(const scenario *s, const run_settings *o, task *t, const s
             t->parts[n++] = (exec_part){m->scheds[g], m->nodes[g], m->size_bytes, m->weights};
     }
     diag d = {0};
-    t->run = exec_start(scenario_platform(s, first), t->parts, parts, sim, &d);
+    sim_options with = *sim;
+    const scenario_case *traffic = scenario_background_case(s, first);
+    with.background = traffic ? &traffic->background : NULL;
+    t->run = exec_start(scenario_platform(s, first), t->parts, parts, &with, &d);
     if (!t->run) {
         diag_print(&d);
         return 2;

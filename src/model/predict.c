@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "algo/algorithm.h"
+#include "util/shuffle.h"
 #include "model/formulas.h"
 #include "platform/inc_tree.h"
 
@@ -184,7 +185,7 @@ static void slowest_route(const model_case *c, int *tier, double *alpha)
 {
     const topology *t = c->platform;
     int *to = malloc(sizeof(int) * (size_t)c->ranks);
-    permutation_destinations(c->ranks, c->seed, to);
+    random_derangement(c->ranks, c->seed, to);
     *tier = 0;
     *alpha = 0;
     for (int i = 0; i < c->ranks; i++) {

@@ -5,13 +5,21 @@
  * Per-link bytes: SimGrid routes a message over the links topology_route
  * gives (simgrid_xml.c writes exactly those routes), so each message adds
  * its size to every link direction of its channel's route, found once per
- * channel. */
+ * channel.
+ *
+ * Background traffic (background.h): a daemon actor per source sleeps until
+ * each arrival and puts the message, detached, to its destination's
+ * mailbox, whose daemon receiver is permanent (the transfer starts at once,
+ * as the packet model injects it); SimGrid ends daemons with the last
+ * schedule actor. */
 #include <simgrid/actor.h>
 #include <simgrid/comm.h>
 #include <simgrid/engine.h>
 #include <simgrid/mailbox.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "net/network.h"
 #include "util/key_map.h"
@@ -24,6 +32,8 @@ typedef struct fluid_channel {
 
 struct network {
     const topology *t;
+    const background *bg;  /* or NULL */
+    fluid_channel *bg_routes; /* per source target: its route (box unused) */
     double scale;          /* message sizes are bytes x scale (executor.c) */
     double *port_bytes;    /* per link direction: scaled bytes of the messages routed over it */
     key_map channels;
@@ -42,16 +52,112 @@ struct net_endpoint {
     void *sink;          /* where gets deliver: the fluid model moves no data */
 };
 
+static network *background_network; /* SimGrid's C actors take argv only */
+
+/* The link directions of the route FROM_NODE -> TO_NODE, appended to N's ports. */
+static void add_route(network *n, int from_node, int to_node, fluid_channel *c)
+{
+    route_hop hops[ROUTE_MAX_HOPS];
+    int count = topology_route(n->t, from_node, to_node, hops);
+    n->ports = grow_array(n->ports, &n->port_capacity, n->port_count + count + 1, sizeof *n->ports);
+    c->port_first = n->port_count;
+    for (int h = 0; h < count; h++)
+        if (!n->t->links[hops[h].link].latency_only) n->ports[n->port_count++] = hops[h].link * 2 + hops[h].down;
+    c->port_count = n->port_count - c->port_first;
+}
+
+static void count_bytes(network *n, const fluid_channel *c, long bytes)
+{
+    for (int p = c->port_first; p < c->port_first + c->port_count; p++) n->port_bytes[n->ports[p]] += (double)bytes;
+}
+
+static sg_mailbox_t background_box(int node)
+{
+    char name[32];
+    snprintf(name, sizeof name, "background>%d", node);
+    return sg_mailbox_by_name(name);
+}
+
+/* Background source argv[1]: its messages, each at its time. */
+static void background_sender(int argc, char **argv)
+{
+    (void)argc;
+    network *n = background_network;
+    const background_source *s = &n->bg->sources[atoi(argv[1])];
+    long bytes = llround(s->message_bytes * n->scale);
+    background_clock clock;
+    background_clock_start(&clock, s);
+    for (;;) {
+        sg_actor_sleep_until(clock.next_s);
+        int k = s->target_first + background_clock_tick(&clock, s);
+        count_bytes(n, &n->bg_routes[k], bytes);
+        /* detached: the sender goes on to its next arrival (a payload: SimGrid refuses NULL) */
+        sg_comm_detach(sg_mailbox_put_init(background_box(n->bg->targets[k]), n, bytes), NULL);
+    }
+}
+
+/* Background destination argv[1]: takes whatever arrives. */
+static void background_receiver(int argc, char **argv)
+{
+    (void)argc;
+    char name[32];
+    snprintf(name, sizeof name, "background>%s", argv[1]);
+    sg_mailbox_set_receiver(name);
+    sg_mailbox_t box = sg_mailbox_by_name(name);
+    for (;;) sg_mailbox_get(box);
+}
+
+/* BG's actors, daemons all. */
+static void start_background(network *n, const background *bg)
+{
+    n->bg = bg;
+    background_network = n;
+    n->bg_routes = calloc((size_t)bg->target_count + 1, sizeof *n->bg_routes);
+    bool *receives = calloc((size_t)topology_node_count(n->t), sizeof *receives);
+    char index[16];
+    for (int i = 0; i < bg->source_count; i++) {
+        const background_source *s = &bg->sources[i];
+        for (int k = s->target_first; k < s->target_first + s->target_count; k++) {
+            add_route(n, s->node, bg->targets[k], &n->bg_routes[k]);
+            if (receives[bg->targets[k]]) continue;
+            receives[bg->targets[k]] = true;
+            snprintf(index, sizeof index, "%d", bg->targets[k]);
+            const char *args[] = {"background-receiver", index};
+            sg_actor_daemonize(sg_actor_create_("background-receiver", simgrid_host(n->t, bg->targets[k]),
+                                                background_receiver, 2, args));
+        }
+        snprintf(index, sizeof index, "%d", i);
+        const char *args[] = {"background-sender", index};
+        sg_actor_daemonize(sg_actor_create_("background-sender", simgrid_host(n->t, s->node), background_sender, 2, args));
+    }
+    free(receives);
+}
+
+/* The pairs SimGrid needs routes for: the schedules', and the background's. */
+static node_pair *with_background_pairs(node_pair *pairs, int *pair_count, const background *bg)
+{
+    node_pair *all = malloc(sizeof *all * ((size_t)*pair_count + (size_t)bg->target_count + 1));
+    memcpy(all, pairs, sizeof *all * (size_t)*pair_count);
+    for (int i = 0; i < bg->source_count; i++)
+        for (int k = bg->sources[i].target_first; k < bg->sources[i].target_first + bg->sources[i].target_count; k++)
+            all[(*pair_count)++] = (node_pair){bg->sources[i].node, bg->targets[k]};
+    return all;
+}
+
 static network *fluid_open(const topology *t, node_pair *pairs, int pair_count, int actors, const sim_options *options,
                            double scale)
 {
     (void)actors;
-    if (!simgrid_open(t, pairs, pair_count, options, scale)) return NULL;
+    node_pair *all = options->background ? with_background_pairs(pairs, &pair_count, options->background) : pairs;
+    bool ok = simgrid_open(t, all, pair_count, options, scale);
+    if (all != pairs) free(all);
+    if (!ok) return NULL;
     network *n = calloc(1, sizeof *n);
     n->t = t;
     n->scale = scale;
     n->port_bytes = calloc((size_t)t->link_count * 2 + 1, sizeof *n->port_bytes);
     key_map_init(&n->channels);
+    if (options->background) start_background(n, options->background);
     return n;
 }
 
@@ -74,13 +180,7 @@ static net_channel fluid_channel_of(network *n, int part, int from, int to, int 
     char name[48];
     snprintf(name, sizeof name, "%d:%d>%d", part, from, to);
     c->box = sg_mailbox_by_name(name);
-    route_hop hops[ROUTE_MAX_HOPS];
-    int count = topology_route(n->t, from_node, to_node, hops);
-    n->ports = grow_array(n->ports, &n->port_capacity, n->port_count + count + 1, sizeof *n->ports);
-    c->port_first = n->port_count;
-    for (int h = 0; h < count; h++)
-        if (!n->t->links[hops[h].link].latency_only) n->ports[n->port_count++] = hops[h].link * 2 + hops[h].down;
-    c->port_count = n->port_count - c->port_first;
+    add_route(n, from_node, to_node, c);
     key_map_put(&n->channels, key, c);
     n->channel_list = grow_array(n->channel_list, &n->channel_capacity, n->channel_count + 1, sizeof *n->channel_list);
     n->channel_list[n->channel_count++] = c;
@@ -96,7 +196,7 @@ static void posted(net_endpoint *a, int tag)
 static void fluid_send(net_endpoint *a, net_channel channel, long bytes, int tag)
 {
     fluid_channel *c = channel;
-    for (int p = c->port_first; p < c->port_first + c->port_count; p++) a->n->port_bytes[a->n->ports[p]] += (double)bytes;
+    count_bytes(a->n, c, bytes);
     a->comms[a->pending] = sg_mailbox_put_async(c->box, a, bytes);
     posted(a, tag);
 }
@@ -134,6 +234,7 @@ static bool fluid_close(network *n, net_link_stats *links, double *queue_bytes, 
     for (int p = 0; links && p < 2 * n->t->link_count; p++) links[p] = (net_link_stats){.bytes = n->port_bytes[p] / n->scale};
     for (int i = 0; i < n->channel_count; i++) free(n->channel_list[i]);
     free(n->channel_list);
+    free(n->bg_routes);
     free(n->ports);
     free(n->port_bytes);
     key_map_free(&n->channels);

@@ -17,6 +17,7 @@
 #include <simgrid/engine.h>
 #include <simgrid/semaphore.h>
 #include <stdint.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -63,9 +64,24 @@ struct network {
     queue_sampling sampling; /* queues to sample (count 0: none) */
     double *samples;      /* sampling.port_count x sampling.count, port-major */
     int samples_taken;
+    long measured_in_flight; /* the schedules' messages on their way (not the background's) */
+    /* background traffic (background.h), or none (bg NULL) */
+    const background *bg;
+    background_stream arrivals;
+    int *bg_routes;       /* per source target, the engine's route */
+    net_time offset;      /* the warm-up: SimGrid's clock is the engine's minus this */
+    net_link_stats *warm; /* the links' counts when the warm-up ended */
 };
 
 static network *fabric_network; /* SimGrid's C actors take argv only */
+
+/* SimGrid's timing precision (simgrid_run.c sets it): it cannot sleep less. */
+#define SIMGRID_TIMING_S 1e-15
+
+static double seconds(net_time t)
+{
+    return net_time_to_seconds(t);
+}
 
 /* An actor the fabric woke has blocked again or ended. */
 static void actor_settled(network *n)
@@ -84,22 +100,18 @@ static void complete(net_endpoint *a, int tag)
     n->woken[n->woken_count++] = a;
 }
 
-/* The engine delivered the message of connection COOKIE. */
+/* The engine delivered the message of connection COOKIE (NULL: a
+ * background message, which no actor waits for). */
 static void delivered(void *ctx, void *cookie)
 {
-    (void)ctx;
+    network *n = ctx;
     connection *c = cookie;
+    if (!c) return;
+    n->measured_in_flight--;
     complete(c->moving_sender, c->moving_send_tag);
     complete(c->moving_receiver, c->moving_recv_tag);
 }
 
-/* SimGrid's timing precision (simgrid_run.c sets it): it cannot sleep less. */
-#define SIMGRID_TIMING_S 1e-15
-
-static double seconds(net_time t)
-{
-    return net_time_to_seconds(t);
-}
 
 /* Wake the actors with completions; they run at SimGrid's current time. */
 static void wake_actors(network *n)
@@ -117,7 +129,82 @@ static void wake_actors(network *n)
 static net_time next_sample(const network *n)
 {
     if (n->samples_taken >= n->sampling.count) return NET_TIME_NEVER;
-    return net_time_from_seconds(n->sampling.interval_s * n->samples_taken);
+    return n->offset + net_time_from_seconds(n->sampling.interval_s * n->samples_taken);
+}
+
+/* When the next background message leaves, NET_TIME_NEVER when none does. */
+static net_time next_background(const network *n)
+{
+    return n->bg ? net_time_from_seconds(background_stream_next_s(&n->arrivals)) : NET_TIME_NEVER;
+}
+
+/* Inject every background message due by the engine's clock. */
+static void inject_background(network *n)
+{
+    net_time now = engine_now(n->e);
+    while (next_background(n) <= now) {
+        int source, target;
+        background_stream_pop(&n->arrivals, &source, &target);
+        const background_source *s = &n->bg->sources[source];
+        engine_send(n->e, n->bg_routes[s->target_first + target], llround(s->message_bytes * n->scale), now, NULL);
+    }
+}
+
+/* Every port's counts now, unscaled, in seconds (the stall and the buffer
+ * occupancy under way counted up to now). */
+static void snapshot_links(network *n, net_link_stats *links)
+{
+    net_time now = engine_now(n->e);
+    for (int i = 0; i < engine_port_count(n->e); i++) {
+        const port *p = engine_port(n->e, i);
+        net_link_stats *l = &links[i];
+        net_time stalled = p->stalled + (p->stalled_since >= 0 ? now - p->stalled_since : 0);
+        *l = (net_link_stats){.bytes = (double)p->bytes / n->scale, .stalled_s = net_time_to_seconds(stalled)};
+        for (int v = 0; v < PORT_VCS; v++) {
+            const port_buffer *b = &p->far[v];
+            if ((double)b->peak_occupancy / n->scale > l->peak_buffer_bytes) l->peak_buffer_bytes = (double)b->peak_occupancy / n->scale;
+            double integral = b->occupancy_integral + (double)b->occupancy * (double)(now - b->occupancy_since);
+            l->buffer_byte_s += integral / n->scale / NET_TIME_PER_SECOND;
+        }
+    }
+}
+
+/* The packet model runs the background alone first, so that the schedules
+ * meet its queues in their steady state; SimGrid's clock then starts at
+ * the engine's OFFSET.  The links' counts at that moment are kept, to be
+ * taken off the run's. */
+static bool warm_up(network *n)
+{
+    n->offset = net_time_from_seconds(n->bg->warmup_s);
+    for (;;) {
+        net_time limit = next_background(n) < n->offset ? next_background(n) : n->offset, delivery;
+        if (!engine_run_to_delivery(n->e, limit, &delivery)) return false;
+        if (delivery != NET_TIME_NEVER) continue; /* a background message arrived: nobody waits for it */
+        if (limit == n->offset) break;
+        inject_background(n);
+    }
+    n->warm = calloc((size_t)engine_port_count(n->e) + 1, sizeof *n->warm);
+    snapshot_links(n, n->warm);
+    return true;
+}
+
+static void start_background(network *n, const background *bg)
+{
+    n->bg = bg;
+    background_stream_start(&n->arrivals, bg);
+    n->bg_routes = malloc(sizeof *n->bg_routes * ((size_t)bg->target_count + 1));
+    for (int i = 0; i < bg->source_count; i++) {
+        const background_source *s = &bg->sources[i];
+        for (int k = 0; k < s->target_count; k++) {
+            diag d = {0};
+            int *route = &n->bg_routes[s->target_first + k];
+            *route = engine_route(n->e, s->node, bg->targets[s->target_first + k], &d);
+            if (*route < 0) {
+                fprintf(stderr, "collsim: background: %s\n", d.message);
+                exit(1);
+            }
+        }
+    }
 }
 
 /* The bytes in the buffers the sampled ports feed, now. */
@@ -132,15 +219,25 @@ static void take_sample(network *n)
     n->samples_taken++;
 }
 
-/* Run the engine to its next delivery (every event of that instant),
- * sampling queues on the way; false when the clock passed its limit. */
+/* Run the engine to the next delivery an actor waits for (with every
+ * event of that instant), sampling queues and injecting background traffic
+ * on the way; false when the clock passed its limit.  With no message of
+ * the schedules on its way, no actor can be woken: *DELIVERY is then
+ * NET_TIME_NEVER, as when the events run out. */
 static bool run_to_delivery(network *n, net_time *delivery)
 {
     for (;;) {
-        net_time limit = next_sample(n);
+        *delivery = NET_TIME_NEVER;
+        if (n->measured_in_flight == 0) return true;
+        net_time sample = next_sample(n), arrival = next_background(n), limit = sample < arrival ? sample : arrival;
         if (!engine_run_to_delivery(n->e, limit, delivery)) return false;
-        if (*delivery != NET_TIME_NEVER || limit == NET_TIME_NEVER) return true;
-        take_sample(n);
+        if (*delivery != NET_TIME_NEVER) {
+            if (n->woken_count > 0) return true;
+            continue; /* a background message: nobody waits for it */
+        }
+        if (limit == NET_TIME_NEVER) return true;
+        if (limit == sample) take_sample(n);
+        if (limit == arrival) inject_background(n);
     }
 }
 
@@ -161,14 +258,15 @@ static void fabric_main(int argc, char **argv)
             return;
         }
         if (delivery == NET_TIME_NEVER) {
-            if (engine_in_flight(n->e) > 0) {
+            if (n->measured_in_flight > 0) {
                 n->failed = true;
                 snprintf(n->why, sizeof n->why, "the packet network deadlocked at %.9g s: %ld message(s) stuck in full "
-                         "buffers that wait on one another", seconds(engine_now(n->e)), engine_in_flight(n->e));
+                         "buffers that wait on one another", seconds(engine_now(n->e) - n->offset), n->measured_in_flight);
             }
             return; /* the actors still waiting never wake: SimGrid ends the run */
         }
-        if (seconds(delivery) > simgrid_get_clock() + SIMGRID_TIMING_S) sg_actor_sleep_until(seconds(delivery));
+        double at = seconds(delivery - n->offset);
+        if (at > simgrid_get_clock() + SIMGRID_TIMING_S) sg_actor_sleep_until(at);
         wake_actors(n);
     }
 }
@@ -187,6 +285,13 @@ static network *packet_open(const topology *t, node_pair *pairs, int pair_count,
         n->samples = calloc((size_t)n->sampling.port_count * (size_t)n->sampling.count + 1, sizeof *n->samples);
     }
     engine_on_delivery(n->e, delivered, n);
+    if (options->background) {
+        start_background(n, options->background);
+        if (!warm_up(n)) {
+            fprintf(stderr, "collsim: the background's warm-up passed the packet model's clock limit (4.6 s)\n");
+            exit(1);
+        }
+    }
     n->wake = sg_sem_init(0);
     n->running = actors; /* they start at time 0: the fabric waits for them to block first */
     key_map_init(&n->channels);
@@ -233,6 +338,7 @@ static void start(connection *c)
     c->moving_send_tag = c->send_tag;
     c->moving_recv_tag = c->recv_tag;
     c->sender = c->receiver = NULL;
+    n->measured_in_flight++;
     engine_send(n->e, c->route, c->bytes, c->posted, c);
 }
 
@@ -278,18 +384,14 @@ static void packet_endpoint_close(net_endpoint *a)
     actor_settled(n);
 }
 
-/* Every port's counters, unscaled, in seconds. */
+/* The links' counts over the schedules' run: now, less the warm-up's. */
 static void link_stats(network *n, net_link_stats *links)
 {
-    for (int i = 0; i < engine_port_count(n->e); i++) {
-        const port *p = engine_port(n->e, i);
-        net_link_stats *l = &links[i];
-        *l = (net_link_stats){.bytes = (double)p->bytes / n->scale, .stalled_s = net_time_to_seconds(p->stalled)};
-        for (int v = 0; v < PORT_VCS; v++) {
-            if ((double)p->far[v].peak_occupancy / n->scale > l->peak_buffer_bytes)
-                l->peak_buffer_bytes = (double)p->far[v].peak_occupancy / n->scale;
-            l->buffer_byte_s += p->far[v].occupancy_integral / n->scale / NET_TIME_PER_SECOND;
-        }
+    snapshot_links(n, links);
+    for (int i = 0; n->warm && i < engine_port_count(n->e); i++) {
+        links[i].bytes -= n->warm[i].bytes;
+        links[i].stalled_s -= n->warm[i].stalled_s;
+        links[i].buffer_byte_s -= n->warm[i].buffer_byte_s; /* the peak is the whole run's */
     }
 }
 
@@ -297,11 +399,13 @@ static bool packet_close(network *n, net_link_stats *links, double *queue_bytes,
 {
     bool ok = !n->failed;
     if (!ok) snprintf(why, (size_t)why_size, "%s", n->why);
-    else engine_run_until(n->e, NET_TIME_NEVER); /* the last credits: counters complete */
-    if (ok && links) link_stats(n, links);
+    if (ok && links) link_stats(n, links); /* the engine stopped at the schedules' last delivery */
     if (queue_bytes)
         for (long i = 0; i < (long)n->sampling.port_count * n->sampling.count; i++) queue_bytes[i] = n->samples[i];
     free(n->samples);
+    if (n->bg) background_stream_free(&n->arrivals);
+    free(n->bg_routes);
+    free(n->warm);
     for (int i = 0; i < n->connection_count; i++) free(n->connections[i]);
     free(n->connections);
     key_map_free(&n->channels);

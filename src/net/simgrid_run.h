@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "net/background.h"
 #include "platform/simgrid_xml.h"
 #include "platform/topology.h"
 #include "util/diag.h"
@@ -35,6 +36,7 @@ typedef struct sim_options {
     const char *const *extra_cfg; /* further "--cfg=..." arguments, NULL-terminated, may be NULL */
     bool keep_op_times;           /* return every op's posted and completed times (--trace) */
     const queue_sampling *queue_samples; /* packet model: queues to sample (--trace), or NULL */
+    const background *background; /* open-loop traffic beside the schedules (issue 14), or NULL */
 } sim_options;
 
 /* The SimGrid options ("--cfg=NAME:VALUE", NULL-terminated) that select

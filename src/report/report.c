@@ -225,6 +225,7 @@ static void print_case_header(const report *r, const result_row *row, FILE *out)
     else fprintf(out, " over %d ranks", row->ranks);
     fprintf(out, " of %s", row->platform[0] ? row->platform : text_or_empty(r->platform_name));
     if (row->skew[0]) fprintf(out, ", skew %s", row->skew);
+    if (row->background[0]) fprintf(out, ", background %s", row->background);
     char with[256];
     concurrent_list(row, ", ", with, sizeof with);
     if (with[0]) fprintf(out, ", concurrent with case %s", with);
@@ -262,7 +263,7 @@ typedef struct field {
     bool present;              /* false: empty in CSV, no key in JSON (time_s, ratio under predict) */
 } field;
 
-#define ROW_FIELDS 16
+#define ROW_FIELDS 17
 #define TERM_FIELDS 6
 #define ETA_FIELDS 4
 #define LINK_FIELDS 6
@@ -280,7 +281,8 @@ static void row_fields(const result_row *row, field f[ROW_FIELDS])
         {"latency_p50_s", row->latency_p50_s, row->simulated},
         {"latency_p99_s", row->latency_p99_s, row->simulated},
         {"latency_max_s", row->latency_max_s, row->simulated},
-        {"rank_spread_s", row->rank_spread_s, row->simulated}};
+        {"rank_spread_s", row->rank_spread_s, row->simulated},
+        {"background_load", row->background_load, true}};
     memcpy(f, all, sizeof all);
 }
 
@@ -355,7 +357,7 @@ static void print_csv(const report *r, FILE *out)
     field f[ROW_FIELDS];
     row_fields(&(result_row){0}, f);
     csv_header(out, "case,primitive,algorithm,group,ranks,size_bytes,segments", f, ROW_FIELDS,
-               ",groups,layout,skew,platform,concurrent_with,model");
+               ",groups,layout,skew,platform,concurrent_with,model,background");
     for (int i = 0; i < r->row_count; i++) {
         const result_row *row = &r->rows[i];
         fprintf(out, "%d,%s,", row->case_index, primitive_name(row->prim));
@@ -371,6 +373,8 @@ static void print_csv(const report *r, FILE *out)
         concurrent_list(row, " ", with, sizeof with);
         fprintf(out, ",%s,", with);
         csv_text(out, text_or_empty(r->model));
+        fputc(',', out);
+        csv_text(out, row->background);
         fputc('\n', out);
     }
 }
@@ -516,6 +520,7 @@ static void print_json_result(const report *r, const result_row *row, FILE *out)
     json_fields(out, f, ROW_FIELDS);
     fprintf(out, ", \"model\": ");
     json_print_string(out, text_or_empty(r->model));
+    json_text_or_null(out, "background", row->background);
     fprintf(out, ", \"terms\": [");
     for (int t = 0; t < row->term_count; t++) {
         fprintf(out, "%s{\"tier\": ", t ? ", " : "");

@@ -51,6 +51,8 @@ typedef struct result_row {
     int groups;                /* groups of the case, all running at the same time (05 §3.2) */
     char layout[48];           /* how they were laid out: all, list, prefix, strided, random(SEED) */
     char skew[32];             /* all-to-all skew ("" when uniform or not all-to-all) */
+    char background[112];      /* the background traffic it ran with ("" when none) */
+    double background_load;    /* that background's offered load on its busiest link; NaN when none */
     int block_first, block_count; /* the cases simulated together (`concurrent:`), this one included */
     int ranks;                 /* per group */
     double size_bytes;
