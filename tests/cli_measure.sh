@@ -35,6 +35,17 @@ field() { # file case group size column(4=ratio 5=time 6=p50 7=p99 8=algbw)
 }
 # "yes" when awk's expression over a and b holds
 holds() { awk -v a="$1" -v b="$2" "BEGIN {print ($3) ? \"yes\" : \"no: a=\" a \" b=\" b}"; }
+# runs $work/NAME.yaml under both models: $work/NAME-packet.json / .rows, $work/NAME-cm02.json / .rows
+both_models() { # name, options for the packet run
+    name=$1; shift
+    for model in packet cm02; do
+        [ $model = packet ] && options="$*" || options=""
+        # shellcheck disable=SC2086
+        "$collsim" run "$work/$name.yaml" --model $model $options --format json -o "$work/$name-$model.json" 2>"$work/err"
+        check "$name: $model run exits 0" "$? $(cat "$work/err")" '^0 $'
+        rows "$work/$name-$model.json" > "$work/$name-$model.rows"
+    done
+}
 
 # --- 1. queueing eta_alpha against load (Clos 8 x 4, s = 4, 650 KB buffers) ---
 bg='ranks: [[1, 2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15, 17, 18, 19, 21, 22, 23, 25, 26, 27, 29, 30, 31]], pattern: uniform, tier: spine'
@@ -47,20 +58,15 @@ bg='ranks: [[1, 2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15, 17, 18, 19, 21, 22, 23, 25
         if [ "$load" = 0 ]; then echo "  - {$case}"; else echo "  - {$case, background: {$bg, load: $load}}"; fi
     done
 } > "$work/queueing.yaml"
-"$collsim" run "$work/queueing.yaml" --model packet --format json -o "$work/q-packet.json" 2>"$work/err"
-check "queueing: packet run exits 0" "$? $(cat "$work/err")" '^0 $'
-"$collsim" run "$work/queueing.yaml" --model cm02 --format json -o "$work/q-fluid.json" 2>"$work/err"
-check "queueing: fluid run exits 0" "$? $(cat "$work/err")" '^0 $'
-rows "$work/q-packet.json" > "$work/q-packet.rows"
-rows "$work/q-fluid.json" > "$work/q-fluid.rows"
-q0=$(field "$work/q-packet.rows" 0 0 1000 4)
-q50=$(field "$work/q-packet.rows" 1 0 1000 4)
-q80=$(field "$work/q-packet.rows" 2 0 1000 4)
+both_models queueing
+q0=$(field "$work/queueing-packet.rows" 0 0 1000 4)
+q50=$(field "$work/queueing-packet.rows" 1 0 1000 4)
+q80=$(field "$work/queueing-packet.rows" 2 0 1000 4)
 check "queueing: no load, the ring is its formula (14 alpha + 1.75 M/BW) to 1e-9" "$(holds "$q0" 1 'a - b < 1e-9 && b - a < 1e-9')" '^yes$'
 check "queueing: eta_alpha at 50 % load above the idle fabric's by > 10 %" "$(holds "$q50" "$q0" 'a > 1.1 * b')" '^yes$'
 check "queueing: eta_alpha at 80 % load above 50 %'s" "$(holds "$q80" "$q50" 'a > b')" '^yes$'
 for c in 1 2; do
-    f=$(field "$work/q-fluid.rows" $c 0 1000 4)
+    f=$(field "$work/queueing-cm02.rows" $c 0 1000 4)
     check "queueing: fluid model, case $c: no queues, 1 KB at its formula within 2 %" "$(holds "$f" 1 'a < 1.02 * b')" '^yes$'
 done
 
@@ -87,26 +93,21 @@ cases:
   - {primitive: sendrecv, algorithms: [direct], sizes: [1MB, 16MB], groups: [[0, 12]], $incast,
      platform: $(spread_platform deep ", packet: {buffer: 4MB}")}
 YAML
-"$collsim" run "$work/spreading.yaml" --model packet --links --format json -o "$work/s-packet.json" 2>"$work/err"
-check "spreading: packet run exits 0" "$? $(cat "$work/err")" '^0 $'
-"$collsim" run "$work/spreading.yaml" --model cm02 --format json -o "$work/s-fluid.json" 2>"$work/err"
-check "spreading: fluid run exits 0" "$? $(cat "$work/err")" '^0 $'
-rows "$work/s-packet.json" > "$work/s-packet.rows"
-rows "$work/s-fluid.json" > "$work/s-fluid.rows"
-alone=$(field "$work/s-packet.rows" 0 0 16000000 4)
-credit=$(field "$work/s-packet.rows" 1 0 16000000 8)
-none=$(field "$work/s-packet.rows" 2 0 16000000 4)
+both_models spreading --links
+alone=$(field "$work/spreading-packet.rows" 0 0 16000000 4)
+credit=$(field "$work/spreading-packet.rows" 1 0 16000000 8)
+none=$(field "$work/spreading-packet.rows" 2 0 16000000 4)
 check "spreading: the victim alone is its formula" "$(holds "$alone" 1 'a - b < 1e-9 && b - a < 1e-9')" '^yes$'
 check "spreading: with credits the victim runs at BW/6 = 8.33 GB/s (within 3 %)" "$(holds "$credit" 8.3333e9 'a > 0.97 * b && a < 1.03 * b')" '^yes$'
 check "spreading: flow_control none, the victim within 5 % of alone" "$(holds "$none" 1 'a < 1.05')" '^yes$'
 for c in 1 2 3; do
-    f=$(field "$work/s-fluid.rows" $c 0 16000000 4)
+    f=$(field "$work/spreading-cm02.rows" $c 0 16000000 4)
     check "spreading: fluid model, case $c: the victim at its formula" "$(holds "$f" 1 'a - b < 1e-9 && b - a < 1e-9')" '^yes$'
 done
-default1=$(field "$work/s-packet.rows" 1 0 1000000 4)
-deep1=$(field "$work/s-packet.rows" 3 0 1000000 4)
+default1=$(field "$work/spreading-packet.rows" 1 0 1000000 4)
+deep1=$(field "$work/spreading-packet.rows" 3 0 1000000 4)
 check "spreading: 4 MB buffers absorb the incast longer (1 MB victim less than half as slowed)" "$(holds "$deep1" "$default1" 'a - 1 < (b - 1) / 2')" '^yes$'
-out=$("$python" - "$work/s-packet.json" <<'EOF'
+out=$("$python" - "$work/spreading-packet.json" <<'EOF'
 import json, sys
 rows = json.load(open(sys.argv[1]))["results"]
 def stalled(case, link, direction):
@@ -188,10 +189,8 @@ cases:
   - {primitive: allreduce, algorithms: [ring], sizes: [1MB], groups: {count: 128, size: 4, layout: strided}}
   - {primitive: allreduce, algorithms: [ring], sizes: [1MB], groups: {count: 1, size: 8, layout: random(1)}}
 YAML
+both_models torus
 for model in packet cm02; do
-    "$collsim" run "$work/torus.yaml" --model $model --format json -o "$work/torus-$model.json" 2>"$work/err"
-    check "torus: $model run exits 0" "$? $(cat "$work/err")" '^0 $'
-    rows "$work/torus-$model.json" > "$work/torus-$model.rows"
     check "torus: $model, 64 prefix groups on disjoint X lines are the formula" \
         "$(holds "$(field "$work/torus-$model.rows" 0 0 1000000 4)" 1 'a - b < 1e-9 && b - a < 1e-9')" '^yes$'
 done
