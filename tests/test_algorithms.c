@@ -216,6 +216,80 @@ START_TEST(test_folded_allreduce_butterflies_star_match_fold_formula)
 }
 END_TEST
 
+/* Ops, chunk ranges and dependencies a schedule really holds. */
+static double schedule_items(const schedule *s)
+{
+    double items = 0;
+    for (int a = 0; a < s->actors; a++) items += s->actor[a].op_count + s->actor[a].range_count + s->actor[a].dep_count;
+    return items;
+}
+
+/* Build A for P (when it accepts it) and hold its size under the bound
+ * checked before building (docs/reliability.md). */
+static void expect_size_bounded(const algorithm *a, const algo_params *p)
+{
+    char why[512];
+    schedule *s = a->build(p, why, sizeof why);
+    if (!s) return;
+    double items = schedule_items(s), bound = algorithm_schedule_size(a, p);
+    ck_assert_msg(items <= bound, "%s %s, N = %d, segments %d: %.0f items above the bound %.0f", a->name,
+                  primitive_name(a->prim), p->ranks, p->segments, items, bound);
+    schedule_free(s);
+}
+
+START_TEST(test_schedule_size_bound_holds_for_every_algorithm)
+{
+    static const int ranks[] = {2, 3, 4, 5, 8, 12, 16, 31, 64};
+    static const int segments[] = {0, 1, 5, 64, SEGMENTS_AUTO};
+    static const double sizes[] = {1e3, 1e6, 1e9};
+    topology clos; /* a two-level INC tree: leaf, then spine (explainer 04 §2) */
+    load_text("kind: clos\nleaves: 4\nranks_per_leaf: 4\nspines: 2\nalpha_leaf: 1us\nalpha_spine: 3us\n"
+              "bandwidth: 50GBps\nalpha_switch: 0.5us\ninc: [reduce, multicast, a2a]\n", &clos);
+    int members[16];
+    for (int i = 0; i < 16; i++) members[i] = i;
+    int count;
+    const algorithm *table = algorithm_table(&count);
+    for (int k = 0; k < count; k++)
+        for (size_t n = 0; n < sizeof ranks / sizeof ranks[0]; n++)
+            for (size_t g = 0; g < sizeof segments / sizeof segments[0]; g++)
+                for (size_t m = 0; m < sizeof sizes / sizeof sizes[0]; m++) {
+                    int r = ranks[n];
+                    algo_params p = {.ranks = r, .segments = segments[g], .size_bytes = sizes[m], .alpha_s = alpha,
+                                     .bandwidth_Bps = bw, .domain_ranks = r % 4 == 0 && r > 4 ? 4 : 1, .peer = 1,
+                                     .dims = {r}, .dim_count = 1, .tiers = 1};
+                    if (r == 16 || r == 64) { /* a 2-D and a 3-D torus shape as well */
+                        algo_params q = p;
+                        q.dims[0] = 4;
+                        q.dims[1] = r / 4;
+                        q.dim_count = 2;
+                        expect_size_bounded(&table[k], &q);
+                    }
+                    unsigned capabilities = algorithm_inc_capabilities(&table[k]);
+                    inc_tree tree;
+                    if (capabilities) {
+                        inc_tree_single_switch(&tree, r, r);
+                        p.inc = &tree;
+                    }
+                    expect_size_bounded(&table[k], &p);
+                    if (!capabilities) continue;
+                    inc_tree_free(&tree);
+                    char why[256];
+                    if (r != 16 || !inc_tree_build(&clos, members, 16, capabilities, &tree, why, sizeof why)) continue;
+                    p.tiers = clos.tier_count;
+                    expect_size_bounded(&table[k], &p);
+                    inc_tree_free(&tree);
+                }
+    static const char *const parts[] = {"ring", "dbt", "binomial", "recursive_doubling"};
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+        for (size_t g = 0; g < sizeof segments / sizeof segments[0]; g++) {
+            algo_params p = {.ranks = 64, .segments = segments[g], .size_bytes = 1e9, .alpha_s = alpha, .bandwidth_Bps = bw,
+                             .domain_ranks = 8, .inner = parts[i], .outer = parts[i]};
+            expect_size_bounded(algorithm_find(PRIM_ALLREDUCE, "hierarchical"), &p);
+        }
+    topology_free(&clos);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("algorithms_extra");
@@ -231,6 +305,7 @@ int main(void)
     tcase_add_test(verify, test_recursive_doubling_allgather_verifies_or_refuses);
     tcase_add_test(verify, test_recursive_halving_reducescatter_verifies_or_refuses);
     tcase_add_test(verify, test_chains_refuse_a_root_outside_the_group);
+    tcase_add_test(verify, test_schedule_size_bound_holds_for_every_algorithm);
     suite_add_tcase(s, verify);
     TCase *timing = tcase_create("timing");
     tcase_set_timeout(timing, 600);

@@ -149,10 +149,11 @@ static void congestion_run(const char *packet_yaml, double *c_finish, double *st
     engine *e = packet_run_flows(&t, flows, 5, true, finish, &d);
     if (!e) ck_abort_msg("%s", d.message);
     *c_finish = finish[1];
-    route_hop hops[ROUTE_MAX_HOPS];
+    route_hop *hops = route_buffer(&t);
     int n = topology_route(&t, 0, 4, hops), spine_down = -1;
     for (int h = 0; h < n; h++)
         if (hops[h].down && !t.links[hops[h].link].latency_only && spine_down < 0) spine_down = 2 * hops[h].link + 1;
+    free(hops);
     ck_assert(spine_down >= 0);
     *stalled_s = net_time_to_seconds(engine_port(e, spine_down)->stalled);
     engine_free(e);
@@ -332,7 +333,7 @@ START_TEST(test_the_engine_keeps_message_and_port_counters)
     ck_assert(m->src == 0 && m->dst == 1 && m->bytes == 1048576);
     ck_assert(m->posted == net_time_from_seconds(1e-6) && m->injected == m->posted);
     ck_assert(relative_error(net_time_to_seconds(m->delivered), 1e-6 + 0.5e-6 + 1048576 / 900e9) < EXACT);
-    route_hop hops[ROUTE_MAX_HOPS];
+    route_hop *hops = route_buffer(&t);
     int n = topology_route(&t, 0, 1, hops);
     ck_assert_int_eq(n, 2);
     for (int h = 0; h < n; h++) {
@@ -345,6 +346,7 @@ START_TEST(test_the_engine_keeps_message_and_port_counters)
     double integral = 256 * MTU * (MTU / 900e9 + 0.25e-6) * NET_TIME_PER_SECOND;
     ck_assert_msg(relative_error(last->far[0].occupancy_integral, integral) < 1e-9, "integral %.17g, expected %.17g",
                   last->far[0].occupancy_integral, integral);
+    free(hops);
     engine_free(e);
     topology_free(&t);
 }
@@ -389,6 +391,30 @@ START_TEST(test_events_scheduled_after_a_bounded_pop_keep_their_order)
 }
 END_TEST
 
+/* Slots of 16 as and 16,384 of them: the calendar spans 262,144 as.  Events
+ * at 300,000 scheduled at time 0 wait beyond it (a heap); one scheduled
+ * there once the calendar reaches it comes after them all the same. */
+START_TEST(test_events_beyond_the_calendar_keep_the_order_scheduled)
+{
+    event_list l;
+    event_list_init(&l, 4);
+    event e;
+    event_schedule(&l, 300000, 0, 0);
+    event_schedule(&l, 200000, 0, 1);
+    event_schedule(&l, 300000, 0, 2);
+    ck_assert(event_pop(&l, NET_TIME_NEVER, &e) && e.target == 1);
+    event_schedule(&l, 300000, 0, 3);
+    event_schedule(&l, 299999, 0, 4);
+    static const int order[] = {4, 0, 2, 3};
+    for (int i = 0; i < 4; i++) {
+        ck_assert(event_pop(&l, NET_TIME_NEVER, &e));
+        ck_assert_int_eq(e.target, order[i]);
+    }
+    ck_assert(!event_pop(&l, NET_TIME_NEVER, &e));
+    event_list_free(&l);
+}
+END_TEST
+
 /* 1 GB in 4 KiB packets back to back at 900 GB/s (4551.1 ps each): the last
  * one ends at 1e9 / 900e9 s, rounded once, not 244,141 times. */
 START_TEST(test_back_to_back_packets_end_exactly)
@@ -398,7 +424,6 @@ START_TEST(test_back_to_back_packets_end_exactly)
     net_time now = 0;
     for (double left = 1e9; left > 0; left -= MTU) now = port_transmit(&p, now, left < MTU ? (int64_t)left : 4096, 0);
     ck_assert_int_eq(now, llroundl(1e9L / 900e9L * NET_TIME_PER_SECOND));
-    port_free(&p);
 }
 END_TEST
 
@@ -421,6 +446,7 @@ int main(void)
     tcase_add_test(tc, test_events_scheduled_after_a_bounded_pop_keep_their_order);
     tcase_add_test(tc, test_the_engine_keeps_message_and_port_counters);
     tcase_add_test(tc, test_events_at_one_time_run_in_the_order_scheduled);
+    tcase_add_test(tc, test_events_beyond_the_calendar_keep_the_order_scheduled);
     tcase_add_test(tc, test_back_to_back_packets_end_exactly);
     suite_add_tcase(s, tc);
     return run_suite(s);

@@ -30,9 +30,9 @@ static void run(const topology *t, schedule *s, const int *nodes, double size_by
     int *ranks = malloc(sizeof(int) * (size_t)s->ranks);
     for (int i = 0; i < s->ranks; i++) ranks[i] = nodes ? nodes[i] : i;
     int *actor_nodes = exec_actor_nodes(s, ranks);
-    exec_part part = {s, actor_nodes, size_bytes, NULL};
+    exec_part part = {s, actor_nodes, size_bytes, NULL, 0, {0}, 1, 1}; /* no launch, no overhead, payload bytes */
     diag d = {0};
-    exec_run *running = exec_start(t, &part, 1, o, &d);
+    exec_run *running = exec_start(t, &part, 1, o, "a test's schedule", &d);
     bool ok = running && exec_finish(running, r, v, &d);
     free(ranks);
     free(actor_nodes);

@@ -1,82 +1,140 @@
 /* algorithm.c — the algorithm table. */
 #include "algo/algorithm.h"
 
-#include "platform/topology.h"
-
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "algo/pipeline.h"
+#include "platform/topology.h"
+#include "sched/compose.h"
 
 static const algorithm table[] = {
     {"ring", PRIM_ALLREDUCE, "ring reduce-scatter then ring all-gather, N-1 steps each (Patarasuk-Yuan)",
-     "explainer 01 §5.1", allreduce_ring},
+     "explainer 01 §5.1", allreduce_ring, GROWTH_QUADRATIC},
     {"dbt", PRIM_ALLREDUCE, "double binary tree: two complementary trees, each reducing then broadcasting half, P segments",
-     "explainer 01 §5.2, App. C", allreduce_dbt},
+     "explainer 01 §5.2, App. C", allreduce_dbt, GROWTH_TREE},
+    {"tree", PRIM_ALLREDUCE, "NCCL's multi-node tree: each node's GPUs chained below a head, the heads in a double binary "
+     "tree over the nodes, pipelined", "explainer 01 §5.2, App. C (NCCL Tree)", allreduce_tree, GROWTH_NODE_TREE},
     {"recursive_doubling", PRIM_ALLREDUCE, "butterfly exchanging the whole vector with i XOR 2^k; other N folded",
-     "explainer 01 App. B.1, B.3", allreduce_recursive_doubling},
+     "explainer 01 App. B.1, B.3", allreduce_recursive_doubling, GROWTH_BUTTERFLY},
     {"rabenseifner", PRIM_ALLREDUCE, "recursive-halving RS then recursive-doubling AG; other N folded",
-     "explainer 01 App. B.2, B.3", allreduce_rabenseifner},
+     "explainer 01 App. B.2, B.3", allreduce_rabenseifner, GROWTH_BUTTERFLY},
     {"torus_dimdecomp", PRIM_ALLREDUCE, "per-dim rings: RS along each dim (last first), then AG back", "explainer 02 §3.4",
-     allreduce_torus_dimdecomp},
+     allreduce_torus_dimdecomp, GROWTH_DIMENSIONS},
     {"torus_dimdecomp", PRIM_ALLGATHER, "per-dim ring all-gathers, dim 0 first", "explainer 02 §3.5",
-     allgather_torus_dimdecomp},
+     allgather_torus_dimdecomp, GROWTH_DIMENSIONS},
     {"torus_dimdecomp", PRIM_REDUCESCATTER, "per-dim ring reduce-scatters, last dim first", "explainer 02 §3.5",
-     reducescatter_torus_dimdecomp},
+     reducescatter_torus_dimdecomp, GROWTH_DIMENSIONS},
     {"torus_rabenseifner", PRIM_ALLREDUCE, "per-dim Rabenseifner halving-doubling (rings on other dims), RS last dim first",
-     "explainer 02 App. A", allreduce_torus_rabenseifner},
+     "explainer 02 App. A", allreduce_torus_rabenseifner, GROWTH_DIMENSIONS},
     {"torus_dimdecomp", PRIM_BCAST, "per-dim bidirectional pipelined chains from the root, dim 0 first",
-     "explainer 02 §3.2", bcast_torus_dimdecomp},
+     "explainer 02 §3.2", bcast_torus_dimdecomp, GROWTH_CHAIN},
     {"torus_dimdecomp", PRIM_REDUCE, "per-dim bidirectional pipelined chains into the root, last dim first",
-     "explainer 02 §3.3", reduce_torus_dimdecomp},
+     "explainer 02 §3.3", reduce_torus_dimdecomp, GROWTH_CHAIN},
     {"ring", PRIM_BCAST, "pipelined chain from the root, P segments (default N), N+P-2 steps", "explainer 01 §3.1",
-     bcast_ring},
+     bcast_ring, GROWTH_CHAIN},
     {"ring", PRIM_REDUCE, "pipelined chain into the root, receive-reduce then forward, P segments (default N)",
-     "explainer 01 §4.1", reduce_ring},
+     "explainer 01 §4.1", reduce_ring, GROWTH_CHAIN},
     {"binomial", PRIM_BCAST, "binomial tree, holders doubling each step, P segments (default 1) forwarded per step",
-     "explainer 01 §3.2, App. C", bcast_binomial},
+     "explainer 01 §3.2, App. C", bcast_binomial, GROWTH_TREE},
     {"binomial", PRIM_REDUCE, "binomial tree into the root (BC's time reverse), P segments (default 1)",
-     "explainer 01 §4.2, App. C", reduce_binomial},
+     "explainer 01 §4.2, App. C", reduce_binomial, GROWTH_TREE},
     {"ring", PRIM_ALLGATHER, "N-1 steps forwarding one slice to the right (phase 2 of ring AR)", "explainer 01 §6",
-     allgather_ring},
+     allgather_ring, GROWTH_QUADRATIC},
     {"recursive_doubling", PRIM_ALLGATHER, "butterfly doubling the gathered block each step (power-of-two N)",
-     "explainer 01 App. B.4", allgather_recursive_doubling},
+     "explainer 01 App. B.4", allgather_recursive_doubling, GROWTH_BUTTERFLY},
     {"pat", PRIM_ALLGATHER, "parallel aggregated trees: offsets N/2..1 (XOR), held set doubling (power-of-two N)",
-     "explainer 01 App. A", allgather_pat},
+     "explainer 01 App. A", allgather_pat, GROWTH_QUADRATIC},
     {"ring", PRIM_REDUCESCATTER, "N-1 steps accumulating one slice to the right (phase 1 of ring AR)", "explainer 01 §6",
-     reducescatter_ring},
+     reducescatter_ring, GROWTH_QUADRATIC},
     {"recursive_halving", PRIM_REDUCESCATTER, "butterfly halving the reduced range each step (power-of-two N)",
-     "explainer 01 App. B.4", reducescatter_recursive_halving},
+     "explainer 01 App. B.4", reducescatter_recursive_halving, GROWTH_BUTTERFLY},
     {"pat", PRIM_REDUCESCATTER, "PAT reversed: offsets 1..N/2 (XOR), owned set halving (power-of-two N)",
-     "explainer 01 App. A", reducescatter_pat},
+     "explainer 01 App. A", reducescatter_pat, GROWTH_QUADRATIC},
     {"pairwise", PRIM_ALLTOALL, "N-1 rounds; round k sends to i+k and receives from i-k", "explainer 01 §7.2",
-     alltoall_pairwise},
+     alltoall_pairwise, GROWTH_QUADRATIC},
     {"ring_relay", PRIM_ALLTOALL, "bidirectional ring, shortest arc, blocks forwarded hop by hop, floor(N/2) steps",
-     "explainer 01 §7.1", alltoall_ring_relay},
+     "explainer 01 §7.1", alltoall_ring_relay, GROWTH_RING_RELAY},
     {"bruck", PRIM_ALLTOALL, "log2 N rounds; round k sends the slots with bit k set to i+2^k (power-of-two N)",
-     "explainer 01 App. B.5", alltoall_bruck},
+     "explainer 01 App. B.5", alltoall_bruck, GROWTH_BRUCK},
     {"torus", PRIM_ALLTOALL, "every block sent straight to its destination, routed dimension-ordered (bisection-bound)",
-     "explainer 02 §3.6", alltoall_torus},
+     "explainer 02 §3.6", alltoall_torus, GROWTH_QUADRATIC},
     {"hierarchical", PRIM_ALLREDUCE, "inner RS -> outer sub-AR of each position -> inner AG; inner/outer selectable",
-     "explainer 03 §2.1", allreduce_hierarchical},
+     "explainer 03 §2.1", allreduce_hierarchical, GROWTH_COMPOSED},
     {"hierarchical", PRIM_ALLGATHER, "outer AG of each position, then inner AG; inner/outer selectable",
-     "explainer 03 §2.1", allgather_hierarchical},
+     "explainer 03 §2.1", allgather_hierarchical, GROWTH_COMPOSED},
     {"hierarchical", PRIM_REDUCESCATTER, "inner RS, then outer RS of each position; inner/outer selectable",
-     "explainer 03 §2.1", reducescatter_hierarchical},
+     "explainer 03 §2.1", reducescatter_hierarchical, GROWTH_COMPOSED},
+    {"hierarchical_pipelined", PRIM_ALLREDUCE, "hierarchical AR on P slices (default 8), each part on its own "
+     "connections, a slice's outer AR as soon as its inner RS is done", "explainer 03 §2.1, 01 App. C",
+     allreduce_hierarchical_pipelined, GROWTH_SLICED},
+    {"hierarchical_pipelined", PRIM_ALLGATHER, "hierarchical AG on P slices, a slice's inner AG as soon as its outer AG is done",
+     "explainer 03 §2.1, 01 App. C", allgather_hierarchical_pipelined, GROWTH_SLICED},
+    {"hierarchical_pipelined", PRIM_REDUCESCATTER, "hierarchical RS on P slices, a slice's outer RS as soon as its inner RS is "
+     "done", "explainer 03 §2.1, 01 App. C", reducescatter_hierarchical_pipelined, GROWTH_SLICED},
     {"hierarchical", PRIM_ALLTOALL, "pairwise direct-send, intra-domain peers first, then across domains",
-     "explainer 03 §2.2", alltoall_hierarchical},
+     "explainer 03 §2.2", alltoall_hierarchical, GROWTH_QUADRATIC},
     {"inc", PRIM_ALLREDUCE, "switch ALU reduces the pushes, multicast returns the sum; P segments (default P*)",
-     "explainer 04 §1.1, §1.2, §2", allreduce_inc},
+     "explainer 04 §1.1, §1.2, §2", allreduce_inc, GROWTH_INC},
     {"inc", PRIM_REDUCE, "switch ALU reduces the pushes of all but the root into the root", "explainer 04 §1.1",
-     reduce_inc},
-    {"inc", PRIM_BCAST, "the root pushes once, switch multicast fans out", "explainer 04 §1.2", bcast_inc},
-    {"inc", PRIM_ALLGATHER, "N concurrent switch multicasts, one per slice", "explainer 04 §1.2", allgather_inc},
+     reduce_inc, GROWTH_INC},
+    {"inc", PRIM_BCAST, "the root pushes once, switch multicast fans out", "explainer 04 §1.2", bcast_inc, GROWTH_INC},
+    {"inc", PRIM_ALLGATHER, "N concurrent switch multicasts, one per slice", "explainer 04 §1.2", allgather_inc, GROWTH_INC},
     {"inc", PRIM_REDUCESCATTER, "N concurrent switch reductions, one per slice into its owner", "explainer 04 §1.1",
-     reducescatter_inc},
+     reducescatter_inc, GROWTH_INC},
     {"inc", PRIM_ALLTOALL, "hardware scatter-gather: all blocks submitted at once, no rounds", "explainer 04 §1.3",
-     alltoall_inc},
+     alltoall_inc, GROWTH_QUADRATIC},
     {"direct", PRIM_SENDRECV, "one message from the root (source) to the peer (destination)", "explainer 01 §8",
-     sendrecv_direct},
+     sendrecv_direct, GROWTH_BUTTERFLY},
     {"direct", PRIM_PERMUTATION, "every rank sends its M straight to its destination under a seeded derangement",
-     "explainer 01 §8 (one hop per rank)", permutation_direct},
+     "explainer 01 §8 (one hop per rank)", permutation_direct, GROWTH_BUTTERFLY},
 };
+
+/* The P a pipelined schedule of sequential depth at most DEPTH uses at most:
+ * as given, P* (01 App. C.3), or DEFAULT_P (SEGMENTS_AUTO: P*). */
+static double segments_bound(const algo_params *p, double depth, double default_p)
+{
+    if (p->segments > 0) return p->segments;
+    if (p->segments != SEGMENTS_AUTO && default_p != SEGMENTS_AUTO) return default_p;
+    algo_params deepest = *p;
+    deepest.segments = SEGMENTS_AUTO;
+    return pipeline_segments(&deepest, (int)depth, 1);
+}
+
+/* One channel's schedule. */
+static double channel_size(const algorithm *a, const algo_params *p)
+{
+    double n = p->ranks, l = ceil(log2(n > 2 ? n : 2)) + 1;
+    switch (a->growth) {
+    case GROWTH_BUTTERFLY: return 16 * n * l;
+    case GROWTH_QUADRATIC: return 8 * n * n;
+    case GROWTH_BRUCK: return 8 * n * n * l;
+    case GROWTH_RING_RELAY: return n * n * n + 8 * n * n;
+    case GROWTH_CHAIN: return 8 * n * (segments_bound(p, n, n) + l);
+    case GROWTH_TREE: return 64 * n * (segments_bound(p, 2 * l, 2 * l) + l);
+    case GROWTH_INC: /* a tree of at most one switch level per tier: depth 2 x tiers (04 §2) */
+        return 4 * n * (n + l) * (segments_bound(p, 2 * (p->tiers > 0 ? p->tiers : TOPO_MAX_TIERS), SEGMENTS_AUTO) + 1);
+    case GROWTH_DIMENSIONS: {
+        double lines = 0;
+        for (int i = 0; i < p->dim_count; i++) lines += p->dims[i];
+        return 8 * n * (lines + l);
+    }
+    case GROWTH_NODE_TREE: {
+        double depth = (p->domain_ranks > 1 ? p->domain_ranks - 1 : 0) + l;
+        return 64 * n * (segments_bound(p, 2 * depth, 2 * depth) + depth);
+    }
+    case GROWTH_SLICED: /* the parts at their default segments, on P slices */
+        return (8 * n * n + 64 * n * 3 * l) * segments_bound(p, 3, HIERARCHICAL_SLICES);
+    default: return 8 * n * n + 64 * n * (segments_bound(p, 2 * l, 2 * l) + l);
+    }
+}
+
+double algorithm_schedule_size(const algorithm *a, const algo_params *p)
+{
+    return channel_size(a, p) * (p->channels > 1 ? p->channels : 1); /* K copies of the schedule */
+}
 
 unsigned algorithm_inc_capabilities(const algorithm *a)
 {
@@ -98,4 +156,48 @@ const algorithm *algorithm_find(primitive prim, const char *name)
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         if (table[i].prim == prim && strcmp(table[i].name, name) == 0) return &table[i];
     return NULL;
+}
+
+bool algorithm_takes_channels(const algorithm *a)
+{
+    return strcmp(a->name, "ring") == 0 || strcmp(a->name, "dbt") == 0 || strcmp(a->name, "tree") == 0 ||
+           strcmp(a->name, "inc") == 0;
+}
+
+schedule *algorithm_build(const algorithm *a, const algo_params *p, char *why, int why_size)
+{
+    int k = p->channels > 1 ? p->channels : 1;
+    if (k == 1) return a->build(p, why, why_size);
+    if (!algorithm_takes_channels(a)) {
+        snprintf(why, (size_t)why_size, "'channels' applies to ring, dbt, tree and inc, not %s", a->name);
+        return NULL;
+    }
+    if (k > SCHED_MAX_CHANNELS) {
+        snprintf(why, (size_t)why_size, "at most %d channels (NCCL's MAXCHANNELS)", SCHED_MAX_CHANNELS);
+        return NULL;
+    }
+    schedule *copies[SCHED_MAX_CHANNELS] = {NULL};
+    int *orders[SCHED_MAX_CHANNELS] = {NULL};
+    bool ok = true;
+    for (int c = 0; c < k && ok; c++) {
+        algo_params q = *p;
+        q.channels = 1;
+        q.size_bytes = p->size_bytes / k; /* each channel moves M/K (P* is computed for that) */
+        orders[c] = malloc(sizeof(int) * (size_t)p->ranks);
+        channel_order(p, c, orders[c]);
+        for (int i = 0; i < p->ranks; i++)
+            if (orders[c][i] == p->root) q.root = i;
+        copies[c] = a->build(&q, why, why_size);
+        ok = copies[c] != NULL;
+        if (ok && c > 0 && (copies[c]->chunks != copies[0]->chunks || copies[c]->actors != copies[0]->actors)) {
+            snprintf(why, (size_t)why_size, "%s: channels of different shapes", a->name);
+            ok = false;
+        }
+    }
+    schedule *s = ok ? sched_channels(copies, k, (const int *const *)orders) : NULL;
+    for (int c = 0; c < k; c++) {
+        schedule_free(copies[c]);
+        free(orders[c]);
+    }
+    return s;
 }

@@ -11,8 +11,6 @@
 
 #include "algo/algorithm.h"
 
-#define PIPELINE_MAX_SEGMENTS 8192 /* bounds the schedule's size; P* passes it only past ~10 GB */
-
 /* 01 App. C.3 */
 static inline double pipeline_time(int depth, double p, double alpha_s, double size_bytes, double bandwidth_Bps)
 {

@@ -11,6 +11,7 @@
 #include "util/units.h"
 
 #define XML_ROUTES_NOTE_MIN 100000 /* tell the user when the routes make a big file */
+#define XML_ROUTES_MAX (1L << 22)  /* every pair of 2048 ranks; beyond, gigabytes of XML (docs/reliability.md) */
 
 /* The platform for SimGrid's own tools: routes between ranks (all pairs, the
  * ring's neighbours or none) and collsim's network settings as <config>. */
@@ -22,6 +23,11 @@ static int platform_xml(const topology *t, const char *routes)
         return 2;
     }
     long count = all ? (long)t->ranks * (t->ranks - 1) : ring ? 2L * t->ranks : 0;
+    if (count > XML_ROUTES_MAX) {
+        fprintf(stderr, "collsim platform xml: %ld routes between the %d ranks; it writes at most %ld (docs/reliability.md): "
+                "use --routes ring or none\n", count, t->ranks, XML_ROUTES_MAX);
+        return 2;
+    }
     if (count >= XML_ROUTES_NOTE_MIN)
         fprintf(stderr, "collsim platform xml: note: %ld routes between the %d ranks (--routes ring or none for fewer)\n",
                 count, t->ranks);
@@ -93,11 +99,12 @@ static int platform_route(const topology *t, const cli_args *a)
         fprintf(stderr, "collsim platform route: source and destination are the same node\n");
         return 2;
     }
-    route_hop hops[ROUTE_MAX_HOPS];
+    route_hop *hops = route_buffer(t);
     int count = topology_route(t, src, dst, hops);
     if (count <= 0) {
         fprintf(stderr, "collsim platform route: no route from %s to %s (in-network legs join a node to an adjacent switch only)\n",
                 a->operands[1], a->operands[2]);
+        free(hops);
         return 2;
     }
     for (int h = 0; h < count; h++) {
@@ -109,6 +116,8 @@ static int platform_route(const topology *t, const cli_args *a)
         else printf("  %-34s %-4s latency %-10s BW %s\n", l->name, hops[h].down ? "DOWN" : "UP", lat, bw);
     }
     double latency = route_latency(t, hops, count), bandwidth = route_bandwidth(t, hops, count);
+    int physical = route_physical_links(t, hops, count);
+    free(hops);
     double expected = latency + size / bandwidth;
     flow f = {src, dst, size, 0};
     sim_options options = {.model = NETWORK_CM02};
@@ -118,7 +127,7 @@ static int platform_route(const topology *t, const cli_args *a)
         diag_print(&d);
         return 2;
     }
-    printf("links %d physical; latency %.17g s; bottleneck %.17g B/s\n", route_physical_links(t, hops, count), latency, bandwidth);
+    printf("links %d physical; latency %.17g s; bottleneck %.17g B/s\n", physical, latency, bandwidth);
     printf("size %.17g B: latency + size/BW = %.17g s; simulated %.17g s; relative difference %.3g\n", size, expected,
            simulated, simulated / expected - 1);
     return 0;

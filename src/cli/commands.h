@@ -1,6 +1,7 @@
 /* commands.h — the subcommands of the collsim command line (SPEC §2), each
  * given its parsed arguments (cli/options.h).  Each returns the process exit
- * code: 0 success, 1 regression/verification failure, 2 bad input. */
+ * code: 0 success, 1 regression/verification failure, 2 bad input, 3 a valid
+ * run that could not finish (docs/reliability.md). */
 #ifndef COLLSIM_COMMANDS_H
 #define COLLSIM_COMMANDS_H
 

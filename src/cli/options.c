@@ -207,7 +207,9 @@ static void print_exit_status(FILE *out)
     fprintf(out, "\nExit status:\n"
                  "  0  success\n"
                  "  1  a regression against --baseline, or a schedule that failed verification\n"
-                 "  2  bad input: a message naming the file, line and column, and the fix\n");
+                 "  2  bad input: a message naming the file, line and column, and the fix\n"
+                 "  3  a valid run that could not finish: out of memory, or a simulation that\n"
+                 "     crashed, named with its case (docs/reliability.md)\n");
 }
 
 void cli_usage(FILE *out, command_id command)

@@ -26,7 +26,8 @@ typedef struct run_settings {
 } run_settings;
 
 /* Run S's cases as O asks, adding rows and crossovers to R.  Exit status:
- * 0, 1 (a schedule failed verification) or 2 (bad input, failed simulation). */
+ * 0, 1 (a schedule failed verification), 2 (bad input) or 3 (a simulation
+ * failed: out of memory, a crash other than SimGrid's solver's). */
 int run_cases(const scenario *s, const run_settings *o, report *r);
 
 #endif

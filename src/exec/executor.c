@@ -4,7 +4,16 @@
  * Message sizes: a chunk is M/chunks bytes, which need not be whole.  The
  * networks take whole bytes, so the executor multiplies every message size
  * and every link bandwidth by the same factor K (the smallest that makes
- * M*K/chunks whole): times are unchanged and no chunk is rounded. */
+ * M*K/chunks whole): times are unchanged and no chunk is rounded.
+ *
+ * Endpoint costs: a rank is busy `overhead` per message it sends (LogP's o,
+ * charged at the sending endpoint): it pauses o (net->sleep, in the
+ * network's clock) before posting each send, its receives already posted
+ * progressing meanwhile, so two back-to-back sends pay 2o while sends of
+ * different ranks overlap.  Each channel of a rank runs as an actor of its
+ * own (NCCL's channels are separate thread blocks) with connections of its
+ * own (an op's channel is the network channel's lane), so channels overlap
+ * their overheads too. */
 #include "exec/executor.h"
 
 #include <limits.h>
@@ -22,6 +31,9 @@
 typedef struct exec_piece {
     const schedule *s;
     const int *actor_nodes;
+    double launch_s;
+    double overhead_s[TOPO_MAX_TIERS];
+    bool charges;            /* any overhead */
     long long chunk_units;   /* one chunk in scaled bytes when exact, else 0 */
     long double chunk_scaled; /* one chunk in scaled bytes, real-valued */
     double *weight_sum;      /* all-to-all skew: prefix sums of chunk weights (chunks + 1), or NULL */
@@ -37,7 +49,7 @@ typedef struct exec_job {
     const topology *t;
     exec_piece *pieces;
     int count;
-    const sim_options *options;
+    sim_options options;     /* a copy: a retry runs after the caller's options are gone */
     double scale;            /* K */
     const network_ops *net;
     network *network;        /* in the child, while it runs */
@@ -76,6 +88,8 @@ static int network_failure_slot(const exec_job *job)
     return job->failure_first;
 }
 
+_Static_assert(SCHED_MAX_CHANNELS <= NET_MAX_LANES, "every channel of a schedule is a lane of the network");
+
 /* SimGrid's C actors receive argv only: the job and the output live here. */
 static const exec_job *job_now;
 static double *out_now;
@@ -90,41 +104,57 @@ static long long gcd(long long a, long long b)
     return a;
 }
 
-static int compare_ints(const void *a, const void *b)
+static int compare_keys(const void *a, const void *b)
 {
-    int x = *(const int *)a, y = *(const int *)b;
+    long long x = *(const long long *)a, y = *(const long long *)b;
     return (x > y) - (x < y);
 }
 
-static int op_key(const sched_op *op)
+/* A connection: peer, direction and channel. */
+static long long op_key(const sched_op *op)
 {
-    return 2 * op->peer + (op->kind != OP_SEND);
+    return ((long long)op->channel << 33) | ((long long)op->peer << 1) | (op->kind != OP_SEND);
 }
 
-/* The channel of every op, looked up once per distinct (peer, direction):
- * a lookup by name builds a string, too slow per message. */
-static net_channel *resolve_channels(const exec_job *job, int part, int self, const sched_actor *a)
+/* The network channel of every op, looked up once per distinct connection (a
+ * lookup by name builds a string, too slow per message), and, when the part
+ * charges overheads, each send's overhead by the tier its route climbs to
+ * (computed once per connection too). */
+static net_channel *resolve_channels(const exec_job *job, int part, int self, double **cost)
 {
-    const int *nodes = job->pieces[part].actor_nodes;
+    const exec_piece *p = &job->pieces[part];
+    const sched_actor *a = &p->s->actor[self];
+    const int *nodes = p->actor_nodes;
     int ops = a->op_count, distinct = 0;
-    int *keys = malloc(sizeof(int) * (size_t)(ops + 1));
+    long long *keys = malloc(sizeof(long long) * (size_t)(ops + 1));
     for (int o = 0; o < ops; o++) keys[o] = op_key(&a->ops[o]);
-    qsort(keys, (size_t)ops, sizeof *keys, compare_ints);
+    qsort(keys, (size_t)ops, sizeof *keys, compare_keys);
     for (int o = 0; o < ops; o++)
         if (distinct == 0 || keys[distinct - 1] != keys[o]) keys[distinct++] = keys[o];
     net_channel *by_key = malloc(sizeof *by_key * (size_t)(distinct + 1));
+    double *key_cost = calloc((size_t)distinct + 1, sizeof(double));
+    bool charged = p->charges && self < p->s->ranks; /* switches have no software endpoint */
+    route_hop *hops = charged ? route_buffer(job->t) : NULL;
     for (int k = 0; k < distinct; k++) {
-        int peer = keys[k] / 2, from = keys[k] % 2 == 0 ? self : peer, to = keys[k] % 2 == 0 ? peer : self;
-        by_key[k] = job->net->channel(job->network, part, from, to, nodes[from], nodes[to]);
+        int peer = (int)((keys[k] >> 1) & 0xffffffffLL), lane = (int)(keys[k] >> 33);
+        bool send = keys[k] % 2 == 0;
+        int from = send ? self : peer, to = send ? peer : self;
+        by_key[k] = job->net->channel(job->network, part, lane, from, to, nodes[from], nodes[to]);
+        if (send && charged)
+            key_cost[k] = p->overhead_s[route_top_tier(job->t, hops, topology_route(job->t, nodes[self], nodes[peer], hops))];
     }
+    free(hops);
     net_channel *by_op = malloc(sizeof *by_op * (size_t)(ops + 1));
+    *cost = charged ? malloc(sizeof(double) * (size_t)(ops + 1)) : NULL;
     for (int o = 0; o < ops; o++) {
-        int key = op_key(&a->ops[o]);
-        const int *found = bsearch(&key, keys, (size_t)distinct, sizeof *keys, compare_ints);
+        long long key = op_key(&a->ops[o]);
+        const long long *found = bsearch(&key, keys, (size_t)distinct, sizeof *keys, compare_keys);
         by_op[o] = by_key[found - keys];
+        if (*cost) (*cost)[o] = key_cost[found - keys];
     }
     free(keys);
     free(by_key);
+    free(key_cost);
     return by_op;
 }
 
@@ -145,49 +175,105 @@ static long op_bytes(const exec_piece *p, const sched_actor *a, const sched_op *
     return bytes > 0 ? bytes : 1; /* a zero-weight block still synchronises */
 }
 
+/* Post op O of actor A (its dependencies met) on CHANNEL. */
+static void post(const network_ops *net, net_endpoint *me, const exec_piece *p, const sched_actor *a, int o,
+                 net_channel channel)
+{
+    const sched_op *op = &a->ops[o];
+    if (op->kind == OP_SEND) net->send(me, channel, op_bytes(p, a, op), o);
+    else net->recv(me, channel, o);
+}
+
+/* One schedule actor, or one channel of it (argv[3] >= 0).  It marks where
+ * it is (simgrid_mark) around every SimGrid call, so that a crash in
+ * SimGrid's kernel is told apart from one in this code. */
 static void actor_main(int argc, char **argv)
 {
     (void)argc;
+    simgrid_mark(SIM_IN_ACTOR);
     const exec_job *job = job_now;
     const network_ops *net = job->net;
-    int part = atoi(argv[1]), self = atoi(argv[2]);
+    int part = atoi(argv[1]), self = atoi(argv[2]), lane = atoi(argv[3]);
     const exec_piece *p = &job->pieces[part];
     double *out = out_now + p->out_first;
     const sched_actor *a = &p->s->actor[self];
-    int ops = a->op_count;
+    int ops = 0;
+    for (int o = 0; o < a->op_count; o++) ops += lane < 0 || a->ops[o].channel == lane;
     op_graph g;
     sched_op_graph(a, &g);
-    int *ready = malloc(sizeof(int) * (size_t)(ops + 1));
+    int *ready = malloc(sizeof(int) * (size_t)(a->op_count + 1));
     int ready_count = 0;
-    for (int o = ops - 1; o >= 0; o--)
-        if (g.remaining[o] == 0) ready[ready_count++] = o;
+    for (int o = a->op_count - 1; o >= 0; o--)
+        if (g.remaining[o] == 0 && (lane < 0 || a->ops[o].channel == lane)) ready[ready_count++] = o;
     int done = 0;
-    double last = 0;
+    double last = 0, *cost = NULL;
     net_endpoint *me = net->endpoint(job->network, ops, p->times + p->actor_first[self]);
-    net_channel *channel = resolve_channels(job, part, self, a);
+    net_channel *channel = resolve_channels(job, part, self, &cost);
+    if (p->launch_s > 0) net->sleep(me, p->launch_s);
     while (done < ops) {
-        while (ready_count > 0) {
+        while (!cost && ready_count > 0) { /* no endpoint costs: post in readiness order */
             int o = ready[--ready_count];
-            const sched_op *op = &a->ops[o];
-            if (op->kind == OP_SEND) net->send(me, channel[o], op_bytes(p, a, op), o);
-            else net->recv(me, channel[o], o);
+            post(net, me, p, a, o, channel[o]);
         }
+        /* receives first: they progress while the endpoint is busy with a send's overhead */
+        for (int pass = 0; pass < 2 && cost; pass++)
+            for (int r = ready_count - 1; r >= 0; r--) {
+                int o = ready[r];
+                bool send = a->ops[o].kind == OP_SEND;
+                if (send != (pass == 1)) continue;
+                ready[r] = ready[--ready_count];
+                if (send && cost[o] > 0) net->sleep(me, cost[o]);
+                post(net, me, p, a, o, channel[o]);
+            }
         int o = net->wait_any(me);
+        double now = simgrid_get_clock();
         done++;
         out[1 + SCHED_MAX_PHASES + p->s->ranks]++; /* completed ops: a deadlock leaves it short */
-        double now = simgrid_get_clock();
         last = now;
         double *phase_end = &out[1 + a->ops[o].phase];
         if (now > *phase_end) *phase_end = now;
         for (int k = g.offset[o + 1] - 1; k >= g.offset[o]; k--)
             if (--g.remaining[g.list[k]] == 0) ready[ready_count++] = g.list[k];
     }
-    if (self < p->s->ranks) out[1 + SCHED_MAX_PHASES + self] = last;
+    if (self < p->s->ranks && last > out[1 + SCHED_MAX_PHASES + self]) out[1 + SCHED_MAX_PHASES + self] = last;
     if (last > out[0]) out[0] = last;
     net->endpoint_close(me);
     op_graph_free(&g);
     free(channel);
+    free(cost);
     free(ready);
+    simgrid_mark(SIM_IN_SIMGRID);
+}
+
+/* Whether every op of S waits only for ops of its own channel, so that each
+ * channel of an actor can run as an actor of its own. */
+static bool channels_independent(const schedule *s)
+{
+    if (s->channels < 2) return false;
+    for (int a = 0; a < s->actors; a++)
+        for (int o = 0; o < s->actor[a].op_count; o++) {
+            const sched_op *op = &s->actor[a].ops[o];
+            for (int d = 0; d < op->dep_count; d++)
+                if (s->actor[a].ops[s->actor[a].deps[op->dep_first + d]].channel != op->channel) return false;
+        }
+    return true;
+}
+
+/* The SimGrid actors actor A of S runs as: one, or one per channel it has
+ * ops on (SPLIT); LANES[i] their channels (-1: all). */
+static int actor_lanes(const schedule *s, int a, bool split, int lanes[SCHED_MAX_CHANNELS])
+{
+    if (s->actor[a].op_count == 0) return 0;
+    if (!split) {
+        lanes[0] = -1;
+        return 1;
+    }
+    bool used[SCHED_MAX_CHANNELS] = {false};
+    for (int o = 0; o < s->actor[a].op_count; o++) used[s->actor[a].ops[o].channel] = true;
+    int count = 0;
+    for (int c = 0; c < s->channels; c++)
+        if (used[c]) lanes[count++] = c;
+    return count;
 }
 
 /* In the child: room for every op's times, actor by actor. */
@@ -213,28 +299,36 @@ static bool run_job(void *ctx, double *out)
                 if (s->actor[a].ops[o].kind == OP_SEND)
                     pairs[n++] = (node_pair){nodes[a], nodes[s->actor[a].ops[o].peer]};
     }
-    int actors = 0;
+    int actors = 0, lanes[SCHED_MAX_CHANNELS];
+    bool *split = calloc((size_t)job->count + 1, sizeof(bool));
     for (int k = 0; k < job->count; k++) {
         keep_op_times(&job->pieces[k]);
-        for (int a = 0; a < job->pieces[k].s->actors; a++) actors += job->pieces[k].s->actor[a].op_count > 0;
+        split[k] = channels_independent(job->pieces[k].s);
+        for (int a = 0; a < job->pieces[k].s->actors; a++) actors += actor_lanes(job->pieces[k].s, a, split[k], lanes);
     }
-    job->network = job->net->open(job->t, pairs, (int)n, actors, job->options, job->scale);
+    job->network = job->net->open(job->t, pairs, (int)n, actors, &job->options, job->scale);
     free(pairs);
-    if (!job->network) return false;
+    if (!job->network) {
+        free(split);
+        return false;
+    }
     job_now = job;
     out_now = out;
-    char part[16], index[16];
+    char part[16], index[16], lane[16];
     for (int k = 0; k < job->count; k++) {
         const schedule *s = job->pieces[k].s;
         snprintf(part, sizeof part, "%d", k);
         for (int a = 0; a < s->actors; a++) {
-            if (s->actor[a].op_count == 0) continue;
             snprintf(index, sizeof index, "%d", a);
-            const char *args[] = {"actor", part, index};
-            sg_actor_create_("actor", simgrid_host(job->t, job->pieces[k].actor_nodes[a]), actor_main, 3, args);
+            for (int i = 0, count = actor_lanes(s, a, split[k], lanes); i < count; i++) {
+                snprintf(lane, sizeof lane, "%d", lanes[i]);
+                const char *args[] = {"actor", part, index, lane};
+                sg_actor_create_("actor", simgrid_host(job->t, job->pieces[k].actor_nodes[a]), actor_main, 4, args);
+            }
         }
     }
-    simgrid_run();
+    free(split);
+    simgrid_simulate();
     char why[NETWORK_FAILURE_DOUBLES * sizeof(double)] = "";
     double *samples = job->samples_first >= 0 ? out + job->samples_first : NULL;
     if (!job->net->close(job->network, (net_link_stats *)(out + job->links_first), samples, why, sizeof why))
@@ -259,6 +353,10 @@ static long long grid_bytes(const exec_part *p)
     return llround(per_rank ? p->size_bytes * p->s->ranks : p->size_bytes);
 }
 
+/* Wire bytes per data byte as numerator / denominator (1 / 1 without a protocol). */
+static long long wire_numerator(const exec_part *p) { return p->wire_denominator > 0 ? p->wire_numerator : 1; }
+static long long wire_denominator(const exec_part *p) { return p->wire_denominator > 0 ? p->wire_denominator : 1; }
+
 #define SCALE_CAP (1LL << 10) /* beyond this common K, chunk sizes are rounded (to 2^-24 byte) */
 
 /* The common K: the smallest that makes every unweighted part's chunks whole,
@@ -268,7 +366,8 @@ static long long common_scale(const exec_part *parts, int count)
     long long k = 1;
     for (int i = 0; i < count; i++) {
         if (parts[i].block_weight) return SCALE_CAP;
-        long long bytes = grid_bytes(&parts[i]), chunks = parts[i].s->chunks;
+        long long bytes = grid_bytes(&parts[i]) * wire_numerator(&parts[i]);
+        long long chunks = parts[i].s->chunks * wire_denominator(&parts[i]);
         long long ki = chunks / gcd(bytes, chunks);
         k = k / gcd(k, ki) * ki;
         if (k > SCALE_CAP) return SCALE_CAP;
@@ -310,7 +409,25 @@ static void free_job(exec_job *job)
     free(job->pieces);
 }
 
-exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_options *options, diag *d)
+/* The parts' actors on at most SIM_MAX_HOSTS distinct nodes. */
+static bool hosts_allowed(const topology *t, const exec_part *parts, int count, const char *label, diag *d)
+{
+    char *used = calloc((size_t)topology_node_count(t), 1);
+    int hosts = 0;
+    for (int k = 0; k < count; k++)
+        for (int a = 0; a < parts[k].s->actors; a++)
+            if (!used[parts[k].actor_nodes[a]]) {
+                used[parts[k].actor_nodes[a]] = 1;
+                hosts++;
+            }
+    free(used);
+    if (hosts <= SIM_MAX_HOSTS) return true;
+    return diag_fail(d, "%s places actors on %d hosts; collsim simulates at most %d at once (docs/reliability.md)", label,
+                     hosts, SIM_MAX_HOSTS);
+}
+
+exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_options *options, const char *label,
+                     diag *d)
 {
     if (count < 1) {
         diag_fail(d, "nothing to simulate");
@@ -323,15 +440,22 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
             return NULL;
         }
     }
+    if (!hosts_allowed(t, parts, count, label, d)) return NULL;
     exec_run *run = calloc(1, sizeof *run);
     long long scale = common_scale(parts, count);
     run->job = (exec_job){.t = t, .pieces = calloc((size_t)count, sizeof(exec_piece)), .count = count,
-                          .options = options, .scale = (double)scale, .net = network_for(options)};
+                          .options = *options, .scale = (double)scale, .net = network_for(options)};
     for (int k = 0; k < count; k++) {
         exec_piece *p = &run->job.pieces[k];
-        long long bytes = grid_bytes(&parts[k]), chunks = parts[k].s->chunks;
+        long long bytes = grid_bytes(&parts[k]) * wire_numerator(&parts[k]);
+        long long chunks = parts[k].s->chunks * wire_denominator(&parts[k]);
         p->s = parts[k].s;
         p->actor_nodes = parts[k].actor_nodes;
+        p->launch_s = parts[k].launch_s;
+        for (int tier = 0; tier < TOPO_MAX_TIERS; tier++) {
+            p->overhead_s[tier] = parts[k].overhead_s[tier];
+            p->charges |= p->overhead_s[tier] > 0;
+        }
         p->chunk_scaled = (long double)bytes * scale / chunks;
         __int128 scaled = (__int128)bytes * scale;
         p->chunk_units = scaled % chunks == 0 && scaled / chunks < LLONG_MAX / 2 ? (long long)(scaled / chunks) : 0;
@@ -356,7 +480,7 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
     run->job.failure_first = run->out_count;
     run->out_count += NETWORK_FAILURE_DOUBLES;
     run->out = calloc((size_t)run->out_count, sizeof(double));
-    if (!simgrid_spawn(run_job, &run->job, run->out, run->out_count, &run->child, d)) {
+    if (!simgrid_spawn(run_job, &run->job, run->out, run->out_count, label, &run->child, d)) {
         free_job(&run->job);
         free(run->out);
         free(run);
@@ -416,8 +540,11 @@ bool exec_finish(exec_run *run, exec_result *results, exec_views *views, diag *d
 bool execute_schedule(const topology *t, schedule *s, const int *actor_nodes, double size_bytes,
                       const sim_options *options, exec_result *result, diag *d)
 {
-    exec_part part = {s, actor_nodes, size_bytes, NULL};
-    exec_run *run = exec_start(t, &part, 1, options, d);
+    exec_part part = {s, actor_nodes, size_bytes, NULL, 0, {0}, 1, 1};
+    for (int tier = 0; tier < t->tier_count; tier++) part.overhead_s[tier] = t->tiers[tier].overhead_s;
+    char label[96];
+    snprintf(label, sizeof label, "%s on %d ranks of platform '%s'", primitive_name(s->prim), s->ranks, t->name);
+    exec_run *run = exec_start(t, &part, 1, options, label, d);
     return run && exec_finish(run, result, NULL, d);
 }
 

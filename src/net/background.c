@@ -40,10 +40,10 @@ bool background_build(background *b, const topology *t, const background_spec *s
     set_targets(b, spec);
     /* seconds per byte/s of each source's rate that every link direction carries, over its bandwidth */
     double *share = calloc((size_t)t->link_count * 2 + 1, sizeof *share);
+    route_hop *hops = route_buffer(t);
     for (int i = 0; i < b->source_count; i++) {
         const background_source *s = &b->sources[i];
         for (int k = 0; k < s->target_count; k++) {
-            route_hop hops[ROUTE_MAX_HOPS];
             int count = topology_route(t, s->node, b->targets[s->target_first + k], hops);
             for (int h = 0; h < count; h++) {
                 const topo_link *l = &t->links[hops[h].link];
@@ -51,6 +51,7 @@ bool background_build(background *b, const topology *t, const background_spec *s
             }
         }
     }
+    free(hops);
     double busiest = 0;
     for (int p = 0; p < 2 * t->link_count; p++)
         if ((spec->tier < 0 || t->links[p / 2].tier == spec->tier) && share[p] > busiest) {

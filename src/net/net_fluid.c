@@ -57,13 +57,14 @@ static network *background_network; /* SimGrid's C actors take argv only */
 /* The link directions of the route FROM_NODE -> TO_NODE, appended to N's ports. */
 static void add_route(network *n, int from_node, int to_node, fluid_channel *c)
 {
-    route_hop hops[ROUTE_MAX_HOPS];
+    route_hop *hops = route_buffer(n->t);
     int count = topology_route(n->t, from_node, to_node, hops);
     n->ports = grow_array(n->ports, &n->port_capacity, n->port_count + count + 1, sizeof *n->ports);
     c->port_first = n->port_count;
     for (int h = 0; h < count; h++)
         if (!n->t->links[hops[h].link].latency_only) n->ports[n->port_count++] = hops[h].link * 2 + hops[h].down;
     c->port_count = n->port_count - c->port_first;
+    free(hops);
 }
 
 static void count_bytes(network *n, const fluid_channel *c, long bytes)
@@ -87,12 +88,16 @@ static void background_sender(int argc, char **argv)
     long bytes = llround(s->message_bytes * n->scale);
     background_clock clock;
     background_clock_start(&clock, s);
-    for (;;) {
+    for (;;) { /* collsim's code between SimGrid's calls, marked (simgrid_run.h) */
+        simgrid_mark(SIM_IN_SIMGRID);
         sg_actor_sleep_until(clock.next_s);
+        simgrid_mark(SIM_IN_ACTOR);
         int k = s->target_first + background_clock_tick(&clock, s);
         count_bytes(n, &n->bg_routes[k], bytes);
+        sg_mailbox_t box = background_box(n->bg->targets[k]);
         /* detached: the sender goes on to its next arrival (a payload: SimGrid refuses NULL) */
-        sg_comm_detach(sg_mailbox_put_init(background_box(n->bg->targets[k]), n, bytes), NULL);
+        simgrid_mark(SIM_IN_SIMGRID);
+        sg_comm_detach(sg_mailbox_put_init(box, n, bytes), NULL);
     }
 }
 
@@ -171,14 +176,15 @@ static net_endpoint *fluid_endpoint(network *n, int ops, net_op_time *times)
     return a;
 }
 
-static net_channel fluid_channel_of(network *n, int part, int from, int to, int from_node, int to_node)
+static net_channel fluid_channel_of(network *n, int part, int lane, int from, int to, int from_node, int to_node)
 {
-    uint64_t key = (uint64_t)(unsigned)part << 42 | (uint64_t)(unsigned)from << 21 | (unsigned)to;
+    uint64_t key = ((uint64_t)(unsigned)part * NET_MAX_LANES + (unsigned)lane) << 42 | (uint64_t)(unsigned)from << 21 |
+                   (unsigned)to;
     fluid_channel *c = key_map_get(&n->channels, key);
     if (c) return c;
     c = calloc(1, sizeof *c);
-    char name[48];
-    snprintf(name, sizeof name, "%d:%d>%d", part, from, to);
+    char name[56];
+    snprintf(name, sizeof name, "%d:%d>%d#%d", part, from, to, lane);
     c->box = sg_mailbox_by_name(name);
     add_route(n, from_node, to_node, c);
     key_map_put(&n->channels, key, c);
@@ -193,30 +199,45 @@ static void posted(net_endpoint *a, int tag)
     if (a->times) a->times[tag].posted_s = simgrid_get_clock();
 }
 
+/* Every SimGrid call is marked (simgrid_run.h): a crash inside it is SimGrid's. */
 static void fluid_send(net_endpoint *a, net_channel channel, long bytes, int tag)
 {
     fluid_channel *c = channel;
     count_bytes(a->n, c, bytes);
+    simgrid_mark(SIM_IN_SIMGRID);
     a->comms[a->pending] = sg_mailbox_put_async(c->box, a, bytes);
+    simgrid_mark(SIM_IN_ACTOR);
     posted(a, tag);
 }
 
 static void fluid_recv(net_endpoint *a, net_channel channel, int tag)
 {
     fluid_channel *c = channel;
+    simgrid_mark(SIM_IN_SIMGRID);
     a->comms[a->pending] = sg_mailbox_get_async(c->box, &a->sink);
+    simgrid_mark(SIM_IN_ACTOR);
     posted(a, tag);
 }
 
 static int fluid_wait_any(net_endpoint *a)
 {
+    simgrid_mark(SIM_IN_SIMGRID);
     ssize_t i = sg_comm_wait_any(a->comms, (size_t)a->pending);
+    simgrid_mark(SIM_IN_ACTOR);
     int tag = a->tags[i];
     a->pending--;
     a->comms[i] = a->comms[a->pending];
     a->tags[i] = a->tags[a->pending];
     if (a->times) a->times[tag].done_s = simgrid_get_clock();
     return tag;
+}
+
+static void fluid_sleep(net_endpoint *a, double seconds)
+{
+    (void)a;
+    simgrid_mark(SIM_IN_SIMGRID);
+    sg_actor_sleep_for(seconds);
+    simgrid_mark(SIM_IN_ACTOR);
 }
 
 static void fluid_endpoint_close(net_endpoint *a)
@@ -243,4 +264,4 @@ static bool fluid_close(network *n, net_link_stats *links, double *queue_bytes, 
 }
 
 const network_ops fluid_network = {fluid_open, fluid_endpoint, fluid_channel_of, fluid_send, fluid_recv,
-                                   fluid_wait_any, fluid_endpoint_close, fluid_close};
+                                   fluid_wait_any, fluid_sleep, fluid_endpoint_close, fluid_close};

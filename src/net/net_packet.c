@@ -65,6 +65,7 @@ struct network {
     double *samples;      /* sampling.port_count x sampling.count, port-major */
     int samples_taken;
     long measured_in_flight; /* the schedules' messages on their way (not the background's) */
+    int wakes_pending;    /* packet_sleep's wake-ups still to come */
     /* background traffic (background.h), or none (bg NULL) */
     const background *bg;
     background_stream arrivals;
@@ -100,6 +101,18 @@ static void complete(net_endpoint *a, int tag)
     n->woken[n->woken_count++] = a;
 }
 
+/* The wake-up of endpoint COOKIE (packet_sleep) came. */
+static void woke(void *ctx, void *cookie)
+{
+    network *n = ctx;
+    net_endpoint *a = cookie;
+    n->wakes_pending--;
+    if (a->woken) return;
+    a->woken = true;
+    n->woken = grow_array(n->woken, &n->woken_capacity, n->woken_count + 1, sizeof *n->woken);
+    n->woken[n->woken_count++] = a;
+}
+
 /* The engine delivered the message of connection COOKIE (NULL: a
  * background message, which no actor waits for). */
 static void delivered(void *ctx, void *cookie)
@@ -112,6 +125,14 @@ static void delivered(void *ctx, void *cookie)
     complete(c->moving_receiver, c->moving_recv_tag);
 }
 
+
+/* sg_sem_acquire, marked as SimGrid's (a crash inside it is SimGrid's). */
+static void blocking_acquire(sg_sem_t sem)
+{
+    simgrid_mark(SIM_IN_SIMGRID);
+    sg_sem_acquire(sem);
+    simgrid_mark(SIM_IN_ACTOR);
+}
 
 /* Wake the actors with completions; they run at SimGrid's current time. */
 static void wake_actors(network *n)
@@ -221,14 +242,15 @@ static void take_sample(network *n)
 
 /* Run the engine to the next delivery an actor waits for (with every
  * event of that instant), sampling queues and injecting background traffic
- * on the way; false when the clock passed its limit.  With no message of
- * the schedules on its way, no actor can be woken: *DELIVERY is then
- * NET_TIME_NEVER, as when the events run out. */
+ * on the way (a wake-up counts as a delivery); false when the clock passed
+ * its limit.  With no message of the schedules on its way and no wake-up
+ * to come, no actor can be woken: *DELIVERY is then NET_TIME_NEVER, as
+ * when the events run out. */
 static bool run_to_delivery(network *n, net_time *delivery)
 {
     for (;;) {
         *delivery = NET_TIME_NEVER;
-        if (n->measured_in_flight == 0) return true;
+        if (n->measured_in_flight == 0 && n->wakes_pending == 0) return true;
         net_time sample = next_sample(n), arrival = next_background(n), limit = sample < arrival ? sample : arrival;
         if (!engine_run_to_delivery(n->e, limit, delivery)) return false;
         if (*delivery != NET_TIME_NEVER) {
@@ -243,13 +265,10 @@ static bool run_to_delivery(network *n, net_time *delivery)
 
 /* The fabric: wait for the actors it woke to block, run the engine to the
  * next delivery, sleep until then, wake the actors it completes; again. */
-static void fabric_main(int argc, char **argv)
+static void fabric_loop(network *n)
 {
-    (void)argc;
-    (void)argv;
-    network *n = fabric_network;
     for (;;) {
-        if (n->running > 0) sg_sem_acquire(n->wake); /* every actor woken has blocked again */
+        if (n->running > 0) blocking_acquire(n->wake); /* every actor woken has blocked again */
         if (n->endpoints_left == 0) return;
         net_time delivery;
         if (!run_to_delivery(n, &delivery)) {
@@ -266,17 +285,28 @@ static void fabric_main(int argc, char **argv)
             return; /* the actors still waiting never wake: SimGrid ends the run */
         }
         double at = seconds(delivery - n->offset);
-        if (at > simgrid_get_clock() + SIMGRID_TIMING_S) sg_actor_sleep_until(at);
+        if (at > simgrid_get_clock() + SIMGRID_TIMING_S) {
+            simgrid_mark(SIM_IN_SIMGRID);
+            sg_actor_sleep_until(at);
+            simgrid_mark(SIM_IN_ACTOR);
+        }
         wake_actors(n);
     }
+}
+
+static void fabric_main(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    simgrid_mark(SIM_IN_ACTOR); /* the engine is collsim's code; SimGrid's calls are marked (simgrid_run.h) */
+    fabric_loop(fabric_network);
+    simgrid_mark(SIM_IN_SIMGRID); /* back into SimGrid's kernel */
 }
 
 static network *packet_open(const topology *t, node_pair *pairs, int pair_count, int actors, const sim_options *options,
                             double scale)
 {
-    (void)pairs;
-    (void)pair_count;
-    if (!simgrid_open(t, NULL, 0, options, 1.0)) return NULL; /* hosts for the actors; no SimGrid routes */
+    if (pair_count < 1 || !simgrid_open_hosts(t, pairs, pair_count, options)) return NULL; /* hosts for the actors */
     network *n = calloc(1, sizeof *n);
     n->e = engine_create(t, scale);
     n->scale = scale;
@@ -285,6 +315,7 @@ static network *packet_open(const topology *t, node_pair *pairs, int pair_count,
         n->samples = calloc((size_t)n->sampling.port_count * (size_t)n->sampling.count + 1, sizeof *n->samples);
     }
     engine_on_delivery(n->e, delivered, n);
+    engine_on_wake(n->e, woke, n);
     if (options->background) {
         start_background(n, options->background);
         if (!warm_up(n)) {
@@ -296,7 +327,7 @@ static network *packet_open(const topology *t, node_pair *pairs, int pair_count,
     n->running = actors; /* they start at time 0: the fabric waits for them to block first */
     key_map_init(&n->channels);
     fabric_network = n;
-    sg_actor_create_("fabric", simgrid_host(t, 0), fabric_main, 0, NULL);
+    sg_actor_create_("fabric", simgrid_host(t, pairs[0].src), fabric_main, 0, NULL); /* any host of the run */
     return n;
 }
 
@@ -311,9 +342,10 @@ static net_endpoint *packet_endpoint(network *n, int ops, net_op_time *times)
     return a;
 }
 
-static net_channel packet_channel(network *n, int part, int from, int to, int from_node, int to_node)
+static net_channel packet_channel(network *n, int part, int lane, int from, int to, int from_node, int to_node)
 {
-    uint64_t key = (uint64_t)(unsigned)part << 42 | (uint64_t)(unsigned)from << 21 | (unsigned)to;
+    uint64_t key = ((uint64_t)(unsigned)part * NET_MAX_LANES + (unsigned)lane) << 42 |
+                   (uint64_t)(unsigned)from << 21 | (unsigned)to;
     connection *c = key_map_get(&n->channels, key);
     if (c) return c;
     diag d = {0};
@@ -366,12 +398,27 @@ static int packet_wait_any(net_endpoint *a)
 {
     if (a->count == 0) {
         actor_settled(a->n);
-        sg_sem_acquire(a->sem);
+        blocking_acquire(a->sem);
     }
     a->count--;
     int tag = a->done[a->first++];
     if (a->times) a->times[tag].done_s = simgrid_get_clock();
     return tag;
+}
+
+/* Busy until SECONDS from now: a wake-up in the engine, and blocked like a
+ * wait (the fabric runs on); woken earlier by a completion, it blocks again
+ * (the completion waits for wait_any). */
+static void packet_sleep(net_endpoint *a, double seconds)
+{
+    network *n = a->n;
+    net_time until = engine_now(n->e) + net_time_from_seconds(seconds);
+    n->wakes_pending++;
+    engine_wake_at(n->e, until, a);
+    while (engine_now(n->e) < until) {
+        actor_settled(n);
+        blocking_acquire(a->sem);
+    }
 }
 
 static void packet_endpoint_close(net_endpoint *a)
@@ -418,4 +465,4 @@ static bool packet_close(network *n, net_link_stats *links, double *queue_bytes,
 }
 
 const network_ops packet_network = {packet_open, packet_endpoint, packet_channel, packet_send, packet_recv,
-                                    packet_wait_any, packet_endpoint_close, packet_close};
+                                    packet_wait_any, packet_sleep, packet_endpoint_close, packet_close};

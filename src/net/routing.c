@@ -8,7 +8,8 @@
 
 void route_table_init(route_table *r, const topology *t, bool keep_branches)
 {
-    *r = (route_table){.t = t, .keep_branches = keep_branches};
+    *r = (route_table){.t = t, .keep_branches = keep_branches, .hops = route_buffer(t),
+                       .stage_of_hop = malloc(sizeof(int) * (size_t)(t->route_hops_max > 0 ? t->route_hops_max : 1))};
 }
 
 void route_table_free(route_table *r)
@@ -17,6 +18,8 @@ void route_table_free(route_table *r)
     free(r->stages);
     free(r->branches);
     free(r->alternatives);
+    free(r->hops);
+    free(r->stage_of_hop);
     *r = (route_table){0};
 }
 
@@ -24,7 +27,7 @@ void route_table_free(route_table *r)
 static int compile(route_table *r, int src, int dst, route_choices *c, int decided)
 {
     const topology *t = r->t;
-    route_hop hops[ROUTE_MAX_HOPS];
+    route_hop *hops = r->hops;
     int count = topology_route_choices(t, src, dst, c, hops);
     if (count <= 0) return -1;
     r->routes = grow_array(r->routes, &r->route_capacity, r->route_count + 1, sizeof *r->routes);
@@ -32,17 +35,18 @@ static int compile(route_table *r, int src, int dst, route_choices *c, int decid
     int id = r->route_count++;
     net_route *route = &r->routes[id];
     *route = (net_route){.src = src, .dst = dst, .first = r->stage_count, .decided = decided, .alternatives = -1};
-    int stage_of_hop[ROUTE_MAX_HOPS];
+    int *stage_of_hop = r->stage_of_hop;
     net_time delay = 0;
     for (int h = 0; h < count; h++) {
         const topo_link *link = &t->links[hops[h].link];
         stage_of_hop[h] = route->count;
         delay += net_time_from_seconds(link->latency_s) * link->latency_only;
         if (link->latency_only) continue;
-        r->stages[route->first + route->count++] =
-            (route_stage){.port = 2 * hops[h].link + hops[h].down, .vc = hops[h].vc, .delay = delay};
+        r->stages[route->first + route->count++] = (route_stage){
+            .delay = delay, .port = 2 * hops[h].link + hops[h].down, .route = id, .vc = (int16_t)hops[h].vc};
         delay = 0;
     }
+    if (route->count > 0) r->stages[route->first + route->count - 1].last = true;
     r->stage_count += route->count;
     route->tail_delay = delay;
     if (!r->keep_branches) return id;

@@ -19,9 +19,11 @@
 #include "util/diag.h"
 
 typedef struct route_stage {
-    int32_t port;       /* link * 2 + direction (DOWN = 1) */
-    int32_t vc;         /* virtual channel of the buffer it fills */
     net_time delay;     /* latency-only links crossed before it */
+    int32_t port;       /* link * 2 + direction (DOWN = 1) */
+    int32_t route;      /* the route it belongs to */
+    int16_t vc;         /* virtual channel of the buffer it fills */
+    bool last;          /* the route's last stage: the packet arrives */
 } route_stage;
 
 typedef struct route_branch {
@@ -51,6 +53,8 @@ typedef struct route_table {
     int32_t *alternatives;
     int alternative_count, alternative_capacity;
     bool keep_branches;      /* spray / adaptive: record forks (ecmp never looks at them) */
+    route_hop *hops;         /* scratch: one route of t (t->route_hops_max hops) */
+    int *stage_of_hop;       /* scratch: each hop's stage */
 } route_table;
 
 void route_table_init(route_table *r, const topology *t, bool keep_branches);

@@ -1,4 +1,6 @@
-/* simgrid_run.c — forked SimGrid sessions, and concurrent point-to-point flows. */
+/* simgrid_run.c — forked SimGrid sessions: the platform in memory, crashes
+ * told apart by where they happened and only the solver's retried, the
+ * --cfg check; and concurrent point-to-point flows. */
 #include "net/simgrid_run.h"
 
 #include <errno.h>
@@ -7,18 +9,75 @@
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
 #include <simgrid/mailbox.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "util/interrupt.h"
 
 /* The max-min precisions tried in turn: a simulation whose attempt crashed
  * SimGrid 3.32's solver is run again at the next (see simgrid_join). */
 static const char *const precisions[] = {"--cfg=maxmin/precision:1e-12", "--cfg=maxmin/precision:1e-9",
                                          "--cfg=maxmin/precision:1e-7"};
 #define PRECISION_LEVELS 3
-static int precision_level; /* set in the forked child */
+
+/* A forked child's own state, for SimGrid's C actors and its crash handler
+ * (which can reach nothing else): its precision level, where it is, and the
+ * write end of its pipe. */
+static int precision_level;
+static volatile sig_atomic_t child_place = SIM_IN_COLLSIM;
+static int report_fd = -1;
+
+/* What a child writes first into its pipe: DONE and then its numbers, or,
+ * from its crash handler, CRASH with where it was and the signal. */
+typedef struct child_report {
+    int32_t kind, place, signal;
+} child_report;
+enum { REPORT_DONE = 0x444f4e45, REPORT_CRASH = 0x43525348 };
+
+void simgrid_mark(sim_place place)
+{
+    child_place = place;
+}
+
+static void on_crash(int signal)
+{
+    child_report report = {REPORT_CRASH, child_place, signal};
+    if (report_fd >= 0 && write(report_fd, &report, sizeof report) < 0) report_fd = -1;
+    struct sigaction fallback = {.sa_handler = SIG_DFL};
+    sigaction(signal, &fallback, NULL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, signal);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    raise(signal); /* die of it, as without the handler */
+}
+
+/* In the child, and again once SimGrid has installed its own handlers. */
+static void arm_crash_handler(void)
+{
+    static char alternate_stack[1 << 16]; /* an actor's stack overflow still gets reported */
+    stack_t stack = {.ss_sp = alternate_stack, .ss_size = sizeof alternate_stack};
+    sigaltstack(&stack, NULL);
+    struct sigaction action = {.sa_handler = on_crash, .sa_flags = SA_ONSTACK};
+    sigemptyset(&action.sa_mask);
+    static const int crashes[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+    for (size_t i = 0; i < sizeof crashes / sizeof crashes[0]; i++) sigaction(crashes[i], &action, NULL);
+}
+
+static const char *place_name(int place)
+{
+    switch (place) {
+    case SIM_IN_SIMGRID_SETUP: return "SimGrid crashed while reading its options and the platform";
+    case SIM_IN_SIMGRID: return "SimGrid crashed while simulating";
+    case SIM_IN_ACTOR: return "collsim crashed in the executor (its SimGrid actors)";
+    default: return "collsim crashed while preparing the simulation";
+    }
+}
 
 const char *const *simgrid_model_settings(network_model model)
 {
@@ -28,39 +87,89 @@ const char *const *simgrid_model_settings(network_model model)
     return model == NETWORK_LV08 ? lv08 : cm02;
 }
 
-static int simgrid_arguments(const sim_options *options, const char **argv, int capacity)
+/* NAME:VALUE of a --cfg option, given with or without its "--cfg=". */
+static const char *cfg_setting(const char *option)
 {
+    return strncmp(option, "--cfg=", 6) == 0 ? option + 6 : option;
+}
+
+#define SIM_ARGUMENTS 48 /* collsim's own seven, and the --cfg options (the command line takes 32) */
+
+/* SimGrid's argv: collsim's settings, then each --cfg option as
+ * "--cfg=NAME:VALUE" (written into STORAGE). */
+static int simgrid_arguments(const sim_options *options, const char **argv, char storage[][320])
+{
+    const int capacity = SIM_ARGUMENTS;
     int n = 0;
     argv[n++] = "collsim";
     argv[n++] = "--log=root.thres:critical";
     const char *const *model = simgrid_model_settings(options->model);
     for (const char *const *a = model; *a && n < capacity - 1; a++) argv[n++] = *a;
     if (options->model != NETWORK_LV08) argv[n++] = precisions[precision_level];
-    for (const char *const *a = options->extra_cfg; a && *a && n < capacity - 1; a++) argv[n++] = *a;
+    for (const char *const *a = options->extra_cfg; a && *a && n < capacity - 1; a++) {
+        snprintf(storage[n], 320, "--cfg=%s", cfg_setting(*a));
+        argv[n] = storage[n];
+        n++;
+    }
     argv[n] = NULL;
     return n;
+}
+
+/* An anonymous in-memory file holding T's platform, or -1 with D set. */
+static int platform_in_memory(const topology *t, node_pair *pairs, int pair_count, double bandwidth_scale,
+                              bool hosts_only, diag *d)
+{
+    int fd = memfd_create("collsim-platform", MFD_CLOEXEC);
+    if (fd < 0) fd = fileno(tmpfile()); /* already unlinked; kernels before 3.17 */
+    FILE *xml = fd >= 0 ? fdopen(dup(fd), "w") : NULL;
+    bool ok = xml && (hosts_only ? simgrid_xml_write_hosts(t, pairs, pair_count, xml, d)
+                                 : simgrid_xml_write(t, pairs, pair_count, bandwidth_scale, xml, d));
+    if (xml && fclose(xml) != 0) ok = false;
+    if (ok) return fd;
+    if (!d->set) diag_fail(d, "cannot write the SimGrid platform: %s", strerror(errno));
+    if (fd >= 0) close(fd);
+    return -1;
+}
+
+static bool open_platform(const topology *t, node_pair *pairs, int pair_count, const sim_options *options,
+                          double bandwidth_scale, bool hosts_only)
+{
+    diag d = {0};
+    int fd = platform_in_memory(t, pairs, pair_count, bandwidth_scale, hosts_only, &d);
+    if (fd < 0) {
+        diag_print(&d);
+        return false;
+    }
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+    const char *argv[SIM_ARGUMENTS];
+    char storage[SIM_ARGUMENTS][320];
+    int argc = simgrid_arguments(options, argv, storage);
+    simgrid_mark(SIM_IN_SIMGRID_SETUP);
+    simgrid_init(&argc, (char **)argv);
+    arm_crash_handler(); /* SimGrid installs its own for SIGSEGV */
+    simgrid_load_platform(path);
+    simgrid_mark(SIM_IN_COLLSIM);
+    close(fd);
+    return true;
 }
 
 bool simgrid_open(const topology *t, node_pair *pairs, int pair_count, const sim_options *options,
                   double bandwidth_scale)
 {
-    char path[] = "/tmp/collsim-platform-XXXXXX";
-    int fd = mkstemp(path);
-    FILE *xml = fd >= 0 ? fdopen(fd, "w") : NULL;
-    diag d = {0};
-    bool ok = xml && simgrid_xml_write(t, pairs, pair_count, bandwidth_scale, xml, &d);
-    if (xml && fclose(xml) != 0) ok = false;
-    if (!ok) {
-        if (d.set) diag_print(&d);
-        unlink(path);
-        return false;
-    }
-    const char *argv[32];
-    int argc = simgrid_arguments(options, argv, 32);
-    simgrid_init(&argc, (char **)argv);
-    simgrid_load_platform(path);
-    unlink(path);
-    return true;
+    return open_platform(t, pairs, pair_count, options, bandwidth_scale, false);
+}
+
+bool simgrid_open_hosts(const topology *t, node_pair *pairs, int pair_count, const sim_options *options)
+{
+    return open_platform(t, pairs, pair_count, options, 1.0, true);
+}
+
+void simgrid_simulate(void)
+{
+    simgrid_mark(SIM_IN_SIMGRID);
+    simgrid_run();
+    simgrid_mark(SIM_IN_COLLSIM);
 }
 
 void *simgrid_host(const topology *t, int node)
@@ -83,24 +192,34 @@ static bool transfer(int fd, void *buffer, size_t size, bool writing)
     return true;
 }
 
+/* The child: run C's job and report through CHANNEL. */
+static void run_child(const sim_child *c, int channel)
+{
+    report_fd = channel;
+    precision_level = c->level;
+    simgrid_mark(SIM_IN_COLLSIM);
+    arm_crash_handler();
+    if (c->log) dup2(fileno(c->log), STDERR_FILENO); /* a solver crash's backtrace is not the user's concern */
+    child_report done = {REPORT_DONE, 0, 0};
+    bool ok = c->job(c->ctx, c->out) && transfer(channel, &done, sizeof done, true) &&
+              transfer(channel, c->out, sizeof(double) * (size_t)c->out_count, true);
+    _exit(ok ? 0 : 1);
+}
+
 /* Start one forked run of C's job. */
 static bool spawn_once(sim_child *c, diag *d)
 {
     int channel[2];
     if (pipe(channel) != 0) return diag_fail(d, "cannot create a pipe: %s", strerror(errno));
-    fflush(NULL);
-    pid_t child = fork();
+    pid_t child = interrupt_fork();
     if (child < 0) {
         close(channel[0]);
         close(channel[1]);
-        return diag_fail(d, "cannot fork the simulation: %s", strerror(errno));
+        return diag_fail(d, "cannot fork the simulation of %s: %s", c->label, strerror(errno));
     }
     if (child == 0) {
         close(channel[0]);
-        if (c->log) dup2(fileno(c->log), STDERR_FILENO); /* a solver crash's backtrace is not the user's concern */
-        precision_level = c->level;
-        bool ok = c->job(c->ctx, c->out) && transfer(channel[1], c->out, sizeof(double) * (size_t)c->out_count, true);
-        _exit(ok ? 0 : 1);
+        run_child(c, channel[1]);
     }
     close(channel[1]);
     c->pid = child;
@@ -108,22 +227,40 @@ static bool spawn_once(sim_child *c, diag *d)
     return true;
 }
 
-/* Collect one forked run; false with *SIGNAL set when the child died of a signal. */
-static bool join_once(sim_child *c, int *signal, diag *d)
+/* How one forked run ended. */
+typedef enum { RUN_DONE, RUN_SOLVER_CRASH, RUN_FAILED } run_end;
+
+/* Collect one forked run: its numbers, or D saying what went wrong. */
+static run_end join_once(sim_child *c, diag *d)
 {
-    *signal = 0;
-    bool ok = transfer(c->fd, c->out, sizeof(double) * (size_t)c->out_count, false);
+    child_report report = {0};
+    bool reported = transfer(c->fd, &report, sizeof report, false);
+    bool numbers = reported && report.kind == REPORT_DONE &&
+                   transfer(c->fd, c->out, sizeof(double) * (size_t)c->out_count, false);
     close(c->fd);
     int status = 0;
-    while (waitpid(c->pid, &status, 0) < 0 && errno == EINTR) {}
-    if (WIFSIGNALED(status)) *signal = WTERMSIG(status);
-    if (!ok || !WIFEXITED(status) || WEXITSTATUS(status) != 0) return diag_fail(d, "the SimGrid simulation failed");
-    return true;
+    while (waitpid(c->pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    interrupt_forget_child(c->pid);
+    if (numbers && WIFEXITED(status) && WEXITSTATUS(status) == 0) return RUN_DONE;
+    if (reported && report.kind == REPORT_CRASH) {
+        if (report.place == SIM_IN_SIMGRID) return RUN_SOLVER_CRASH;
+        diag_fail(d, "%s (signal %d: %s) on %s: please report it with the scenario", place_name(report.place),
+                  (int)report.signal, strsignal(report.signal), c->label);
+    } else if (WIFSIGNALED(status)) {
+        diag_fail(d, "the simulation of %s was killed by signal %d (%s)%s", c->label, WTERMSIG(status),
+                  strsignal(WTERMSIG(status)), WTERMSIG(status) == SIGKILL ? ": out of memory?" : "");
+    } else {
+        diag_fail(d, "the simulation of %s failed (SimGrid's messages are above)", c->label);
+    }
+    return RUN_FAILED;
 }
 
-bool simgrid_spawn(bool (*job)(void *ctx, double *out), void *ctx, double *out, int out_count, sim_child *c, diag *d)
+bool simgrid_spawn(bool (*job)(void *ctx, double *out), void *ctx, double *out, int out_count, const char *label,
+                   sim_child *c, diag *d)
 {
     *c = (sim_child){.job = job, .ctx = ctx, .out = out, .out_count = out_count, .log = tmpfile()};
+    snprintf(c->label, sizeof c->label, "%s", label);
     if (spawn_once(c, d)) return true;
     if (c->log) fclose(c->log);
     return false;
@@ -143,36 +280,36 @@ static void release_log(sim_child *c, bool show)
     c->log = NULL;
 }
 
-/* SimGrid 3.32's max-min solver can crash (SIGSEGV in lmm::MaxMin::do_solve)
- * at maxmin/precision 1e-12 on some heavily shared flow sets (torus
- * all-to-all on 4x6, 2x3x4, ...).  Such a run is simulated again at the
- * SimGrid default 1e-9, and the user is told. */
+/* SimGrid 3.32's max-min solver can crash (SIGSEGV in lmm::MaxMin::do_solve,
+ * or "cannot saturate more a constraint") at maxmin/precision 1e-12 on some
+ * heavily shared flow sets (torus all-to-all on 4x6, 2x3x4, ...).  Such a run
+ * is simulated again at the SimGrid default 1e-9, then 1e-7, and the user is
+ * told; a crash anywhere else is not SimGrid's solver and is reported. */
 bool simgrid_join(sim_child *c, diag *d)
 {
-    static int noted;
-    int signal = 0;
-    bool ok = join_once(c, &signal, d);
-    while (!ok && (signal == SIGSEGV || signal == SIGABRT) && c->level + 1 < PRECISION_LEVELS) {
+    run_end end = join_once(c, d);
+    while (end == RUN_SOLVER_CRASH && c->level + 1 < PRECISION_LEVELS) {
         release_log(c, false);
         c->level++;
-        if (noted < c->level) {
-            fprintf(stderr, "collsim: note: SimGrid's max-min solver crashed (signal %d) at %s; simulating again at %s "
-                    "(times then agree with the formulas to about that precision rather than 1e-15)\n", signal,
-                    precisions[c->level - 1] + 6, precisions[c->level] + 6);
-            noted = c->level;
-        }
+        fprintf(stderr, "collsim: note: SimGrid's max-min solver crashed on %s at %s; simulating again at %s (times then "
+                "agree with the formulas to about that precision rather than 1e-15)\n", c->label,
+                precisions[c->level - 1] + 6, precisions[c->level] + 6);
         *d = (diag){0};
-        c->log = c->level + 1 < PRECISION_LEVELS ? tmpfile() : NULL;
-        ok = spawn_once(c, d) && join_once(c, &signal, d);
+        c->log = tmpfile();
+        end = spawn_once(c, d) ? join_once(c, d) : RUN_FAILED;
     }
-    release_log(c, !ok);
-    return ok;
+    if (end == RUN_SOLVER_CRASH)
+        diag_fail(d, "SimGrid's max-min solver crashed on %s at every precision down to %s", c->label,
+                  precisions[PRECISION_LEVELS - 1] + 6);
+    release_log(c, end != RUN_DONE);
+    return end == RUN_DONE;
 }
 
-bool simgrid_fork(bool (*job)(void *ctx, double *out), void *ctx, double *out, int out_count, diag *d)
+bool simgrid_fork(bool (*job)(void *ctx, double *out), void *ctx, double *out, int out_count, const char *label,
+                  diag *d)
 {
     sim_child c;
-    return simgrid_spawn(job, ctx, out, out_count, &c, d) && simgrid_join(&c, d);
+    return simgrid_spawn(job, ctx, out, out_count, label, &c, d) && simgrid_join(&c, d);
 }
 
 /* ---- flows: one sender and one receiver actor per flow ---- */
@@ -190,7 +327,9 @@ static double *child_finish;
 static void flow_sender(int argc, char **argv)
 {
     (void)argc;
+    simgrid_mark(SIM_IN_ACTOR);
     const flow *f = &child_flows[atoi(argv[1])];
+    simgrid_mark(SIM_IN_SIMGRID);
     if (f->start_s > 0) sg_actor_sleep_until(f->start_s);
     sg_mailbox_put(sg_mailbox_by_name(argv[1]), (void *)f, (long)f->size_bytes);
 }
@@ -198,8 +337,11 @@ static void flow_sender(int argc, char **argv)
 static void flow_receiver(int argc, char **argv)
 {
     (void)argc;
+    simgrid_mark(SIM_IN_SIMGRID);
     sg_mailbox_get(sg_mailbox_by_name(argv[1]));
+    simgrid_mark(SIM_IN_ACTOR);
     child_finish[atoi(argv[1])] = simgrid_get_clock();
+    simgrid_mark(SIM_IN_SIMGRID);
 }
 
 static bool run_flows_job(void *ctx, double *out)
@@ -219,7 +361,7 @@ static bool run_flows_job(void *ctx, double *out)
         sg_actor_create_("send", simgrid_host(job->t, job->flows[i].src), flow_sender, 2, args);
         sg_actor_create_("recv", simgrid_host(job->t, job->flows[i].dst), flow_receiver, 2, args);
     }
-    simgrid_run();
+    simgrid_simulate();
     return true;
 }
 
@@ -233,5 +375,86 @@ bool simgrid_run_flows(const topology *t, const flow *flows, int count, const si
         if (flows[i].src == flows[i].dst) return diag_fail(d, "flow %d goes from a node to itself", i);
     }
     flows_job job = {t, flows, count, options};
-    return simgrid_fork(run_flows_job, &job, finish_s, count, d);
+    char label[96];
+    snprintf(label, sizeof label, "%d flow(s) on platform '%s'", count, t->name);
+    return simgrid_fork(run_flows_job, &job, finish_s, count, label, d);
+}
+
+/* ---- --cfg options, checked against SimGrid before any simulation ---- */
+
+static int two_hosts_route(const topology *t, int src, int dst, route_hop *hops)
+{
+    int n = 0;
+    route_push(t, hops, &n, 0, dst < src);
+    return n;
+}
+
+/* The first complaint SimGrid logged (a CRITICAL line) in LOG, without its
+ * position and exception-type prefixes. */
+static void simgrid_complaint(FILE *log, char *out, size_t size)
+{
+    char line[1024];
+    snprintf(out, size, "it stops SimGrid");
+    if (!log) return;
+    rewind(log);
+    while (fgets(line, sizeof line, log)) {
+        char *text = strstr(line, "CRITICAL] ");
+        if (!text) continue;
+        text += strlen("CRITICAL] ");
+        char *exception = strstr(text, "Uncaught exception ");
+        if (exception && (exception = strstr(exception, ": "))) text = exception + 2;
+        text[strcspn(text, "\r\n")] = '\0';
+        snprintf(out, size, "%s", text);
+        return;
+    }
+}
+
+/* One simulation of a flow between two hosts with OPTIONS; false with D
+ * quoting SimGrid's complaint. */
+static bool simgrid_accepts(const sim_options *options, const char *what, diag *d)
+{
+    topology t;
+    topology_init(&t, "check");
+    snprintf(t.name, sizeof t.name, "option check");
+    t.ranks = 2;
+    t.route = two_hosts_route;
+    t.route_hops_max = 1;
+    topology_add_link(&t, "link", 1e9, 1e-6, 0);
+    flow f = {0, 1, 1000, 0};
+    flows_job job = {&t, &f, 1, options};
+    double finish;
+    sim_child c;
+    bool ok = simgrid_spawn(run_flows_job, &job, &finish, 1, what, &c, d);
+    if (ok) {
+        ok = join_once(&c, d) == RUN_DONE;
+        char complaint[512];
+        simgrid_complaint(c.log, complaint, sizeof complaint);
+        if (!ok) diag_fail(d, "%s: SimGrid refuses it: %s (SimGrid's options: "
+                           "https://simgrid.org/doc/latest/Configuring_SimGrid.html)", what, complaint);
+        release_log(&c, false);
+    }
+    topology_free(&t);
+    return ok;
+}
+
+bool simgrid_check_options(const sim_options *o, diag *d)
+{
+    if (!o->extra_cfg || !o->extra_cfg[0]) return true;
+    for (const char *const *a = o->extra_cfg; *a; a++) {
+        const char *setting = cfg_setting(*a);
+        if (strncmp(setting, "tracing", 7) == 0 && (setting[7] == ':' || setting[7] == '/'))
+            return diag_fail(d, "--cfg=%s: SimGrid's tracing is not available in collsim: every simulation runs in a "
+                             "process of its own, whose trace file would overwrite the others', and SimGrid 3.32's link "
+                             "tracing fails on collsim's full-duplex links; drop the option", setting);
+    }
+    if (simgrid_accepts(o, "the --cfg options", d)) return true; /* the usual case: one run */
+    for (const char *const *a = o->extra_cfg; *a; a++) {
+        const char *one[] = {*a, NULL};
+        sim_options single = {.model = o->model, .extra_cfg = one};
+        char what[340];
+        snprintf(what, sizeof what, "--cfg=%s", cfg_setting(*a));
+        *d = (diag){0};
+        if (!simgrid_accepts(&single, what, d)) return false;
+    }
+    return diag_fail(d, "the --cfg options together: SimGrid refuses them (each alone is accepted)");
 }

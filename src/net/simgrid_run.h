@@ -2,11 +2,20 @@
  *
  * SimGrid allows one engine per process, so every simulation runs in a forked
  * child (simgrid_fork) that writes the platform with routes for the pairs it
- * needs, loads it (simgrid_open), runs, and hands its numbers back through a
- * pipe.  SimGrid's network model is chosen here: CM02 without cross-traffic
- * and without the TCP window bound by default, so that one isolated transfer
- * takes exactly latency + size/bandwidth (SPEC §3); LV08 on request.  The
- * packet model (SPEC §11) moves no bytes through SimGrid: network.h. */
+ * needs into an anonymous in-memory file (nothing on disk to leave behind),
+ * loads it (simgrid_open), runs, and hands its numbers back through a pipe.
+ * The network model is chosen here and nowhere else: CM02 without
+ * cross-traffic and without the TCP window bound by default, so that one
+ * isolated transfer takes exactly latency + size/bandwidth (SPEC §3); LV08
+ * on request.  The packet model (SPEC §11) moves no bytes through SimGrid:
+ * network.h.
+ *
+ * Crashes of a child are told apart by where they happened (sim_place, set
+ * by the child as it goes, reported by its crash handler through the pipe):
+ * only a crash inside SimGrid's kernel while simulating, where its max-min
+ * solver runs, is simulated again at a coarser solver precision; any other is
+ * reported as what it is, naming the case.  --cfg options are checked before
+ * any simulation (simgrid_check_options). */
 #ifndef COLLSIM_SIMGRID_RUN_H
 #define COLLSIM_SIMGRID_RUN_H
 
@@ -31,6 +40,10 @@ typedef struct queue_sampling {
     int count;
 } queue_sampling;
 
+/* The most hosts (ranks and switch actors) one simulation places: SimGrid's
+ * Full routing zone keeps an N x N route table, 512 MB at 8192. */
+#define SIM_MAX_HOSTS 8192
+
 typedef struct sim_options {
     network_model model;
     const char *const *extra_cfg; /* further "--cfg=..." arguments, NULL-terminated, may be NULL */
@@ -39,12 +52,30 @@ typedef struct sim_options {
     const background *background; /* open-loop traffic beside the schedules (issue 14), or NULL */
 } sim_options;
 
+/* Check O's --cfg options against SimGrid itself, in a short forked run on a
+ * two-host platform, before any simulation: false with a message naming the
+ * option SimGrid refuses (and why), or tracing, which collsim cannot offer. */
+bool simgrid_check_options(const sim_options *o, diag *d);
+
+/* Where a simulation child is (simgrid_mark), for its crash handler. */
+typedef enum {
+    SIM_IN_COLLSIM,       /* collsim preparing or collecting the simulation */
+    SIM_IN_SIMGRID_SETUP, /* SimGrid reading its options and the platform */
+    SIM_IN_SIMGRID,       /* SimGrid's kernel simulating: its max-min solver runs here */
+    SIM_IN_ACTOR,         /* collsim's actor code (the executor) between SimGrid calls */
+} sim_place;
+/* In a child: from now on the child is at PLACE (async-signal-safe, cheap). */
+void simgrid_mark(sim_place place);
+
 /* The SimGrid options ("--cfg=NAME:VALUE", NULL-terminated) that select
  * MODEL as collsim configures it. */
 const char *const *simgrid_model_settings(network_model model);
 
-/* Fork; the child runs JOB(CTX, OUT) and returns OUT[0..OUT_COUNT) to the parent. */
-bool simgrid_fork(bool (*job)(void *ctx, double *out), void *ctx, double *out, int out_count, diag *d);
+/* Fork; the child runs JOB(CTX, OUT) and returns OUT[0..OUT_COUNT) to the
+ * parent.  LABEL names what is simulated in messages ("case 2 allreduce ring
+ * at 16 MB"). */
+bool simgrid_fork(bool (*job)(void *ctx, double *out), void *ctx, double *out, int out_count, const char *label,
+                  diag *d);
 
 /* The same in two halves, so that several simulations run at once (--jobs):
  * simgrid_spawn starts the child; simgrid_join waits for it and fills OUT
@@ -55,16 +86,24 @@ typedef struct sim_child {
     void *ctx;
     double *out;
     int out_count;
-    int level;     /* max-min precision level of this attempt (0: 1e-12) */
-    FILE *log;     /* the attempt's stderr, shown unless the solver crashed (then it is retried) */
+    int level;       /* max-min precision level of this attempt (0: 1e-12) */
+    FILE *log;       /* the attempt's stderr, shown unless the solver crashed (then it is retried) */
+    char label[160];
 } sim_child;
-bool simgrid_spawn(bool (*job)(void *ctx, double *out), void *ctx, double *out, int out_count, sim_child *c, diag *d);
+bool simgrid_spawn(bool (*job)(void *ctx, double *out), void *ctx, double *out, int out_count, const char *label,
+                   sim_child *c, diag *d);
 bool simgrid_join(sim_child *c, diag *d);
 
 /* In the child: write T's platform with routes for PAIRS (bandwidths x
  * BANDWIDTH_SCALE), start SimGrid with OPTIONS and load it. */
 bool simgrid_open(const topology *t, node_pair *pairs, int pair_count, const sim_options *options,
                   double bandwidth_scale);
+/* The same with only the hosts PAIRS join: no link, no route (the packet
+ * model moves the bytes itself). */
+bool simgrid_open_hosts(const topology *t, node_pair *pairs, int pair_count, const sim_options *options);
+
+/* In the child, after simgrid_open: simgrid_run(), marked SIM_IN_SIMGRID. */
+void simgrid_simulate(void);
 
 /* SimGrid host of topology node NODE (after simgrid_open). */
 void *simgrid_host(const topology *t, int node);

@@ -113,8 +113,9 @@ static int clos_route(const topology *t, int src, int dst, route_hop *hops)
 
 /* Aggregation tree: rank -> its leaf -> spine 0 of the pod -> super-spine 0
  * of plane 0: the legs switch_leg routes. */
-static int clos_inc_parent(const topology *t, int node)
+static int clos_inc_parent(const topology *t, int node, int plane)
 {
+    (void)plane;
     const clos *c = t->kind_data;
     int s = node - t->ranks, leaves_total = c->shape.pods * c->shape.leaves;
     if (node < t->ranks) return t->ranks + c->leaf_switch0 + leaf_of(c, node);
@@ -154,9 +155,13 @@ bool clos_construct(platform_reader *r, topology *t, const clos_shape *shape)
     if (spine->inc && !leaf->inc)
         return platform_error_at(r, r->root, "inc", "in-network collectives on spines need them on leaves too: "
                                  "the aggregation tree must be INC-capable throughout (explainer 04 §4)");
-    long ranks = (long)shape->pods * shape->leaves * shape->ranks_per_leaf;
-    if (ranks < 2 || ranks > 1 << 20)
-        return platform_error_at(r, r->root, NULL, "this Clos has %ld ranks: expected 2 to 1,048,576", ranks);
+    double ranks = (double)shape->pods * shape->leaves * shape->ranks_per_leaf;
+    double leaves = (double)shape->pods * shape->leaves, spines = (double)shape->pods * shape->spines;
+    double switches = leaves + spines + shape->super_spines;
+    double uplinks = t->routing == ROUTING_SPREAD ? leaves + (tiers == 3 ? shape->pods : 0)
+                                                  : leaves * shape->spines + (tiers == 3 ? spines * shape->super_spines / shape->spines : 0);
+    if (!platform_size_allowed(r, ranks, switches, ranks + uplinks + 2 * switches)) return false;
+    if (ranks < 2) return platform_error_at(r, r->root, NULL, "this Clos has 1 rank: a fabric needs at least 2");
     t->ranks = (int)ranks;
     clos *c = calloc(1, sizeof *c);
     t->kind_data = c;
@@ -169,7 +174,7 @@ bool clos_construct(platform_reader *r, topology *t, const clos_shape *shape)
     if (!split_uplink(r, leaf, spine, leaf->alpha_s + leaf_split.xbar_s, &spine_link_s, &spine_split)) return false;
     if (tiers == 3 && !split_uplink(r, spine, super, spine->alpha_s + spine_split.xbar_s, &super_link_s, &super_split))
         return false;
-    for (int k = 0; k < tiers; k++) topology_add_tier(t, &shape->tiers[k]);
+    for (int k = 0; k < tiers; k++) t->tiers[topology_add_tier(t, &shape->tiers[k])].network = true; /* NIC fabrics */
     snprintf(t->tiers[0].split, sizeof t->tiers[0].split, "2 access links x %.6g us%s", leaf_split.access_s * 1e6,
              leaf_split.xbar_s > 0 ? " + leaf crossbar" : "");
     snprintf(t->tiers[1].split, sizeof t->tiers[1].split, "2 access x %.6g us + 2 %s-%s x %.6g us%s",
@@ -237,6 +242,7 @@ bool clos_construct(platform_reader *r, topology *t, const clos_shape *shape)
     t->oversubscription = shape->oversubscription;
     t->domain_ranks = shape->ranks_per_leaf;
     t->diameter_links = leaves_total == 1 ? 2 : shape->pods == 1 ? 4 : 6;
+    t->route_hops_max = 11; /* 6 links and 5 switch crossbars (rank_to_rank) */
     if (leaves_total == 1) {
         t->bisection_Bps = (double)(t->ranks / 2) * leaf->bandwidth_Bps;
         snprintf(t->bisection_cut, sizeof t->bisection_cut, "one leaf: %d rank links", t->ranks / 2);
@@ -258,8 +264,9 @@ static bool read_super_spine(platform_reader *r, ynode *node, clos_shape *shape)
     static const char *const keys[] = {"pods", "spines", "alpha", "oversubscription", NULL};
     if (!yaml_expect_mapping(r->tree, node, "'super_spine'", r->d) || !yaml_map_check_keys(r->tree, node, keys, r->d))
         return false;
-    long pods, supers;
-    if (!read_count(r, node, "pods", &pods) || !read_count(r, node, "spines", &supers)) return false;
+    int pods, supers;
+    if (!read_count(r, node, "pods", 1, TOPO_MAX_RANKS, &pods) || !read_count(r, node, "spines", 1, TOPO_MAX_SWITCHES, &supers))
+        return false;
     ynode *alpha = yaml_map_require(r->tree, node, "alpha", r->d);
     if (!alpha || !yaml_read_quantity(r->tree, alpha, "alpha", UNIT_TIME, false, &shape->tiers[2].alpha_s, r->d))
         return false;
@@ -269,22 +276,25 @@ static bool read_super_spine(platform_reader *r, ynode *node, clos_shape *shape)
     if (shape->oversubscription_super < 1)
         return yaml_error(r->tree, s, r->d, "'oversubscription' must be >= 1 (explainer 03 §1)");
     if (supers % shape->spines)
-        return platform_error_at(r, node, "spines", "super-spines (%ld) must split evenly into %d planes, one per pod spine "
+        return platform_error_at(r, node, "spines", "super-spines (%d) must split evenly into %d planes, one per pod spine "
                                  "(explainer 03 App. B.2)", supers, shape->spines);
-    shape->pods = (int)pods;
-    shape->super_spines = (int)supers;
+    shape->pods = pods;
+    shape->super_spines = supers;
     return true;
 }
 
 bool build_clos(platform_reader *r, topology *t)
 {
     clos_shape shape = {.pods = 1, .oversubscription = 1, .oversubscription_super = 1};
-    long leaves, per_leaf, spines = 1;
+    int leaves, per_leaf, spines = 1;
     topo_tier *leaf = &shape.tiers[0];
-    if (!read_count(r, r->root, "leaves", &leaves) || !read_count(r, r->root, "ranks_per_leaf", &per_leaf)) return false;
-    if (yaml_map_get(r->tree, r->root, "spines") && !read_count(r, r->root, "spines", &spines)) return false;
+    if (!read_count(r, r->root, "leaves", 1, TOPO_MAX_SWITCHES, &leaves) ||
+        !read_count(r, r->root, "ranks_per_leaf", 1, TOPO_MAX_RANKS, &per_leaf))
+        return false;
+    if (yaml_map_get(r->tree, r->root, "spines") && !read_count(r, r->root, "spines", 1, TOPO_MAX_SWITCHES, &spines))
+        return false;
     if (leaves > 1 && !yaml_map_get(r->tree, r->root, "spines"))
-        return platform_error_at(r, r->root, NULL, "missing key 'spines': %ld leaves need a spine tier", leaves);
+        return platform_error_at(r, r->root, NULL, "missing key 'spines': %d leaves need a spine tier", leaves);
     ynode *s = yaml_map_get(r->tree, r->root, "oversubscription");
     if (s && !yaml_read_positive_number(r->tree, s, "oversubscription", &shape.oversubscription, r->d)) return false;
     if (shape.oversubscription < 1) return yaml_error(r->tree, s, r->d, "'oversubscription' must be >= 1 (explainer 03 §1)");
@@ -297,9 +307,9 @@ bool build_clos(platform_reader *r, topology *t)
     ynode *alpha = yaml_map_require(r->tree, r->root, "alpha_spine", r->d);
     if (!alpha || !yaml_read_quantity(r->tree, alpha, "alpha_spine", UNIT_TIME, false, &shape.tiers[1].alpha_s, r->d))
         return false;
-    shape.leaves = (int)leaves;
-    shape.ranks_per_leaf = (int)per_leaf;
-    shape.spines = (int)spines;
+    shape.leaves = leaves;
+    shape.ranks_per_leaf = per_leaf;
+    shape.spines = spines;
     ynode *super = yaml_map_get(r->tree, r->root, "super_spine");
     if (super) {
         shape.tiers[2] = shape.tiers[1];
@@ -309,11 +319,11 @@ bool build_clos(platform_reader *r, topology *t)
     }
     ynode *ranks = yaml_map_get(r->tree, r->root, "ranks");
     if (ranks) {
-        long n;
-        long expected = (long)shape.pods * leaves * per_leaf;
-        if (!yaml_read_positive_int(r->tree, ranks, "ranks", &n, r->d)) return false;
+        int n;
+        double expected = (double)shape.pods * leaves * per_leaf;
+        if (!yaml_read_int(r->tree, ranks, "ranks", 1, TOPO_MAX_RANKS, &n, r->d)) return false;
         if (n != expected)
-            return yaml_error(r->tree, ranks, r->d, "'ranks' is %ld but the Clos holds %ld (pods x leaves x ranks_per_leaf)", n, expected);
+            return yaml_error(r->tree, ranks, r->d, "'ranks' is %d but the Clos holds %.0f (pods x leaves x ranks_per_leaf)", n, expected);
     }
     return clos_construct(r, t, &shape);
 }

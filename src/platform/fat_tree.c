@@ -12,12 +12,11 @@ const char *const fat_tree_keys[] = {"k", "alpha_edge", "alpha_aggregation", "al
 
 bool build_fat_tree(platform_reader *r, topology *t)
 {
-    long k;
-    if (!read_count(r, r->root, "k", &k)) return false;
-    if (k < 2 || k % 2 || k > 128)
-        return platform_error_at(r, r->root, "k", "'k' is the switch radix: an even number from 2 to 128, not %ld", k);
-    clos_shape shape = {.pods = (int)k, .leaves = (int)k / 2, .ranks_per_leaf = (int)k / 2, .spines = (int)k / 2,
-                        .super_spines = (int)(k / 2 * k / 2), .oversubscription = 1, .oversubscription_super = 1};
+    int k;
+    if (!read_count(r, r->root, "k", 2, 128, &k)) return false;
+    if (k % 2) return platform_error_at(r, r->root, "k", "'k' is the switch radix: an even number from 2 to 128, not %d", k);
+    clos_shape shape = {.pods = k, .leaves = k / 2, .ranks_per_leaf = k / 2, .spines = k / 2,
+                        .super_spines = k / 2 * k / 2, .oversubscription = 1, .oversubscription_super = 1};
     if (!read_tier(r, r->root, "alpha_edge", true, &shape.tiers[0])) return false;
     static const char *const names[] = {"edge", "aggregation", "core"};
     static const char *const keys[] = {"alpha_edge", "alpha_aggregation", "alpha_core"};

@@ -6,7 +6,7 @@
 
 const char *const full_mesh_keys[] = {"ranks", "alpha", "bandwidth", "efficiency", "overhead", "inc", NULL};
 
-#define FULL_MESH_MAX_RANKS 512
+#define FULL_MESH_MAX_RANKS 512 /* N(N-1)/2 links, and as many SimGrid routes */
 
 /* Link of pair (i, j), i < j, is numbered row by row; UP goes i -> j. */
 static int pair_link(int ranks, int i, int j)
@@ -24,15 +24,13 @@ static int full_mesh_route(const topology *t, int src, int dst, route_hop *hops)
 
 bool build_full_mesh(platform_reader *r, topology *t)
 {
-    long ranks;
+    int ranks;
     topo_tier tier = {.name = "link", .hop = "rank -> rank (1 dedicated link)"};
-    if (!read_count(r, r->root, "ranks", &ranks) || !read_tier(r, r->root, "alpha", false, &tier)) return false;
-    if (ranks < 2 || ranks > FULL_MESH_MAX_RANKS)
-        return platform_error_at(r, r->root, "ranks", "a full mesh takes 2 to %d ranks (N(N-1)/2 links), not %ld",
-                                 FULL_MESH_MAX_RANKS, ranks);
+    if (!read_count(r, r->root, "ranks", 2, FULL_MESH_MAX_RANKS, &ranks) || !read_tier(r, r->root, "alpha", false, &tier))
+        return false;
     snprintf(tier.split, sizeof tier.split, "1 link x %.6g us", tier.alpha_s * 1e6);
     topology_add_tier(t, &tier);
-    t->ranks = (int)ranks;
+    t->ranks = ranks;
     char name[48];
     for (int i = 0; i < t->ranks; i++)
         for (int j = i + 1; j < t->ranks; j++) {
@@ -41,6 +39,7 @@ bool build_full_mesh(platform_reader *r, topology *t)
         }
     t->route = full_mesh_route;
     t->diameter_links = 1;
+    t->route_hops_max = 1;
     int half = t->ranks / 2;
     t->bisection_Bps = (double)half * (t->ranks - half) * tier.bandwidth_Bps;
     snprintf(t->bisection_cut, sizeof t->bisection_cut, "%d x %d pair links between the halves", half, t->ranks - half);

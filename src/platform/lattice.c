@@ -70,22 +70,28 @@ static bool build_lattice(platform_reader *r, topology *t, bool wrap)
         return yaml_error(r->tree, dims, r->d, "'dims' must be a list of 1 to %d dim sizes, e.g. [8, 8, 8]", TOPO_MAX_DIMS);
     long product = 1;
     for (int i = 0; i < k; i++) {
-        long d;
-        if (!yaml_read_positive_int(r->tree, yaml_sequence_item(r->tree, dims, i), "dims", &d, r->d)) return false;
-        if (d > 1 << 20) return yaml_error(r->tree, dims, r->d, "dim size %ld is too large", d);
-        t->dims[i] = (int)d;
-        product *= d;
-        if (product > 1 << 20) return yaml_error(r->tree, dims, r->d, "dims multiply to more than 1,048,576 ranks");
+        if (!yaml_read_int(r->tree, yaml_sequence_item(r->tree, dims, i), "dims", 1, TOPO_MAX_RANKS, &t->dims[i], r->d))
+            return false;
+        product *= t->dims[i]; /* at most 2^20 x 2^20: no wrap before the check */
+        if (product > TOPO_MAX_RANKS)
+            return yaml_error(r->tree, dims, r->d, "dims multiply to more than %d ranks, the largest platform collsim "
+                              "builds (docs/reliability.md)", TOPO_MAX_RANKS);
     }
     t->dim_count = k;
     ynode *ranks = yaml_map_get(r->tree, r->root, "ranks");
     if (ranks) {
-        long n;
-        if (!yaml_read_positive_int(r->tree, ranks, "ranks", &n, r->d)) return false;
+        int n;
+        if (!yaml_read_int(r->tree, ranks, "ranks", 1, TOPO_MAX_RANKS, &n, r->d)) return false;
         if (n != product)
-            return yaml_error(r->tree, ranks, r->d, "'ranks' is %ld but dims multiply to %ld: make them agree (or drop 'ranks')", n, product);
+            return yaml_error(r->tree, ranks, r->d, "'ranks' is %d but dims multiply to %ld: make them agree (or drop 'ranks')", n, product);
     }
     if (product < 2) return yaml_error(r->tree, dims, r->d, "dims multiply to 1 rank: a fabric needs at least 2");
+    double links = 0;
+    for (int i = 0; i < k; i++) {
+        int d = t->dims[i];
+        links += (double)(product / d) * (wrap ? (d >= 3 ? d : d - 1) : d - 1);
+    }
+    if (!platform_size_allowed(r, (double)product, 0, links)) return false;
     topo_tier tier = {.name = "link", .hop = "neighbour -> neighbour (1 link)"};
     if (!read_tier(r, r->root, "alpha", false, &tier)) return false;
     snprintf(tier.split, sizeof tier.split, "1 link x %.6g us", tier.alpha_s * 1e6);
@@ -122,6 +128,7 @@ static bool build_lattice(platform_reader *r, topology *t, bool wrap)
         if (t->dims[i] > d_max) d_max = t->dims[i];
     }
     t->diameter_links = diameter;
+    t->route_hops_max = diameter; /* dimension-ordered, each dim along its shorter arc */
     /* cut across the longest dim: each of the N/d_max lines along it is severed
      * once (mesh), or twice with the wraparound (torus, d_max >= 3) — 02 §3.6 */
     int per_line = wrap && d_max >= 3 ? 2 : 1;

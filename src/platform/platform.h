@@ -39,8 +39,12 @@ const platform_kind *platform_kinds(int *count);
 bool read_tier(platform_reader *r, ynode *map, const char *alpha_key, bool inc_allowed, topo_tier *tier);
 /* Read an INC capability list ([reduce, multicast, a2a]) from NODE. */
 bool read_inc_list(platform_reader *r, ynode *node, unsigned *mask);
-/* Required positive integer KEY of MAP. */
-bool read_count(platform_reader *r, ynode *map, const char *key, long *out);
+/* Required whole number KEY of MAP, from MIN to MAX. */
+bool read_count(platform_reader *r, ynode *map, const char *key, long min, long max, int *out);
+/* Before anything is built: the platform's RANKS, SWITCHES and LINKS (as the
+ * builder will make them, computed in double so that no product wraps)
+ * within TOPO_MAX_*; false with a message naming the limit. */
+bool platform_size_allowed(platform_reader *r, double ranks, double switches, double links);
 /* Position errors at KEY of MAP (or at MAP when absent). */
 bool platform_error_at(platform_reader *r, ynode *map, const char *key, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

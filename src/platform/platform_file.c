@@ -22,6 +22,8 @@ static const platform_kind kinds[] = {
      "explainer 03 App. B", fat_tree_keys, build_fat_tree},
     {"nvl72_superpod", "NVL72 pods on NVLink, rail-optimized IB leaf-spine per rail, NVLink rail bridge",
      "explainer 03 §1.1, §1.2, App. A", superpod_keys, build_superpod},
+    {"rail_cluster", "DGX/HGX-style nodes: GPUs on an NVSwitch, one NIC per GPU, a leaf per rail per unit, shared spines",
+     "explainer 03 §1.1 (rail-optimized), App. A", rail_cluster_keys, build_rail_cluster},
 };
 
 const platform_kind *platform_kinds(int *count)
@@ -41,16 +43,28 @@ bool platform_error_at(platform_reader *r, ynode *map, const char *key, const ch
     return yaml_error(r->tree, node ? node : map, r->d, "%s", message);
 }
 
-bool read_count(platform_reader *r, ynode *map, const char *key, long *out)
+bool read_count(platform_reader *r, ynode *map, const char *key, long min, long max, int *out)
 {
     ynode *node = yaml_map_require(r->tree, map, key, r->d);
-    return node && yaml_read_positive_int(r->tree, node, key, out, r->d);
+    return node && yaml_read_int(r->tree, node, key, min, max, out, r->d);
+}
+
+bool platform_size_allowed(platform_reader *r, double ranks, double switches, double links)
+{
+    const char *what = NULL;
+    double count = 0, limit = 0;
+    if (ranks > TOPO_MAX_RANKS) what = "ranks", count = ranks, limit = TOPO_MAX_RANKS;
+    else if (switches > TOPO_MAX_SWITCHES) what = "switches", count = switches, limit = TOPO_MAX_SWITCHES;
+    else if (links > TOPO_MAX_LINKS) what = "links", count = links, limit = TOPO_MAX_LINKS;
+    if (!what) return true;
+    return platform_error_at(r, r->root, NULL, "this platform would have %.0f %s; collsim builds at most %.0f "
+                             "(docs/reliability.md): make it smaller", count, what, limit);
 }
 
 bool read_inc_list(platform_reader *r, ynode *node, unsigned *mask)
 {
-    int n = yaml_sequence_length(node);
-    if (n < 0) return yaml_error(r->tree, node, r->d, "'inc' must be a list drawn from [reduce, multicast, a2a]");
+    int n = yaml_read_list(r->tree, node, "inc", "[reduce, multicast] (drawn from reduce, multicast, a2a)", r->d);
+    if (n < 0) return false;
     *mask = 0;
     for (int i = 0; i < n; i++) {
         ynode *item = yaml_sequence_item(r->tree, node, i);
@@ -84,7 +98,7 @@ bool read_tier(platform_reader *r, ynode *map, const char *alpha_key, bool inc_a
     if ((node = yaml_map_get(tr, map, "alpha_switch")) &&
         !yaml_read_quantity(tr, node, "alpha_switch", UNIT_TIME, false, &tier->alpha_switch_s, r->d))
         return false;
-    if ((node = yaml_map_get(tr, map, "inc")) && node->type == YAML_SEQUENCE_NODE) {
+    if ((node = yaml_map_get(tr, map, "inc"))) {
         if (!inc_allowed)
             return yaml_error(tr, node, r->d,
                               "'inc' needs a switch: this fabric is direct-wired, so in-network collectives "
@@ -148,6 +162,9 @@ bool platform_build(yaml_tree *tree, ynode *map, topology *t, diag *d)
 {
     platform_reader reader = {tree, map, d};
     if (!yaml_expect_mapping(tree, map, "a platform", d)) return false;
+    if (!yaml_map_get(tree, map, "kind") && yaml_map_get(tree, map, "cases"))
+        return yaml_error(tree, map, d, "this is a scenario file, not a platform: it has 'cases' and no 'kind'; run it "
+                          "with collsim run, or describe the platform file its 'platform:' names");
     ynode *kind_node = yaml_map_require(tree, map, "kind", d);
     const char *kind_name = NULL;
     if (!kind_node || !yaml_read_string(tree, kind_node, "kind", &kind_name, d)) return false;
@@ -166,6 +183,7 @@ bool platform_build(yaml_tree *tree, ynode *map, topology *t, diag *d)
     allowed[n++] = "kind";
     allowed[n++] = "routing";
     allowed[n++] = "description";
+    allowed[n++] = "launch";
     allowed[n++] = "packet";
     for (const char *const *k = kind->keys; *k && n < 47; k++) allowed[n++] = *k;
     allowed[n] = NULL;
@@ -184,6 +202,9 @@ bool platform_build(yaml_tree *tree, ynode *map, topology *t, diag *d)
         else if (strcmp(routing, "spread") == 0) t->routing = ROUTING_SPREAD;
         else return yaml_error(tree, node, d, "unknown routing '%s': expected ecmp (per-flow hash) or spread (ideal balance)", routing);
     }
+    if ((node = yaml_map_get(tree, map, "launch")) &&
+        !yaml_read_quantity(tree, node, "launch", UNIT_TIME, true, &t->launch_s, d))
+        return false;
     ynode *packet = yaml_map_get(tree, map, "packet");
     if (!kind->build(&reader, t) || (packet && !packet_params_read(tree, packet, t, d))) {
         topology_free(t);

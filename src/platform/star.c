@@ -21,22 +21,23 @@ static int star_route(const topology *t, int src, int dst, route_hop *hops)
     return n;
 }
 
-static int star_inc_parent(const topology *t, int node)
+static int star_inc_parent(const topology *t, int node, int plane)
 {
+    (void)plane;
     return node < t->ranks ? t->ranks : -1;
 }
 
 bool build_star(platform_reader *r, topology *t)
 {
-    long ranks;
+    int ranks;
     topo_tier tier = {.name = "switch", .hop = "rank -> switch -> rank (2 links)"};
-    if (!read_count(r, r->root, "ranks", &ranks) || !read_tier(r, r->root, "alpha", true, &tier)) return false;
-    if (ranks < 2) return platform_error_at(r, r->root, "ranks", "a star needs at least 2 ranks");
+    if (!read_count(r, r->root, "ranks", 2, TOPO_MAX_RANKS, &ranks) || !read_tier(r, r->root, "alpha", true, &tier))
+        return false;
     switch_split split = split_switched_hop(tier.alpha_s, tier.alpha_switch_s, tier.inc != 0);
     snprintf(tier.split, sizeof tier.split, "2 access links x %.6g us%s", split.access_s * 1e6,
              split.xbar_s > 0 ? " + switch crossbar" : "");
     topology_add_tier(t, &tier);
-    t->ranks = (int)ranks;
+    t->ranks = ranks;
     char name[48];
     for (int i = 0; i < t->ranks; i++) {
         snprintf(name, sizeof name, "r%d_switch", i);
@@ -48,6 +49,7 @@ bool build_star(platform_reader *r, topology *t)
     t->route = star_route;
     t->inc_parent = star_inc_parent;
     t->diameter_links = 2;
+    t->route_hops_max = 3; /* access, crossbar, access */
     t->bisection_Bps = (double)(t->ranks / 2) * tier.bandwidth_Bps;
     snprintf(t->bisection_cut, sizeof t->bisection_cut, "%d rank links on one side of the switch", t->ranks / 2);
     return true;

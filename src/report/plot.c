@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "report/report.h"
+#include "util/interrupt.h"
 #include "util/output_file.h"
 
 extern char **environ;
@@ -273,9 +274,17 @@ static void write_plot(plot_writer *w, const report *r, const plot_format *forma
     fprintf(w->script, "\nset output ");
     gnuplot_string(w->script, drawing, false);
     fprintf(w->script, "\nset datafile missing '?'\nset xlabel 'message size'\nset grid\nset border lw 1\n");
+    /* the scenario's platform, unless its cases name their own (each panel's title names it) */
+    bool one_platform = true;
+    for (int i = 1; i < r->row_count; i++)
+        if (strcmp(r->rows[i].platform, r->rows[0].platform) != 0) one_platform = false;
+    const char *platform = !one_platform                            ? "per case"
+                           : r->row_count && r->rows[0].platform[0] ? r->rows[0].platform
+                           : r->platform_name                       ? r->platform_name
+                                                                    : ""; /* rows without a name run on the scenario's */
     char title[320];
     snprintf(title, sizeof title, "collsim: scenario %s, platform %s, network model %s", r->scenario ? r->scenario : "",
-             r->platform_name ? r->platform_name : "", r->model ? r->model : "");
+             platform, r->model ? r->model : "");
     fprintf(w->script, "set multiplot layout %d,2 title ", rows);
     gnuplot_string(w->script, title, true);
     fputc('\n', w->script);
@@ -306,13 +315,27 @@ static bool run_gnuplot(const plot_files *f, const char *path, diag *d)
     posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, f->errors, O_WRONLY | O_CREAT | O_TRUNC, 0600);
     posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
     char *argv[] = {"gnuplot", (char *)f->script, NULL};
+    posix_spawnattr_t attributes; /* gnuplot starts with collsim's interrupt signals back to the defaults */
+    posix_spawnattr_init(&attributes);
+    sigset_t none, interrupts, saved;
+    sigemptyset(&none);
+    interrupt_signals(&interrupts);
+    posix_spawnattr_setsigmask(&attributes, &none);
+    posix_spawnattr_setsigdefault(&attributes, &interrupts);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
     pid_t pid;
-    int error = posix_spawnp(&pid, "gnuplot", &actions, NULL, argv, environ);
+    interrupt_hold(&saved); /* so that an interrupt kills gnuplot too */
+    int error = posix_spawnp(&pid, "gnuplot", &actions, &attributes, argv, environ);
+    if (!error) interrupt_track_child(pid);
+    interrupt_release(&saved);
+    posix_spawnattr_destroy(&attributes);
     posix_spawn_file_actions_destroy(&actions);
     int status = 0;
-    if (!error)
+    if (!error) {
         while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
         }
+        interrupt_forget_child(pid);
+    }
     char complaint[512] = "";
     if (!error) first_line(f->errors, complaint, sizeof complaint);
     /* glibc reports a failed exec as ENOENT; where spawning is a plain fork
@@ -328,11 +351,13 @@ static bool run_gnuplot(const plot_files *f, const char *path, diag *d)
 
 static void remove_files(const plot_files *f)
 {
-    unlink(f->data);
-    unlink(f->script);
-    unlink(f->errors);
-    unlink(f->drawing);
+    const char *const inside[] = {f->drawing, f->errors, f->script, f->data};
+    for (int i = 0; i < 4; i++) {
+        unlink(inside[i]);
+        interrupt_forget_path(inside[i]);
+    }
     rmdir(f->directory);
+    interrupt_forget_path(f->directory);
 }
 
 /* Data and script into F's directory. */
@@ -373,11 +398,18 @@ bool report_plot(const report *r, const char *path, diag *d)
     plot_files f;
     const char *tmp = getenv("TMPDIR");
     snprintf(f.directory, sizeof f.directory, "%s/collsim-plot-XXXXXX", tmp && tmp[0] ? tmp : "/tmp");
-    if (!mkdtemp(f.directory)) return diag_fail(d, "cannot plot %s: no temporary directory: %s", path, strerror(errno));
+    sigset_t saved;
+    interrupt_hold(&saved); /* an interrupt removes the directory and what it holds */
+    bool made = mkdtemp(f.directory) != NULL;
+    int error = errno;
     snprintf(f.data, sizeof f.data, "%s/data.txt", f.directory);
     snprintf(f.script, sizeof f.script, "%s/plot.gp", f.directory);
     snprintf(f.errors, sizeof f.errors, "%s/gnuplot.err", f.directory);
     snprintf(f.drawing, sizeof f.drawing, "%s/drawing%s", f.directory, format->extension);
+    const char *const inside[] = {f.directory, f.data, f.script, f.errors, f.drawing};
+    for (int i = 0; made && i < 5; i++) interrupt_track_path(inside[i]);
+    interrupt_release(&saved);
+    if (!made) return diag_fail(d, "cannot plot %s: no temporary directory: %s", path, strerror(error));
     bool ok = write_inputs(r, &f, format, path, d) && run_gnuplot(&f, path, d) && copy_drawing(&f, path, d);
     remove_files(&f);
     return ok;

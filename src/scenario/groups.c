@@ -61,16 +61,17 @@ static bool read_layout(yaml_tree *tree, ynode *node, int platform_ranks, group_
 {
     static const char *const keys[] = {"count", "size", "layout", NULL};
     if (!yaml_map_check_keys(tree, node, keys, d)) return false;
-    long count = 1, size;
+    int count = 1, size;
     ynode *c = yaml_map_get(tree, node, "count"), *s = yaml_map_require(tree, node, "size", d);
-    if (!s || (c && !yaml_read_positive_int(tree, c, "count", &count, d)) || !yaml_read_positive_int(tree, s, "size", &size, d))
+    if (!s || (c && !yaml_read_int(tree, c, "count", 1, platform_ranks, &count, d)) ||
+        !yaml_read_int(tree, s, "size", 1, platform_ranks, &size, d))
         return false;
     double needed = (double)count * (double)size; /* in double: huge counts must not wrap */
     if (needed > platform_ranks)
-        return yaml_error(tree, node, d, "%ld groups of %ld ranks need %.0f ranks; the platform has %d: lower 'count' or 'size'",
+        return yaml_error(tree, node, d, "%d groups of %d ranks need %.0f ranks; the platform has %d: lower 'count' or 'size'",
                           count, size, needed, platform_ranks);
-    g->count = (int)count;
-    g->size = (int)size;
+    g->count = count;
+    g->size = size;
     ynode *l = yaml_map_get(tree, node, "layout");
     const char *layout = "prefix";
     if (l && !yaml_read_string(tree, l, "layout", &layout, d)) return false;

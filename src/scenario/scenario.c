@@ -142,7 +142,54 @@ static bool read_form(yaml_tree *tree, ynode *node, model_form *out, diag *d)
     if (!yaml_read_string(tree, v, "form", &text, d)) return false;
     if (strcmp(text, "exact") == 0) *out = FORM_EXACT;
     else if (strcmp(text, "asymptotic") == 0) *out = FORM_ASYMPTOTIC;
-    else return yaml_error(tree, v, d, "'form' takes exact (finite-P formulas, 01 App. C.3) or asymptotic (L·α + M/BW)");
+    else if (strcmp(text, "seed") == 0) *out = FORM_SEED;
+    else return yaml_error(tree, v, d, "'form' takes exact (finite-P formulas, 01 App. C.3), asymptotic (L·α + M/BW) or "
+                           "seed (exact without issue 15's relay, channel and endpoint terms)");
+    return true;
+}
+
+/* `protocol: simple | ll128 | ll | auto` (NCCL's protocols, model/protocol.h). */
+static bool read_protocol(yaml_tree *tree, ynode *node, scenario_case *c, diag *d)
+{
+    ynode *v = yaml_map_get(tree, node, "protocol");
+    const char *text;
+    if (!v) return true;
+    if (!yaml_read_string(tree, v, "protocol", &text, d)) return false;
+    if (!protocol_from_name(text, &c->protocol))
+        return yaml_error(tree, v, d, "'protocol' takes simple, ll128, ll or auto (NCCL's protocols; auto: the least "
+                          "predicted time per size), not '%s'", text);
+    if (c->protocol != PROTOCOL_LL && c->protocol != PROTOCOL_LL128) return true;
+    /* NCCL runs NVLS with Simple only (its tuning table has no LL / LL128 NVLS figures) */
+    bool inc = strcmp(c->inner, "inc") == 0 || strcmp(c->outer, "inc") == 0;
+    for (int a = 0; a < c->algorithm_count; a++) inc |= strcmp(c->algorithms[a], "inc") == 0;
+    if (inc)
+        return yaml_error(tree, v, d, "'protocol' %s: inc (NVLS, SHARP) runs with simple only, as in NCCL; use simple or "
+                          "auto, or list algorithms without inc", text);
+    return true;
+}
+
+/* `channels: K | auto`: K concurrent sub-collectives of M/K (ring, dbt, inc). */
+static bool read_channels(yaml_tree *tree, ynode *node, scenario_case *c, diag *d)
+{
+    ynode *v = yaml_map_get(tree, node, "channels");
+    if (!v) return true;
+    const char *text = v->type == YAML_SCALAR_NODE ? (const char *)v->data.scalar.value : "";
+    if (strcmp(text, "auto") == 0) {
+        c->channels = CHANNELS_AUTO;
+        return true;
+    }
+    char *end;
+    long k = strtol(text, &end, 10);
+    if (v->type != YAML_SCALAR_NODE || end == text || *end || k < 1 || k > SCHED_MAX_CHANNELS)
+        return yaml_error(tree, v, d, "'channels' takes 1 to %d (NCCL's MAXCHANNELS) or auto, not '%s'", SCHED_MAX_CHANNELS,
+                          v->type == YAML_SCALAR_NODE ? text : "a list or mapping");
+    for (int a = 0; a < c->algorithm_count; a++) {
+        const algorithm *algo = algorithm_find(c->prim, c->algorithms[a]);
+        if (k > 1 && algo && !algorithm_takes_channels(algo))
+            return yaml_error(tree, v, d, "'channels' splits ring, dbt, tree and inc schedules; %s %s has none: remove it or "
+                              "list only those algorithms", primitive_name(c->prim), algo->name);
+    }
+    c->channels = (int)k;
     return true;
 }
 
@@ -168,17 +215,34 @@ network_model scenario_network(const scenario *s, network_model requested)
     return s->network != NETWORK_DEFAULT ? s->network : NETWORK_CM02;
 }
 
-/* A platform: a file (relative to the scenario's directory) or inline. */
-static bool load_platform(yaml_tree *tree, ynode *node, const char *scenario_path, topology *out, diag *d)
+/* A platform file named at NODE (relative to the scenario's folder). */
+static bool load_platform_file(yaml_tree *tree, ynode *node, const scenario *s, topology *out, diag *d)
 {
-    if (node->type == YAML_MAPPING_NODE) return platform_build(tree, node, out, d);
     const char *text;
     if (!yaml_read_string(tree, node, "platform", &text, d)) return false;
     char dir_buffer[512], file[1024];
-    snprintf(dir_buffer, sizeof dir_buffer, "%s", scenario_path);
+    snprintf(dir_buffer, sizeof dir_buffer, "%s", s->path);
     if (text[0] == '/') snprintf(file, sizeof file, "%s", text);
     else snprintf(file, sizeof file, "%s/%s", dirname(dir_buffer), text);
-    return platform_load(file, out, d);
+    if (platform_load(file, out, d)) return true;
+    if (d->line > 0) return false; /* a mistake inside the platform file: its own position */
+    char reason[sizeof d->message];
+    snprintf(reason, sizeof reason, "%s", d->message);
+    return yaml_error(tree, node, d, "platform file %s: %s%s", file, reason,
+                      text[0] == '/' ? "" : " (the path is relative to the scenario's folder)");
+}
+
+/* A platform: a file or inline; all of a scenario's platforms together
+ * within TOPO_MAX_LINKS links. */
+static bool load_platform(yaml_tree *tree, ynode *node, scenario *s, topology *out, diag *d)
+{
+    bool ok = node->type == YAML_MAPPING_NODE ? platform_build(tree, node, out, d) : load_platform_file(tree, node, s, out, d);
+    if (!ok) return false;
+    s->links_total += (long)out->link_count + out->switch_count + out->ranks;
+    if (s->links_total <= TOPO_MAX_LINKS) return true;
+    topology_free(out);
+    return yaml_error(tree, node, d, "the scenario's platforms have more than %d links, switches and ranks together, the "
+                      "most collsim holds (docs/reliability.md): compare fewer or smaller platforms", TOPO_MAX_LINKS);
 }
 
 /* `platform:` of a case: another fabric for this case (compared side by side with the others). */
@@ -187,7 +251,7 @@ static bool read_case_platform(yaml_tree *tree, ynode *node, scenario *s, scenar
     ynode *v = yaml_map_get(tree, node, "platform");
     if (!v) return true;
     s->case_platforms = realloc(s->case_platforms, sizeof(topology) * (size_t)(s->case_platform_count + 1));
-    if (!load_platform(tree, v, s->path, &s->case_platforms[s->case_platform_count], d)) return false;
+    if (!load_platform(tree, v, s, &s->case_platforms[s->case_platform_count], d)) return false;
     c->platform = ++s->case_platform_count;
     return true;
 }
@@ -204,11 +268,13 @@ const topology *scenario_platform(const scenario *s, const scenario_case *c)
     return c->platform > 0 ? &s->case_platforms[c->platform - 1] : &s->platform;
 }
 
-model_case scenario_model_case(const scenario *s, int c, int a, double size_bytes, int segments)
+model_case scenario_model_case(const scenario *s, int c, const char *algorithm_name, protocol_id protocol, int channels,
+                               double size_bytes, int segments)
 {
     const scenario_case *k = &s->cases[c];
     const topology *t = scenario_platform(s, k);
-    return (model_case){.platform = t, .prim = k->prim, .algorithm = k->algorithms[a], .ranks = k->groups.size,
+    return (model_case){.platform = t, .prim = k->prim, .algorithm = algorithm_name, .ranks = k->groups.size,
+                        .protocol = protocol, .channels = channels,
                         .members = k->groups.whole ? NULL : k->groups.members,
                         .size_bytes = size_bytes, .segments = segments, .root = k->root, .peer = k->peer, .seed = k->seed,
                         .inner = k->inner[0] ? k->inner : NULL, .outer = k->outer[0] ? k->outer : NULL,
@@ -263,7 +329,7 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *
 {
     static const char *const keys[] = {"primitive", "algorithms", "sizes", "groups", "segments", "root", "peer",
                                        "inner", "outer", "eta", "form", "platform", "c_real", "skew", "seed",
-                                       "background", NULL};
+                                       "protocol", "channels", "background", NULL};
     if (!yaml_expect_mapping(tree, node, "a case", d) || !yaml_map_check_keys(tree, node, keys, d)) return false;
     memset(c, 0, sizeof *c);
     c->line = (int)node->start_mark.line + 1;
@@ -276,27 +342,28 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *
                           "reducescatter, alltoall, sendrecv or permutation", name);
     ynode *algos = yaml_map_require(tree, node, "algorithms", d);
     if (!algos) return false;
-    int n = yaml_sequence_length(algos);
-    if (n <= 0 || n > SCENARIO_MAX_ALGORITHMS)
+    int n = yaml_read_list(tree, algos, "algorithms", "[ring, dbt]", d);
+    if (n < 0) return false;
+    if (n == 0 || n > SCENARIO_MAX_ALGORITHMS)
         return yaml_error(tree, algos, d, "'algorithms' must list 1 to %d algorithm names, e.g. [ring]", SCENARIO_MAX_ALGORITHMS);
     for (int i = 0; i < n; i++) {
         ynode *item = yaml_sequence_item(tree, algos, i);
         if (!yaml_read_string(tree, item, "algorithms", &name, d)) return false;
-        if (!algorithm_find(c->prim, name)) {
+        if (strcmp(name, ALGORITHM_AUTO) != 0 && !algorithm_find(c->prim, name)) {
             char known[512];
             algorithm_names(c->prim, known, sizeof known);
-            return yaml_error(tree, item, d, "no algorithm '%s' for %s: expected %s", name, primitive_name(c->prim), known);
+            return yaml_error(tree, item, d, "no algorithm '%s' for %s: expected %s (or auto)", name, primitive_name(c->prim),
+                              known);
         }
         snprintf(c->algorithms[i], sizeof c->algorithms[i], "%s", name);
     }
     c->algorithm_count = n;
     ynode *sizes = yaml_map_require(tree, node, "sizes", d);
     if (!sizes || !read_sizes(tree, sizes, c, d)) return false;
-    long v;
     ynode *seg = yaml_map_get(tree, node, "segments");
     if (seg && seg->type == YAML_SCALAR_NODE && strcmp((const char *)seg->data.scalar.value, "auto") == 0)
         c->segments = SEGMENTS_AUTO;
-    else if (seg && !(yaml_read_positive_int(tree, seg, "segments", &v, d) && (c->segments = (int)v))) return false;
+    else if (seg && !yaml_read_int(tree, seg, "segments", 1, PIPELINE_MAX_SEGMENTS, &c->segments, d)) return false;
     if (!read_tier_algorithm(tree, node, "inner", c->inner, d) || !read_tier_algorithm(tree, node, "outer", c->outer, d))
         return false;
     if (!read_groups(tree, node, s, c, d)) return false;
@@ -304,6 +371,7 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *
     if (!read_seed(tree, node, c, d)) return false;
     ynode *c_real = yaml_map_get(tree, node, "c_real");
     if (c_real && !yaml_read_positive_number(tree, c_real, "c_real", &c->c_real, d)) return false;
+    if (!read_protocol(tree, node, c, d) || !read_channels(tree, node, c, d)) return false;
     ynode *traffic = yaml_map_get(tree, node, "background");
     if (traffic && !background_read(tree, traffic, scenario_platform(s, c), &c->background, c->background_text,
                                     sizeof c->background_text, d))
@@ -377,56 +445,76 @@ static void free_cases(scenario *s)
     s->case_count = 0;
 }
 
+/* The cases of `cases:` (NODE), after the platform. */
+static bool read_cases(yaml_tree *tree, ynode *cases, scenario *s, diag *d)
+{
+    int n = yaml_sequence_length(cases);
+    if (n <= 0) return yaml_error(tree, cases, d, "'cases' must be a non-empty list of cases");
+    int total = 0;
+    for (int i = 0; i < n; i++) {
+        ynode *members = concurrent_members(tree, yaml_sequence_item(tree, cases, i));
+        total += members ? (yaml_sequence_length(members) > 0 ? yaml_sequence_length(members) : 1) : 1;
+    }
+    if (total > SCENARIO_MAX_CASES)
+        return yaml_error(tree, cases, d, "%d cases: a scenario holds at most %d (docs/reliability.md); split it into "
+                          "several files", total, SCENARIO_MAX_CASES);
+    s->cases = calloc((size_t)total, sizeof *s->cases);
+    for (int i = 0; i < n; i++)
+        if (!read_item(tree, yaml_sequence_item(tree, cases, i), s, d)) return false;
+    return true;
+}
+
+/* The scenario of TREE (read from s->path). */
+static bool read_scenario(yaml_tree *tree, scenario *s, diag *d)
+{
+    ynode *root = yaml_tree_root(tree);
+    static const char *const keys[] = {"name", "platform", "cases", "description", "eta", "network", NULL};
+    if (!yaml_expect_mapping(tree, root, "a scenario", d)) return false;
+    if (yaml_map_get(tree, root, "kind") && !yaml_map_get(tree, root, "cases"))
+        return yaml_error(tree, root, d, "this is a platform file, not a scenario: it has 'kind' and no 'cases'; "
+                          "describe it with collsim platform describe, or name it in a scenario's 'platform:'");
+    if (!yaml_map_check_keys(tree, root, keys, d)) return false;
+    ynode *node = yaml_map_get(tree, root, "name");
+    const char *text = NULL;
+    if (node && !yaml_read_string(tree, node, "name", &text, d)) return false;
+    snprintf(s->name, sizeof s->name, "%s", text ? text : "scenario");
+    ynode *platform = yaml_map_require(tree, root, "platform", d);
+    if (!platform || !load_platform(tree, platform, s, &s->platform, d)) return false;
+    s->platform_loaded = true;
+    if (!read_eta(tree, root, &s->platform, &s->eta, d) || !read_network(tree, root, &s->network, d)) return false;
+    ynode *cases = yaml_map_require(tree, root, "cases", d);
+    return cases && read_cases(tree, cases, s, d);
+}
+
+/* Read TREE (loaded when LOADED) into S, or free everything on failure. */
+static bool finish_load(yaml_tree *tree, bool loaded, scenario *s, diag *d)
+{
+    bool ok = loaded && read_scenario(tree, s, d);
+    yaml_tree_free(tree);
+    if (!ok) scenario_free(s);
+    return ok;
+}
+
 bool scenario_load(const char *path, scenario *s, diag *d)
 {
     memset(s, 0, sizeof *s);
     snprintf(s->path, sizeof s->path, "%s", path);
     yaml_tree tree;
-    if (!yaml_tree_load(&tree, path, d)) return false;
-    bool ok = false, platform_loaded = false;
-    ynode *root = yaml_tree_root(&tree);
-    static const char *const keys[] = {"name", "platform", "cases", "description", "eta", "network", NULL};
-    if (!yaml_expect_mapping(&tree, root, "a scenario", d) || !yaml_map_check_keys(&tree, root, keys, d)) goto done;
-    ynode *node = yaml_map_get(&tree, root, "name");
-    const char *text = NULL;
-    if (node && !yaml_read_string(&tree, node, "name", &text, d)) goto done;
-    snprintf(s->name, sizeof s->name, "%s", text ? text : "scenario");
-    ynode *platform = yaml_map_require(&tree, root, "platform", d);
-    if (!platform) goto done;
-    if (!load_platform(&tree, platform, path, &s->platform, d)) goto done;
-    platform_loaded = true;
-    if (!read_eta(&tree, root, &s->platform, &s->eta, d) || !read_network(&tree, root, &s->network, d)) goto done;
-    ynode *cases = yaml_map_require(&tree, root, "cases", d);
-    if (!cases) goto done;
-    int n = yaml_sequence_length(cases);
-    if (n <= 0) {
-        yaml_error(&tree, cases, d, "'cases' must be a non-empty list of cases");
-        goto done;
-    }
-    int total = 0;
-    for (int i = 0; i < n; i++) {
-        ynode *members = concurrent_members(&tree, yaml_sequence_item(&tree, cases, i));
-        total += members ? (yaml_sequence_length(members) > 0 ? yaml_sequence_length(members) : 1) : 1;
-    }
-    s->cases = calloc((size_t)total, sizeof *s->cases);
-    for (int i = 0; i < n; i++)
-        if (!read_item(&tree, yaml_sequence_item(&tree, cases, i), s, d)) goto done;
-    ok = true;
-done:
-    yaml_tree_free(&tree);
-    if (!ok) {
-        if (platform_loaded) topology_free(&s->platform);
-        for (int i = 0; i < s->case_platform_count; i++) topology_free(&s->case_platforms[i]);
-        free(s->case_platforms);
-        free_cases(s);
-        s->case_platforms = NULL;
-    }
-    return ok;
+    return finish_load(&tree, yaml_tree_load(&tree, path, d), s, d);
+}
+
+bool scenario_load_string(const char *name, const char *text, scenario *s, diag *d)
+{
+    memset(s, 0, sizeof *s);
+    snprintf(s->path, sizeof s->path, "%s", name);
+    yaml_tree tree;
+    return finish_load(&tree, yaml_tree_load_string(&tree, name, text, d), s, d);
 }
 
 void scenario_free(scenario *s)
 {
-    topology_free(&s->platform);
+    if (s->platform_loaded) topology_free(&s->platform);
+    s->platform_loaded = false;
     for (int i = 0; i < s->case_platform_count; i++) topology_free(&s->case_platforms[i]);
     free(s->case_platforms);
     s->case_platforms = NULL;

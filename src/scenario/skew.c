@@ -17,6 +17,11 @@ static bool read_matrix(yaml_tree *tree, ynode *node, int n, a2a_skew *out, diag
     if (yaml_sequence_length(node) != n)
         return yaml_error(tree, node, d, "the skew matrix has %d rows; the group has %d ranks: give %d rows of %d weights",
                           yaml_sequence_length(node), n, n, n);
+    for (int s = 0; s < n; s++) { /* every row's length before the N x N matrix is allocated */
+        ynode *row = yaml_sequence_item(tree, node, s);
+        if (yaml_sequence_length(row) != n)
+            return yaml_error(tree, row, d, "row %d of the skew matrix must list %d weights (one per destination)", s, n);
+    }
     out->kind = SKEW_MATRIX;
     out->n = n;
     out->matrix = malloc(sizeof(double) * (size_t)n * (size_t)n);
@@ -24,8 +29,6 @@ static bool read_matrix(yaml_tree *tree, ynode *node, int n, a2a_skew *out, diag
     double total = 0;
     for (int s = 0; s < n; s++) {
         ynode *row = yaml_sequence_item(tree, node, s);
-        if (yaml_sequence_length(row) != n)
-            return yaml_error(tree, row, d, "row %d of the skew matrix must list %d weights (one per destination)", s, n);
         for (int t = 0; t < n; t++) {
             ynode *item = yaml_sequence_item(tree, row, t);
             const char *text = item->type == YAML_SCALAR_NODE ? (const char *)item->data.scalar.value : "";

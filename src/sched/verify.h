@@ -11,6 +11,12 @@
 
 #include "sched/schedule.h"
 
+/* The verifier holds a 64-bit fingerprint per (actor, chunk): at most this
+ * many (1 GiB; an all-to-all on N ranks has N^3). */
+#define VERIFY_MAX_FINGERPRINTS (1L << 27)
+
+/* False, with WHY, when S has more fingerprints than the verifier holds. */
+bool schedule_verifiable(const schedule *s, char *why, int why_size);
 /* True when S computes its primitive; otherwise WHY says the first failure. */
 bool schedule_verify(const schedule *s, char *why, int why_size);
 

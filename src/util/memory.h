@@ -1,4 +1,5 @@
-/* memory.h — growing arrays; out of memory ends the process with exit 3. */
+/* memory.h — growing arrays; out of memory ends the process with exit 3
+ * (docs/reliability.md: the documented bounds keep valid input below it). */
 #ifndef COLLSIM_MEMORY_H
 #define COLLSIM_MEMORY_H
 

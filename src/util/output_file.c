@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/interrupt.h"
+
 #define SYMLINK_HOPS_MAX 40 /* as the kernel's own limit (ELOOP) */
 
 /* The final target of PATH: symbolic links followed, even to a target that
@@ -53,9 +55,15 @@ static int create_temporary(output_file *f, const struct stat *existing)
         errno = ENAMETOOLONG;
         return -1;
     }
+    sigset_t saved;
+    interrupt_hold(&saved); /* until committed, an interrupt removes it (util/interrupt.h) */
     int fd = mkstemp(f->temporary); /* 0600 */
+    int error = errno;
+    if (fd >= 0) interrupt_track_path(f->temporary);
+    interrupt_release(&saved);
     if (fd < 0) {
         f->temporary[0] = '\0';
+        errno = error;
         return -1;
     }
     mode_t mode;
@@ -69,10 +77,18 @@ static int create_temporary(output_file *f, const struct stat *existing)
     return fd;
 }
 
+/* Remove F's temporary, if any, and stop tracking it. */
+static void remove_temporary(output_file *f)
+{
+    if (!f->temporary[0]) return;
+    unlink(f->temporary);
+    interrupt_forget_path(f->temporary);
+    f->temporary[0] = '\0';
+}
+
 static bool fail_open(output_file *f, diag *d, int error)
 {
-    if (f->temporary[0]) unlink(f->temporary);
-    f->temporary[0] = '\0';
+    remove_temporary(f);
     return diag_fail(d, "cannot write %s: %s", f->path, strerror(error));
 }
 
@@ -120,8 +136,9 @@ bool output_commit(output_file *f, diag *d)
         ok = false;
         error = errno;
     }
+    if (ok && output_is_replaced(f)) interrupt_forget_path(f->temporary);
     if (!ok) {
-        if (output_is_replaced(f)) unlink(f->temporary);
+        remove_temporary(f);
         diag_fail(d, "cannot write %s: %s", f->path, strerror(error ? error : EIO));
     }
     f->temporary[0] = '\0';
@@ -132,6 +149,5 @@ void output_discard(output_file *f)
 {
     if (f->stream && !f->standard_output) fclose(f->stream);
     f->stream = NULL;
-    if (output_is_replaced(f)) unlink(f->temporary);
-    f->temporary[0] = '\0';
+    remove_temporary(f);
 }

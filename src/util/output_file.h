@@ -9,7 +9,9 @@
  *   - a character device, a FIFO or another file that is not regular is
  *     written into directly (a FIFO waits for its reader, as the shell's `>`
  *     does), never replaced;
- *   - a directory is refused. */
+ *   - a directory is refused.
+ * Until committed or discarded, an interrupt of collsim removes the
+ * temporary (util/interrupt.h). */
 #ifndef COLLSIM_OUTPUT_FILE_H
 #define COLLSIM_OUTPUT_FILE_H
 

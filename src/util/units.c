@@ -40,10 +40,57 @@ static const unit_entry *table_for(unit_kind kind)
 static const char *expected_for(unit_kind kind)
 {
     switch (kind) {
-    case UNIT_SIZE: return "a size with a unit, e.g. 16MB, 1GiB, 4096B";
-    case UNIT_TIME: return "a time with a unit, e.g. 0.5us, 250ns, 2ms";
-    default: return "a bandwidth with a unit, e.g. 900GBps, 400Gbps";
+    case UNIT_SIZE: return "a size with a unit, e.g. 16MB, 1GiB, 4096B (or a whole number of bytes)";
+    case UNIT_TIME: return "a time with a unit, e.g. 0.5us, 0.5µs, 250ns, 2ms";
+    default: return "a bandwidth with a unit, e.g. 900GBps, 900GB/s, 400Gbps, 400Gb/s";
     }
+}
+
+/* The unit as the tables spell it: µs (micro sign or Greek mu) is us, and a
+ * bandwidth's "/s" is "ps" (GB/s = GBps). */
+static void canonical_suffix(const char *text, size_t length, unit_kind kind, char *out, size_t size)
+{
+    if (length >= size) length = size - 1;
+    memcpy(out, text, length);
+    out[length] = '\0';
+    if (kind == UNIT_TIME && (strcmp(out, "\xc2\xb5s") == 0 || strcmp(out, "\xce\xbcs") == 0)) strcpy(out, "us");
+    if (kind == UNIT_BANDWIDTH && length >= 3 && strcmp(out + length - 2, "/s") == 0) memcpy(out + length - 2, "ps", 2);
+}
+
+/* Finite, and within the documented range of KIND (units.h). */
+static bool in_range(const char *text, unit_kind kind, double v, char *why, int why_size)
+{
+    const char *what = kind == UNIT_SIZE ? "size" : kind == UNIT_TIME ? "time" : "bandwidth";
+    if (!isfinite(v)) {
+        snprintf(why, (size_t)why_size, "'%s' is not a finite %s", text, what);
+        return false;
+    }
+    double magnitude = fabs(v);
+    const char *limit = NULL;
+    if (kind == UNIT_SIZE && magnitude > UNITS_MAX_SIZE_BYTES) limit = "larger than 1PiB, the largest size collsim takes";
+    if (kind == UNIT_TIME && magnitude > UNITS_MAX_TIME_S) limit = "longer than 1000s, the longest time collsim takes";
+    if (kind == UNIT_BANDWIDTH && magnitude > UNITS_MAX_BANDWIDTH_BPS)
+        limit = "faster than 100TBps, the largest bandwidth collsim takes";
+    if (kind == UNIT_BANDWIDTH && magnitude > 0 && magnitude < UNITS_MIN_BANDWIDTH_BPS)
+        limit = "slower than 1Bps, the smallest bandwidth collsim takes";
+    if (!limit) return true;
+    snprintf(why, (size_t)why_size, "'%s' is %s", text, limit);
+    return false;
+}
+
+/* A plain number as a size: a whole count of bytes. */
+static bool plain_bytes(const char *text, const char *number, size_t length, double *value, char *why, int why_size)
+{
+    for (size_t i = 0; i < length; i++)
+        if (!isdigit((unsigned char)number[i]) && !(i == 0 && (number[i] == '+' || number[i] == '-'))) {
+            snprintf(why, (size_t)why_size, "'%s' has no unit, and a plain number is a count of bytes, which must be "
+                     "whole: expected %s", text, expected_for(UNIT_SIZE));
+            return false;
+        }
+    char buffer[72];
+    snprintf(buffer, sizeof buffer, "%.*s", (int)length, number);
+    *value = strtod(buffer, NULL);
+    return in_range(text, UNIT_SIZE, *value, why, why_size);
 }
 
 bool units_parse(const char *text, unit_kind kind, double *value, char *why, int why_size)
@@ -63,20 +110,19 @@ bool units_parse(const char *text, unit_kind kind, double *value, char *why, int
     }
     size_t number_len = (size_t)(p - number_start);
     if (number_len == 0 || number_len > 64) {
-        snprintf(why, why_size, "'%s' is not %s", text, expected_for(kind));
+        snprintf(why, (size_t)why_size, "'%s' is not %s", text, expected_for(kind));
         return false;
     }
     while (isspace((unsigned char)*p)) p++;
-    char suffix[16];
     size_t suffix_len = strlen(p);
     while (suffix_len > 0 && isspace((unsigned char)p[suffix_len - 1])) suffix_len--;
+    if (suffix_len == 0 && kind == UNIT_SIZE) return plain_bytes(text, number_start, number_len, value, why, why_size);
     if (suffix_len == 0) {
-        snprintf(why, why_size, "'%s' has no unit: expected %s", text, expected_for(kind));
+        snprintf(why, (size_t)why_size, "'%s' has no unit: expected %s", text, expected_for(kind));
         return false;
     }
-    if (suffix_len >= sizeof suffix) suffix_len = sizeof suffix - 1;
-    memcpy(suffix, p, suffix_len);
-    suffix[suffix_len] = '\0';
+    char suffix[16];
+    canonical_suffix(p, suffix_len, kind, suffix, sizeof suffix);
 
     for (const unit_entry *u = table_for(kind); u->suffix; u++) {
         if (strcmp(u->suffix, suffix) != 0) continue;
@@ -89,8 +135,8 @@ bool units_parse(const char *text, unit_kind kind, double *value, char *why, int
             snprintf(buffer, sizeof buffer, "%.*s%s", (int)number_len, number_start, u->exponent);
         char *end = NULL;
         double v = strtod(buffer, &end);
-        if (!end || *end != '\0' || !isfinite(v)) {
-            snprintf(why, why_size, "'%s' is not %s", text, expected_for(kind));
+        if (!end || *end != '\0') {
+            snprintf(why, (size_t)why_size, "'%s' is not %s", text, expected_for(kind));
             return false;
         }
         if (has_exponent && u->exponent[0]) {
@@ -99,9 +145,10 @@ bool units_parse(const char *text, unit_kind kind, double *value, char *why, int
             v *= strtod(scale, NULL);
         }
         *value = v * u->factor;
-        return true;
+        return in_range(text, kind, *value, why, why_size);
     }
-    snprintf(why, why_size, "'%s' has an unknown unit '%s': expected %s", text, suffix, expected_for(kind));
+    snprintf(why, (size_t)why_size, "'%s' has an unknown unit '%.*s': expected %s", text, (int)suffix_len, p,
+             expected_for(kind));
     return false;
 }
 

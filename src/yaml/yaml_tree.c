@@ -2,47 +2,167 @@
 #include "yaml/yaml_tree.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
-static bool load_with_parser(yaml_tree *tree, yaml_parser_t *parser, diag *d)
+/* libyaml's complaint about TEXT at its position; a reader error (an
+ * invalid byte) has an offset instead of a mark. */
+static bool syntax_error(const yaml_tree *tree, const yaml_parser_t *parser, const unsigned char *text, diag *d)
 {
-    if (!yaml_parser_load(parser, &tree->document)) {
-        diag_at(d, tree->path, (int)parser->problem_mark.line + 1, (int)parser->problem_mark.column + 1,
-                "YAML syntax error: %s%s%s", parser->problem ? parser->problem : "unknown problem",
-                parser->context ? " " : "", parser->context ? parser->context : "");
-        return false;
+    int line = (int)parser->problem_mark.line + 1, column = (int)parser->problem_mark.column + 1;
+    char detail[32] = "";
+    if (parser->error == YAML_READER_ERROR) {
+        line = column = 1;
+        for (size_t i = 0; i < parser->problem_offset; i++, column++)
+            if (text[i] == '\n') line++, column = 0;
+        if (parser->problem_value >= 0) snprintf(detail, sizeof detail, " (byte 0x%02x)", (unsigned)parser->problem_value);
     }
-    tree->loaded = true;
-    if (!yaml_document_get_root_node(&tree->document))
-        return diag_at(d, tree->path, 1, 1, "the file is empty: expected a YAML mapping");
-    yaml_document_t extra;
-    if (yaml_parser_load(parser, &extra)) {
-        bool more = yaml_document_get_root_node(&extra) != NULL;
-        int line = more ? (int)yaml_document_get_root_node(&extra)->start_mark.line + 1 : 0;
-        yaml_document_delete(&extra);
-        if (more)
-            return diag_at(d, tree->path, line, 1,
-                           "a second YAML document ('---'): one file describes one platform or scenario");
+    return diag_at(d, tree->path, line, column, "YAML syntax error: %s%s%s%s",
+                   parser->problem ? parser->problem : "unknown problem", detail, parser->context ? " " : "",
+                   parser->context ? parser->context : "");
+}
+
+static bool event_error(const yaml_tree *tree, const yaml_event_t *event, diag *d, const char *message)
+{
+    return diag_at(d, tree->path, (int)event->start_mark.line + 1, (int)event->start_mark.column + 1, "%s", message);
+}
+
+/* One event against the limits: DEPTH and NODES so far, DOCUMENTS seen. */
+static bool event_allowed(const yaml_tree *tree, const yaml_event_t *event, int *depth, long *nodes, int *documents,
+                          diag *d)
+{
+    switch (event->type) {
+    case YAML_DOCUMENT_START_EVENT:
+        if (++*documents > 1)
+            return event_error(tree, event, d, "a second YAML document ('---'): one file describes one platform or scenario");
+        return true;
+    case YAML_SEQUENCE_END_EVENT:
+    case YAML_MAPPING_END_EVENT:
+        --*depth;
+        return true;
+    case YAML_SEQUENCE_START_EVENT:
+    case YAML_MAPPING_START_EVENT:
+        if (++*depth > YAML_MAX_DEPTH)
+            return event_error(tree, event, d, "lists and mappings nest more than 64 levels deep here: collsim's files "
+                               "nest a few levels (a case's groups are 4 deep); flatten the file");
+        break;
+    case YAML_SCALAR_EVENT:
+    case YAML_ALIAS_EVENT:
+        break;
+    default:
+        return true;
     }
+    if (++*nodes > YAML_MAX_NODES)
+        return event_error(tree, event, d, "more than 1048576 values: collsim reads YAML files of at most 1048576 "
+                           "values (a 1024 x 1024 skew matrix); split the file");
     return true;
+}
+
+/* libyaml's event stream of TEXT checked against the limits, before any
+ * document is built: one document, the nesting depth, the node count. */
+static bool check_events(const yaml_tree *tree, const unsigned char *text, size_t length, diag *d)
+{
+    yaml_parser_t parser;
+    yaml_parser_initialize(&parser);
+    yaml_parser_set_input_string(&parser, text, length);
+    int depth = 0, documents = 0;
+    long nodes = 0;
+    bool ok = true, end = false;
+    while (ok && !end) {
+        yaml_event_t event;
+        if (!yaml_parser_parse(&parser, &event)) {
+            ok = syntax_error(tree, &parser, text, d);
+            break;
+        }
+        end = event.type == YAML_STREAM_END_EVENT;
+        ok = event_allowed(tree, &event, &depth, &nodes, &documents, d);
+        yaml_event_delete(&event);
+    }
+    yaml_parser_delete(&parser);
+    if (ok && documents == 0) ok = diag_at(d, tree->path, 1, 1, "the file is empty: expected a YAML mapping");
+    return ok;
+}
+
+/* TEXT (LENGTH bytes) into TREE's document. */
+static bool load_text(yaml_tree *tree, const unsigned char *text, size_t length, diag *d)
+{
+    if (!check_events(tree, text, length, d)) return false;
+    yaml_parser_t parser;
+    yaml_parser_initialize(&parser);
+    yaml_parser_set_input_string(&parser, text, length);
+    bool ok = yaml_parser_load(&parser, &tree->document) || syntax_error(tree, &parser, text, d);
+    yaml_parser_delete(&parser);
+    if (!ok) return false;
+    tree->loaded = true;
+    if (yaml_document_get_root_node(&tree->document)) return true;
+    yaml_tree_free(tree);
+    return diag_at(d, tree->path, 1, 1, "the file is empty: expected a YAML mapping");
+}
+
+/* Why a file of status ST cannot be read as YAML, or NULL. */
+static const char *unreadable_kind(const struct stat *st)
+{
+    if (S_ISDIR(st->st_mode)) return "is a directory, not a YAML file: give the path of a .yaml file";
+    if (S_ISFIFO(st->st_mode))
+        return "is a FIFO (named pipe), not a regular file: collsim reads platform and scenario files whole, and "
+               "relative paths in them from their folder; save the YAML to a file";
+    if (!S_ISREG(st->st_mode)) return "is not a regular file (a device or a socket): give the path of a .yaml file";
+    if (st->st_size > YAML_MAX_BYTES) return "is larger than 4 MiB, the largest YAML file collsim reads";
+    return NULL;
+}
+
+/* The whole of FD (a regular file of SIZE bytes) into TEXT; an errno, or 0. */
+static int read_all(int fd, unsigned char *text, size_t size, size_t *length)
+{
+    size_t used = 0;
+    for (;;) {
+        ssize_t n = read(fd, text + used, size + 1 - used);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return errno;
+        if (n == 0) break;
+        used += (size_t)n;
+        if (used > size) return EFBIG; /* it grew while being read */
+    }
+    *length = used;
+    return 0;
+}
+
+/* The whole of PATH, a regular file of at most YAML_MAX_BYTES; NULL with D set. */
+static unsigned char *read_file(const char *path, size_t *length, diag *d)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC); /* a FIFO must not block the open */
+    if (fd < 0) {
+        diag_at(d, path, 0, 0, "cannot open: %s%s", strerror(errno),
+                errno == EACCES ? ": make the file readable or give another path" : "");
+        return NULL;
+    }
+    struct stat st;
+    int error = fstat(fd, &st) != 0 ? errno : 0;
+    const char *kind = error ? NULL : unreadable_kind(&st);
+    unsigned char *text = error || kind ? NULL : malloc((size_t)st.st_size + 1);
+    if (text) error = read_all(fd, text, (size_t)st.st_size, length);
+    close(fd);
+    if (kind) diag_at(d, path, 0, 0, "%s", kind);
+    else if (error) diag_at(d, path, 0, 0, "cannot read: %s", strerror(error));
+    if (!error && !kind) return text;
+    free(text);
+    return NULL;
 }
 
 bool yaml_tree_load(yaml_tree *tree, const char *path, diag *d)
 {
     memset(tree, 0, sizeof *tree);
     snprintf(tree->path, sizeof tree->path, "%s", path);
-    FILE *file = fopen(path, "rb");
-    if (!file) return diag_at(d, path, 0, 0, "cannot open: %s", strerror(errno));
-    yaml_parser_t parser;
-    yaml_parser_initialize(&parser);
-    yaml_parser_set_input_file(&parser, file);
-    bool ok = load_with_parser(tree, &parser, d);
-    yaml_parser_delete(&parser);
-    fclose(file);
+    size_t length = 0;
+    unsigned char *text = read_file(path, &length, d);
+    bool ok = text && load_text(tree, text, length, d);
+    free(text);
     return ok;
 }
 
@@ -50,12 +170,9 @@ bool yaml_tree_load_string(yaml_tree *tree, const char *name, const char *text, 
 {
     memset(tree, 0, sizeof *tree);
     snprintf(tree->path, sizeof tree->path, "%s", name);
-    yaml_parser_t parser;
-    yaml_parser_initialize(&parser);
-    yaml_parser_set_input_string(&parser, (const unsigned char *)text, strlen(text));
-    bool ok = load_with_parser(tree, &parser, d);
-    yaml_parser_delete(&parser);
-    return ok;
+    size_t length = strlen(text);
+    if (length > (size_t)YAML_MAX_BYTES) return diag_at(d, name, 0, 0, "is larger than 4 MiB, the largest YAML text collsim reads");
+    return load_text(tree, (const unsigned char *)text, length, d);
 }
 
 void yaml_tree_free(yaml_tree *tree)
@@ -149,18 +266,19 @@ bool yaml_read_string(yaml_tree *tree, const ynode *node, const char *key, const
     return true;
 }
 
-bool yaml_read_positive_int(yaml_tree *tree, const ynode *node, const char *key, long *out, diag *d)
+bool yaml_read_int(yaml_tree *tree, const ynode *node, const char *key, long min, long max, int *out, diag *d)
 {
     const char *text = scalar_text(node);
-    if (!text) return yaml_error(tree, node, d, "'%s' must be a positive whole number", key);
     char *end = NULL;
     errno = 0;
-    long v = strtol(text, &end, 10);
-    if (end == text || *end != '\0' || errno)
-        return yaml_error(tree, node, d, "'%s' must be a positive whole number, not '%s'", key, text);
-    if (v <= 0) return yaml_error(tree, node, d, "'%s' must be positive, not %ld", key, v);
-    *out = v;
-    return true;
+    long v = text ? strtol(text, &end, 10) : 0;
+    bool number = text && end != text && *end == '\0';
+    if (number && !errno && v >= min && v <= max) {
+        *out = (int)v;
+        return true;
+    }
+    return yaml_error(tree, node, d, "'%s' must be a whole number from %ld to %ld, not '%s'", key, min, max,
+                      text ? text : "a list or mapping");
 }
 
 bool yaml_read_positive_number(yaml_tree *tree, const ynode *node, const char *key, double *out, diag *d)
@@ -172,8 +290,18 @@ bool yaml_read_positive_number(yaml_tree *tree, const ynode *node, const char *k
     if (end == text || *end != '\0' || !isfinite(v))
         return yaml_error(tree, node, d, "'%s' must be a positive number, not '%s'", key, text);
     if (v <= 0) return yaml_error(tree, node, d, "'%s' must be positive, not %s", key, text);
+    if (v < YAML_MIN_RATIO || v > YAML_MAX_RATIO)
+        return yaml_error(tree, node, d, "'%s' must be from %g to %g, not %s", key, YAML_MIN_RATIO, YAML_MAX_RATIO, text);
     *out = v;
     return true;
+}
+
+int yaml_read_list(yaml_tree *tree, const ynode *node, const char *key, const char *example, diag *d)
+{
+    int n = yaml_sequence_length(node);
+    if (n < 0) yaml_error(tree, node, d, "'%s' must be a list, e.g. %s, not %s", key, example,
+                          node && node->type == YAML_SCALAR_NODE ? "a single value" : "a mapping");
+    return n;
 }
 
 bool yaml_read_quantity(yaml_tree *tree, const ynode *node, const char *key, unit_kind kind,

@@ -1,7 +1,13 @@
 /* yaml_tree.h — a YAML document loaded with libyaml, with every node's source
  * position kept, and the small set of typed accessors that platform and
  * scenario readers need.  Accessors report errors as FILE:LINE:COL through a
- * diag, naming the key and what was expected. */
+ * diag, naming the key and what was expected.
+ *
+ * Loading is bounded (docs/reliability.md): a regular file of at most
+ * YAML_MAX_BYTES, one document, nesting at most YAML_MAX_DEPTH deep, at most
+ * YAML_MAX_NODES nodes, all checked on libyaml's event stream before the
+ * document is built (libyaml itself has no limit, and its time grows with the
+ * square of the nesting depth). */
 #ifndef COLLSIM_YAML_TREE_H
 #define COLLSIM_YAML_TREE_H
 
@@ -11,6 +17,10 @@
 #include "util/diag.h"
 #include "util/units.h"
 
+#define YAML_MAX_BYTES (4L << 20) /* 4 MiB: shipped files are under 10 KB */
+#define YAML_MAX_DEPTH 64         /* scenarios nest 7 deep */
+#define YAML_MAX_NODES (1L << 20) /* a 1024 x 1024 skew matrix */
+
 typedef struct yaml_tree {
     yaml_document_t document;
     char path[512];
@@ -19,7 +29,8 @@ typedef struct yaml_tree {
 
 typedef yaml_node_t ynode;
 
-/* Load the single YAML document of PATH.  False (with diag) on I/O or syntax errors. */
+/* Load the single YAML document of PATH.  False (with diag) on I/O or syntax
+ * errors, or past a limit; the tree then holds nothing (freeing it is harmless). */
 bool yaml_tree_load(yaml_tree *tree, const char *path, diag *d);
 /* Load from an in-memory string; NAME is used in messages. */
 bool yaml_tree_load_string(yaml_tree *tree, const char *name, const char *text, diag *d);
@@ -41,10 +52,18 @@ ynode *yaml_map_require(yaml_tree *tree, const ynode *map, const char *key, diag
 
 /* Scalar readers. Each fails with a message naming KEY when the node is not the expected type. */
 bool yaml_read_string(yaml_tree *tree, const ynode *node, const char *key, const char **out, diag *d);
-bool yaml_read_positive_int(yaml_tree *tree, const ynode *node, const char *key, long *out, diag *d);
+/* A whole number from MIN to MAX (every count collsim reads fits an int). */
+bool yaml_read_int(yaml_tree *tree, const ynode *node, const char *key, long min, long max, int *out, diag *d);
 bool yaml_read_quantity(yaml_tree *tree, const ynode *node, const char *key, unit_kind kind,
                         bool allow_zero, double *out, diag *d);
+/* A plain number (a ratio: efficiency, oversubscription, eta, factor) from
+ * YAML_MIN_RATIO to YAML_MAX_RATIO: beyond them times overflow to infinity. */
+#define YAML_MIN_RATIO 1e-6
+#define YAML_MAX_RATIO 1e6
 bool yaml_read_positive_number(yaml_tree *tree, const ynode *node, const char *key, double *out, diag *d);
+/* NODE must be a list (a scalar where a list belongs is a mistake, not an
+ * empty list): its length, or -1 with a message naming KEY and EXAMPLE. */
+int yaml_read_list(yaml_tree *tree, const ynode *node, const char *key, const char *example, diag *d);
 
 /* Sequence helpers. */
 int yaml_sequence_length(const ynode *node);
