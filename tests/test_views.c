@@ -231,30 +231,39 @@ END_TEST
  * shares no link with them and takes alpha + M/BW exactly, and r4's access
  * link carries half its capacity over the run (to one message), in both
  * models (the packet model's warm-up is not counted). */
+/* A sendrecv r0 -> r1 of M bytes on T beside B under MODEL: its time (and
+ * the link view in V when given). */
+static double sendrecv_beside(const topology *t, const background *b, network_model model, double m, exec_views *v)
+{
+    char why[256];
+    algo_params p = {.ranks = 2, .root = 0, .peer = 1};
+    schedule *s = sendrecv_direct(&p, why, sizeof why);
+    sim_options o = {.model = model, .background = b};
+    exec_result r;
+    run(t, s, NULL, m, &o, &r, v);
+    double time_s = r.time_s;
+    exec_result_free(&r);
+    schedule_free(s);
+    return time_s;
+}
+
 START_TEST(test_background_is_carried_at_its_load_and_spares_other_links)
 {
     topology t;
     load_text(STAR8, &t);
     const int senders[] = {4, 5, 6, 7};
     background b = build(&t, senders, 4, BACKGROUND_UNIFORM, 0, -1, 0.5);
-    char why[256];
-    algo_params p = {.ranks = 2, .root = 0, .peer = 1};
     const double m = 100e6;
     for (int k = 0; k < MODEL_COUNT; k++) {
-        schedule *s = sendrecv_direct(&p, why, sizeof why);
-        sim_options o = {.model = models[k], .background = &b};
-        exec_result r;
         exec_views v;
-        run(&t, s, NULL, m, &o, &r, &v);
+        double time_s = sendrecv_beside(&t, &b, models[k], m, &v);
         double expected = 0.5e-6 + m / 900e9;
-        ck_assert_msg(relative_error(r.time_s, expected) < EXACT, "%s: %.17g, expected %.17g", network_model_name(models[k]),
-                      r.time_s, expected);
+        ck_assert_msg(relative_error(time_s, expected) < EXACT, "%s: %.17g, expected %.17g", network_model_name(models[k]),
+                      time_s, expected);
         double carried = v.links[4 * 2].bytes; /* link 4 (r4's), up */
-        ck_assert_msg(fabs(carried - 0.5 * 900e9 * r.time_s) <= 65536, "%s: r4 sent %g bytes in %g s",
-                      network_model_name(models[k]), carried, r.time_s);
+        ck_assert_msg(fabs(carried - 0.5 * 900e9 * time_s) <= 65536, "%s: r4 sent %g bytes in %g s",
+                      network_model_name(models[k]), carried, time_s);
         exec_views_free(&v);
-        exec_result_free(&r);
-        schedule_free(s);
     }
     background_free(&b);
     topology_free(&t);
@@ -270,19 +279,9 @@ START_TEST(test_background_that_shares_the_path_slows_the_case_the_same_way_ever
     load_text(STAR8, &t);
     const int senders[] = {4, 5, 6, 7};
     background b = build(&t, senders, 4, BACKGROUND_INCAST, 1, -1, 1.0);
-    char why[256];
-    algo_params p = {.ranks = 2, .root = 0, .peer = 1};
     for (int k = 0; k < MODEL_COUNT; k++) {
         double times[2];
-        for (int again = 0; again < 2; again++) {
-            schedule *s = sendrecv_direct(&p, why, sizeof why);
-            sim_options o = {.model = models[k], .background = &b};
-            exec_result r;
-            run(&t, s, NULL, 10e6, &o, &r, NULL);
-            times[again] = r.time_s;
-            exec_result_free(&r);
-            schedule_free(s);
-        }
+        for (int again = 0; again < 2; again++) times[again] = sendrecv_beside(&t, &b, models[k], 10e6, NULL);
         ck_assert_msg(times[0] > 1.2 * (0.5e-6 + 10e6 / 900e9), "%s: %.9g", network_model_name(models[k]), times[0]);
         ck_assert(times[0] == times[1]);
     }
