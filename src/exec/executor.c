@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exec/op_times.h"
 #include "net/network.h"
 
 /* One part as the child sees it. */
@@ -36,7 +37,12 @@ typedef struct exec_piece {
     long long chunk_units;   /* one chunk in scaled bytes when exact, else 0 */
     long double chunk_scaled; /* one chunk in scaled bytes, real-valued */
     double *weight_sum;      /* all-to-all skew: prefix sums of chunk weights (chunks + 1), or NULL */
+    long ops;                /* of all its actors */
+    long *actor_first;       /* in the child: where each actor's ops start in TIMES */
+    net_op_time *times;      /* in the child: every op's posted and completed times */
     int out_first;           /* where its numbers start in the output */
+    int latency_first;       /* where its message latencies start */
+    int times_first;         /* where its op times start (keep_op_times), else -1 */
 } exec_piece;
 
 typedef struct exec_job {
@@ -47,6 +53,9 @@ typedef struct exec_job {
     double scale;            /* K */
     const network_ops *net;
     network *network;        /* in the child, while it runs */
+    int links_first;         /* where the link counts go in the output */
+    int samples_first;       /* where the queue samples go (options->queue_samples), else -1 */
+    int sample_count;        /* how many */
     int failure_first;       /* where a network failure's message goes in the output */
 } exec_job;
 
@@ -58,14 +67,21 @@ struct exec_run {
 };
 
 /* Output layout per part: time, phase ends, rank finishes, completed ops;
- * then, once, whether the network failed on its own (see network_failure). */
+ * then per part its message latencies (and op times when kept); then, once,
+ * the link counts, the queue samples asked for, and whether the network
+ * failed on its own (see network_failure). */
 static int piece_out_count(const schedule *s)
 {
     return 2 + SCHED_MAX_PHASES + s->ranks;
 }
 
-/* The message of a network failure travels back as text in doubles. */
+/* The message of a network failure travels back as text in doubles; op
+ * times and link counts as the doubles of their structures. */
 #define NETWORK_FAILURE_DOUBLES 32
+#define OP_TIME_DOUBLES (sizeof(net_op_time) / sizeof(double))
+#define LINK_STATS_DOUBLES ((int)(sizeof(net_link_stats) / sizeof(double)))
+_Static_assert(sizeof(net_op_time) % sizeof(double) == 0 && sizeof(net_link_stats) % sizeof(double) == 0,
+               "op times and link counts travel as doubles");
 
 static int network_failure_slot(const exec_job *job)
 {
@@ -191,7 +207,7 @@ static void actor_main(int argc, char **argv)
         if (g.remaining[o] == 0 && (lane < 0 || a->ops[o].channel == lane)) ready[ready_count++] = o;
     int done = 0;
     double last = 0, *cost = NULL;
-    net_endpoint *me = net->endpoint(job->network, ops);
+    net_endpoint *me = net->endpoint(job->network, ops, p->times + p->actor_first[self]);
     net_channel *channel = resolve_channels(job, part, self, &cost);
     if (p->launch_s > 0) net->sleep(me, p->launch_s);
     while (done < ops) {
@@ -260,6 +276,15 @@ static int actor_lanes(const schedule *s, int a, bool split, int lanes[SCHED_MAX
     return count;
 }
 
+/* In the child: room for every op's times, actor by actor. */
+static void keep_op_times(exec_piece *p)
+{
+    p->actor_first = malloc(sizeof *p->actor_first * (size_t)(p->s->actors + 1));
+    p->actor_first[0] = 0;
+    for (int a = 0; a < p->s->actors; a++) p->actor_first[a + 1] = p->actor_first[a] + p->s->actor[a].op_count;
+    p->times = calloc((size_t)p->ops + 1, sizeof *p->times);
+}
+
 static bool run_job(void *ctx, double *out)
 {
     exec_job *job = ctx;
@@ -277,6 +302,7 @@ static bool run_job(void *ctx, double *out)
     int actors = 0, lanes[SCHED_MAX_CHANNELS];
     bool *split = calloc((size_t)job->count + 1, sizeof(bool));
     for (int k = 0; k < job->count; k++) {
+        keep_op_times(&job->pieces[k]);
         split[k] = channels_independent(job->pieces[k].s);
         for (int a = 0; a < job->pieces[k].s->actors; a++) actors += actor_lanes(job->pieces[k].s, a, split[k], lanes);
     }
@@ -304,9 +330,19 @@ static bool run_job(void *ctx, double *out)
     free(split);
     simgrid_simulate();
     char why[NETWORK_FAILURE_DOUBLES * sizeof(double)] = "";
-    if (!job->net->close(job->network, why, sizeof why)) memcpy(out + network_failure_slot(job), why, sizeof why);
+    double *samples = job->samples_first >= 0 ? out + job->samples_first : NULL;
+    if (!job->net->close(job->network, (net_link_stats *)(out + job->links_first), samples, why, sizeof why))
+        memcpy(out + network_failure_slot(job), why, sizeof why);
+    for (int k = 0; k < job->count; k++) {
+        exec_piece *p = &job->pieces[k];
+        op_times_latencies(p->s, p->times, p->actor_first, out + p->latency_first);
+        if (p->times_first >= 0) memcpy(out + p->times_first, p->times, sizeof *p->times * (size_t)p->ops);
+        free(p->times);
+        free(p->actor_first);
+    }
     return true;
 }
+
 
 /* The bytes of a part's chunk grid: M, except all-to-all's N x N blocks where
  * M is each rank's total payload, M/N per destination (SPEC §4, 01 §7), and a
@@ -350,6 +386,23 @@ static double *chunk_weight_sums(const exec_part *p)
     return sum;
 }
 
+double exec_op_bytes(const exec_part *part, int actor, int op)
+{
+    const schedule *s = part->s;
+    const sched_actor *a = &s->actor[actor];
+    const sched_op *o = &a->ops[op];
+    double chunk = (double)grid_bytes(part) / s->chunks, chunks = o->count;
+    if (part->block_weight) { /* skewed all-to-all: each chunk weighs its block's weight */
+        int per_block = s->chunks / (s->ranks * s->ranks);
+        chunks = 0;
+        for (int i = 0; i < sched_op_range_count(o); i++) {
+            chunk_range r = sched_op_range(a, o, i);
+            for (int c = r.first; c < r.first + r.count; c++) chunks += part->block_weight[c / per_block];
+        }
+    }
+    return chunks * chunk;
+}
+
 static void free_job(exec_job *job)
 {
     for (int k = 0; k < job->count; k++) free(job->pieces[k].weight_sum);
@@ -390,8 +443,8 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
     if (!hosts_allowed(t, parts, count, label, d)) return NULL;
     exec_run *run = calloc(1, sizeof *run);
     long long scale = common_scale(parts, count);
-    run->job = (exec_job){t, calloc((size_t)count, sizeof(exec_piece)), count, *options, (double)scale,
-                          network_for(options), NULL, 0};
+    run->job = (exec_job){.t = t, .pieces = calloc((size_t)count, sizeof(exec_piece)), .count = count,
+                          .options = *options, .scale = (double)scale, .net = network_for(options)};
     for (int k = 0; k < count; k++) {
         exec_piece *p = &run->job.pieces[k];
         long long bytes = grid_bytes(&parts[k]) * wire_numerator(&parts[k]);
@@ -407,9 +460,23 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
         __int128 scaled = (__int128)bytes * scale;
         p->chunk_units = scaled % chunks == 0 && scaled / chunks < LLONG_MAX / 2 ? (long long)(scaled / chunks) : 0;
         p->weight_sum = parts[k].block_weight ? chunk_weight_sums(&parts[k]) : NULL;
+        for (int a = 0; a < p->s->actors; a++) p->ops += p->s->actor[a].op_count;
         p->out_first = run->out_count;
         run->out_count += piece_out_count(p->s);
     }
+    for (int k = 0; k < count; k++) {
+        exec_piece *p = &run->job.pieces[k];
+        p->latency_first = run->out_count;
+        run->out_count += (int)sched_messages(p->s);
+        p->times_first = options->keep_op_times ? run->out_count : -1;
+        if (options->keep_op_times) run->out_count += (int)(p->ops * OP_TIME_DOUBLES);
+    }
+    run->job.links_first = run->out_count;
+    run->out_count += t->link_count * 2 * LINK_STATS_DOUBLES;
+    const queue_sampling *q = options->queue_samples;
+    run->job.samples_first = q ? run->out_count : -1;
+    run->job.sample_count = q ? q->port_count * q->count : 0;
+    run->out_count += run->job.sample_count;
     run->job.failure_first = run->out_count;
     run->out_count += NETWORK_FAILURE_DOUBLES;
     run->out = calloc((size_t)run->out_count, sizeof(double));
@@ -422,7 +489,7 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
     return run;
 }
 
-bool exec_finish(exec_run *run, exec_result *results, diag *d)
+bool exec_finish(exec_run *run, exec_result *results, exec_views *views, diag *d)
 {
     bool ok = simgrid_join(&run->child, d);
     const char *failure = (const char *)(run->out + network_failure_slot(&run->job));
@@ -445,6 +512,24 @@ bool exec_finish(exec_run *run, exec_result *results, diag *d)
         r->ranks = p->s->ranks;
         r->rank_finish_s = malloc(sizeof(double) * (size_t)p->s->ranks);
         memcpy(r->rank_finish_s, out + 1 + SCHED_MAX_PHASES, sizeof(double) * (size_t)p->s->ranks);
+        r->messages = sched_messages(p->s);
+        r->latency_s = malloc(sizeof(double) * (size_t)(r->messages + 1));
+        memcpy(r->latency_s, run->out + p->latency_first, sizeof(double) * (size_t)r->messages);
+        r->op_times = NULL;
+        if (p->times_first >= 0) {
+            r->op_times = malloc(sizeof *r->op_times * (size_t)(p->ops + 1));
+            memcpy(r->op_times, run->out + p->times_first, sizeof *r->op_times * (size_t)p->ops);
+        }
+    }
+    if (ok && views) { /* the options are the caller's, and may be gone: the job says what came back */
+        views->ports = run->job.t->link_count * 2;
+        views->links = malloc(sizeof *views->links * (size_t)(views->ports + 1));
+        memcpy(views->links, run->out + run->job.links_first, sizeof *views->links * (size_t)views->ports);
+        views->queue_bytes = NULL;
+        if (run->job.samples_first >= 0) {
+            views->queue_bytes = malloc(sizeof(double) * (size_t)(run->job.sample_count + 1));
+            memcpy(views->queue_bytes, run->out + run->job.samples_first, sizeof(double) * (size_t)run->job.sample_count);
+        }
     }
     free_job(&run->job);
     free(run->out);
@@ -460,13 +545,24 @@ bool execute_schedule(const topology *t, schedule *s, const int *actor_nodes, do
     char label[96];
     snprintf(label, sizeof label, "%s on %d ranks of platform '%s'", primitive_name(s->prim), s->ranks, t->name);
     exec_run *run = exec_start(t, &part, 1, options, label, d);
-    return run && exec_finish(run, result, d);
+    return run && exec_finish(run, result, NULL, d);
 }
 
 void exec_result_free(exec_result *r)
 {
     free(r->rank_finish_s);
-    r->rank_finish_s = NULL;
+    free(r->latency_s);
+    free(r->op_times);
+    r->rank_finish_s = r->latency_s = NULL;
+    r->op_times = NULL;
+}
+
+void exec_views_free(exec_views *v)
+{
+    free(v->links);
+    free(v->queue_bytes);
+    v->links = NULL;
+    v->queue_bytes = NULL;
 }
 
 int *exec_actor_nodes(const schedule *s, const int *rank_nodes)

@@ -450,7 +450,7 @@ bool simgrid_check_options(const sim_options *o, diag *d)
     if (simgrid_accepts(o, "the --cfg options", d)) return true; /* the usual case: one run */
     for (const char *const *a = o->extra_cfg; *a; a++) {
         const char *one[] = {*a, NULL};
-        sim_options single = {o->model, one};
+        sim_options single = {.model = o->model, .extra_cfg = one};
         char what[340];
         snprintf(what, sizeof what, "--cfg=%s", cfg_setting(*a));
         *d = (diag){0};

@@ -22,12 +22,23 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "net/background.h"
 #include "platform/simgrid_xml.h"
 #include "platform/topology.h"
 #include "util/diag.h"
 
 /* NETWORK_DEFAULT: what the scenario says (`network:`), else CM02. */
 typedef enum { NETWORK_DEFAULT, NETWORK_CM02, NETWORK_LV08, NETWORK_PACKET } network_model;
+
+/* Queues to sample for a timeline (--trace, packet model): the bytes in the
+ * buffer at the far end of each port (link * 2 + direction) at times 0,
+ * INTERVAL_S, 2 INTERVAL_S, ... (COUNT samples). */
+typedef struct queue_sampling {
+    const int *ports;
+    int port_count;
+    double interval_s;
+    int count;
+} queue_sampling;
 
 /* The most hosts (ranks and switch actors) one simulation places: SimGrid's
  * Full routing zone keeps an N x N route table, 512 MB at 8192. */
@@ -36,6 +47,9 @@ typedef enum { NETWORK_DEFAULT, NETWORK_CM02, NETWORK_LV08, NETWORK_PACKET } net
 typedef struct sim_options {
     network_model model;
     const char *const *extra_cfg; /* further "--cfg=..." arguments, NULL-terminated, may be NULL */
+    bool keep_op_times;           /* return every op's posted and completed times (--trace) */
+    const queue_sampling *queue_samples; /* packet model: queues to sample (--trace), or NULL */
+    const background *background; /* open-loop traffic beside the schedules (issue 14), or NULL */
 } sim_options;
 
 /* Check O's --cfg options against SimGrid itself, in a short forked run on a
