@@ -13,10 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "net/simgrid_zone.h"
 #include "util/interrupt.h"
 
 /* The max-min precisions tried in turn: a simulation whose attempt crashed
@@ -115,43 +115,18 @@ static int simgrid_arguments(const sim_options *options, const char **argv, char
     return n;
 }
 
-/* An anonymous in-memory file holding T's platform, or -1 with D set. */
-static int platform_in_memory(const topology *t, node_pair *pairs, int pair_count, double bandwidth_scale,
-                              bool hosts_only, diag *d)
-{
-    int fd = memfd_create("collsim-platform", MFD_CLOEXEC);
-    if (fd < 0) fd = fileno(tmpfile()); /* already unlinked; kernels before 3.17 */
-    FILE *xml = fd >= 0 ? fdopen(dup(fd), "w") : NULL;
-    bool ok = xml && (hosts_only ? simgrid_xml_write_hosts(t, pairs, pair_count, xml, d)
-                                 : simgrid_xml_write(t, pairs, pair_count, bandwidth_scale, xml, d));
-    if (xml && fclose(xml) != 0) ok = false;
-    if (ok) return fd;
-    if (!d->set) diag_fail(d, "cannot write the SimGrid platform: %s", strerror(errno));
-    if (fd >= 0) close(fd);
-    return -1;
-}
-
 static bool open_platform(const topology *t, node_pair *pairs, int pair_count, const sim_options *options,
                           double bandwidth_scale, bool hosts_only)
 {
-    diag d = {0};
-    int fd = platform_in_memory(t, pairs, pair_count, bandwidth_scale, hosts_only, &d);
-    if (fd < 0) {
-        diag_print(&d);
-        return false;
-    }
-    char path[64];
-    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
     const char *argv[SIM_ARGUMENTS];
     char storage[SIM_ARGUMENTS][320];
     int argc = simgrid_arguments(options, argv, storage);
     simgrid_mark(SIM_IN_SIMGRID_SETUP);
     simgrid_init(&argc, (char **)argv);
     arm_crash_handler(); /* SimGrid installs its own for SIGSEGV */
-    simgrid_load_platform(path);
+    bool ok = simgrid_zone_build(t, pairs, pair_count, bandwidth_scale, hosts_only);
     simgrid_mark(SIM_IN_COLLSIM);
-    close(fd);
-    return true;
+    return ok;
 }
 
 bool simgrid_open(const topology *t, node_pair *pairs, int pair_count, const sim_options *options,
