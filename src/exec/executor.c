@@ -35,6 +35,7 @@ typedef struct exec_job {
     double scale;            /* K */
     const network_ops *net;
     network *network;        /* in the child, while it runs */
+    int lane_room;           /* the most operations a lane holds (lane_main) */
     int failure_first;       /* where a network failure's message goes in the output */
 } exec_job;
 
@@ -129,53 +130,122 @@ static long op_bytes(const exec_piece *p, const sched_actor *a, const sched_op *
     return bytes > 0 ? bytes : 1; /* a zero-weight block still synchronises */
 }
 
-/* One schedule actor.  It marks where it is (simgrid_mark) around every
- * SimGrid call, so that a crash in SimGrid's kernel is told apart from one in
- * this code. */
-static void actor_main(int argc, char **argv)
+/* One schedule actor as it runs: the state its lanes share.
+ *
+ * A lane is a SimGrid actor on the schedule actor's host that holds at most
+ * lane_ops operations outstanding (the network's lane_ops, network.h): SimGrid
+ * 3.32 pays for every completion in time proportional to the operations its
+ * actor has outstanding (its wait-any, its list of activities), so an actor
+ * posting its 1,022 all-to-all operations at once cost O(1,022) per message.
+ * The first lane starts with the simulation; a lane with more ready operations
+ * than room starts the next, which posts them at the same simulated instant;
+ * whichever lane sees a completion posts what it makes ready; a lane with
+ * nothing outstanding ends.  The posting instants, hence every time, are those
+ * of one actor posting everything itself. */
+typedef struct actor_run {
+    const exec_piece *p;
+    const sched_actor *a;
+    int part, self, ops;
+    void *host;
+    op_graph g;
+    int *ready, ready_count;
+    net_channel *channel;
+    int done;
+    double last;
+    int lanes;         /* started or about to start, not yet ended */
+    bool lane_coming;  /* a lane created that has not taken its operations yet */
+} actor_run;
+
+static void lane_main(int argc, char **argv);
+
+/* Lanes beyond the schedule actors stay about under this many: every actor
+ * maps its stack and a guard page, and a process maps at most ~65,000 areas. */
+#define LANES_MAX 16384
+
+/* The network's lane_ops, or more when the whole job's operations would
+ * otherwise need more than LANES_MAX lanes. */
+static int lane_room(const network_ops *net, long total_ops)
+{
+    if (net->lane_ops <= 0) return INT_MAX;
+    long room = (total_ops + LANES_MAX - 1) / LANES_MAX;
+    return room > net->lane_ops ? (int)(room < INT_MAX ? room : INT_MAX) : net->lane_ops;
+}
+
+static void start_lane(actor_run *r)
+{
+    r->lanes++;
+    r->lane_coming = true;
+    simgrid_mark(SIM_IN_SIMGRID);
+    sg_actor_t lane = sg_actor_init("lane", r->host);
+    sg_actor_set_data(lane, r);
+    sg_actor_start_(lane, lane_main, 0, NULL);
+    simgrid_mark(SIM_IN_ACTOR);
+}
+
+/* The first lane's setup: the op graph, the channels, the ready ops. */
+static void actor_begin(actor_run *r)
+{
+    sched_op_graph(r->a, &r->g);
+    r->ready = malloc(sizeof(int) * (size_t)(r->ops + 1));
+    for (int o = r->ops - 1; o >= 0; o--)
+        if (r->g.remaining[o] == 0) r->ready[r->ready_count++] = o;
+    r->channel = resolve_channels(job_now, r->part, r->self, r->a);
+}
+
+/* Operation O completed now: count it, and make ready what waited for it. */
+static void actor_complete(actor_run *r, int o)
+{
+    double *out = out_now + r->p->out_first;
+    double now = simgrid_get_clock();
+    r->done++;
+    out[1 + SCHED_MAX_PHASES + r->p->s->ranks]++; /* completed ops: a deadlock leaves it short */
+    r->last = now;
+    double *phase_end = &out[1 + r->a->ops[o].phase];
+    if (now > *phase_end) *phase_end = now;
+    for (int k = r->g.offset[o + 1] - 1; k >= r->g.offset[o]; k--)
+        if (--r->g.remaining[r->g.list[k]] == 0) r->ready[r->ready_count++] = r->g.list[k];
+}
+
+/* The last lane ended: the actor's finish time. */
+static void actor_end(actor_run *r)
+{
+    double *out = out_now + r->p->out_first;
+    if (r->self < r->p->s->ranks) out[1 + SCHED_MAX_PHASES + r->self] = r->last;
+    if (r->last > out[0]) out[0] = r->last;
+    op_graph_free(&r->g);
+    free(r->channel);
+    free(r->ready);
+}
+
+/* One lane.  It marks where it is (simgrid_mark) around every SimGrid call,
+ * so that a crash in SimGrid's kernel is told apart from one in this code. */
+static void lane_main(int argc, char **argv)
 {
     (void)argc;
+    (void)argv;
     simgrid_mark(SIM_IN_ACTOR);
-    const exec_job *job = job_now;
-    const network_ops *net = job->net;
-    int part = atoi(argv[1]), self = atoi(argv[2]);
-    const exec_piece *p = &job->pieces[part];
-    double *out = out_now + p->out_first;
-    const sched_actor *a = &p->s->actor[self];
-    int ops = a->op_count;
-    op_graph g;
-    sched_op_graph(a, &g);
-    int *ready = malloc(sizeof(int) * (size_t)(ops + 1));
-    int ready_count = 0;
-    for (int o = ops - 1; o >= 0; o--)
-        if (g.remaining[o] == 0) ready[ready_count++] = o;
-    int done = 0;
-    double last = 0;
-    net_endpoint *me = net->endpoint(job->network, ops);
-    net_channel *channel = resolve_channels(job, part, self, a);
-    while (done < ops) {
-        while (ready_count > 0) {
-            int o = ready[--ready_count];
-            const sched_op *op = &a->ops[o];
-            if (op->kind == OP_SEND) net->send(me, channel[o], op_bytes(p, a, op), o);
-            else net->recv(me, channel[o], o);
+    actor_run *r = sg_actor_self_get_data();
+    const network_ops *net = job_now->net;
+    if (!r->channel) actor_begin(r);
+    r->lane_coming = false;
+    int room = job_now->lane_room < r->ops ? job_now->lane_room : r->ops;
+    net_endpoint *me = net->endpoint(job_now->network, room);
+    int pending = 0;
+    for (;;) {
+        for (; r->ready_count > 0 && pending < room; pending++) {
+            int o = r->ready[--r->ready_count];
+            const sched_op *op = &r->a->ops[o];
+            if (op->kind == OP_SEND) net->send(me, r->channel[o], op_bytes(r->p, r->a, op), o);
+            else net->recv(me, r->channel[o], o);
         }
+        if (r->ready_count > 0 && !r->lane_coming) start_lane(r);
+        if (pending == 0) break;
         int o = net->wait_any(me);
-        double now = simgrid_get_clock();
-        done++;
-        out[1 + SCHED_MAX_PHASES + p->s->ranks]++; /* completed ops: a deadlock leaves it short */
-        last = now;
-        double *phase_end = &out[1 + a->ops[o].phase];
-        if (now > *phase_end) *phase_end = now;
-        for (int k = g.offset[o + 1] - 1; k >= g.offset[o]; k--)
-            if (--g.remaining[g.list[k]] == 0) ready[ready_count++] = g.list[k];
+        pending--;
+        actor_complete(r, o);
     }
-    if (self < p->s->ranks) out[1 + SCHED_MAX_PHASES + self] = last;
-    if (last > out[0]) out[0] = last;
     net->endpoint_close(me);
-    op_graph_free(&g);
-    free(channel);
-    free(ready);
+    if (--r->lanes == 0) actor_end(r);
     simgrid_mark(SIM_IN_SIMGRID);
 }
 
@@ -194,25 +264,30 @@ static bool run_job(void *ctx, double *out)
                     pairs[n++] = (node_pair){nodes[a], nodes[s->actor[a].ops[o].peer]};
     }
     int actors = 0;
+    long total_ops = 0;
     for (int k = 0; k < job->count; k++)
-        for (int a = 0; a < job->pieces[k].s->actors; a++) actors += job->pieces[k].s->actor[a].op_count > 0;
+        for (int a = 0; a < job->pieces[k].s->actors; a++) {
+            actors += job->pieces[k].s->actor[a].op_count > 0;
+            total_ops += job->pieces[k].s->actor[a].op_count;
+        }
+    job->lane_room = lane_room(job->net, total_ops);
     job->network = job->net->open(job->t, pairs, (int)n, actors, job->options, job->scale);
     free(pairs);
     if (!job->network) return false;
     job_now = job;
     out_now = out;
-    char part[16], index[16];
+    actor_run *runs = calloc((size_t)actors + 1, sizeof *runs), *r = runs;
     for (int k = 0; k < job->count; k++) {
         const schedule *s = job->pieces[k].s;
-        snprintf(part, sizeof part, "%d", k);
         for (int a = 0; a < s->actors; a++) {
             if (s->actor[a].op_count == 0) continue;
-            snprintf(index, sizeof index, "%d", a);
-            const char *args[] = {"actor", part, index};
-            sg_actor_create_("actor", simgrid_host(job->t, job->pieces[k].actor_nodes[a]), actor_main, 3, args);
+            *r = (actor_run){.p = &job->pieces[k], .a = &s->actor[a], .part = k, .self = a,
+                             .ops = s->actor[a].op_count, .host = simgrid_host(job->t, job->pieces[k].actor_nodes[a])};
+            start_lane(r++);
         }
     }
     simgrid_simulate();
+    free(runs);
     char why[NETWORK_FAILURE_DOUBLES * sizeof(double)] = "";
     if (!job->net->close(job->network, why, sizeof why)) memcpy(out + network_failure_slot(job), why, sizeof why);
     return true;
@@ -295,8 +370,8 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
     if (!hosts_allowed(t, parts, count, label, d)) return NULL;
     exec_run *run = calloc(1, sizeof *run);
     long long scale = common_scale(parts, count);
-    run->job = (exec_job){t, calloc((size_t)count, sizeof(exec_piece)), count, options, (double)scale,
-                          network_for(options), NULL, 0};
+    run->job = (exec_job){.t = t, .pieces = calloc((size_t)count, sizeof(exec_piece)), .count = count,
+                          .options = options, .scale = (double)scale, .net = network_for(options)};
     for (int k = 0; k < count; k++) {
         exec_piece *p = &run->job.pieces[k];
         long long bytes = grid_bytes(&parts[k]), chunks = parts[k].s->chunks;

@@ -22,6 +22,9 @@ typedef struct net_endpoint net_endpoint; /* one actor's side of it */
 typedef void *net_channel;                /* messages FROM -> TO of one schedule part */
 
 typedef struct network_ops {
+    /* The most operations one SimGrid actor should have outstanding (0: no
+     * limit): the executor spreads more over helper actors (executor.c). */
+    int lane_ops;
     /* Start SimGrid with T's platform (routes for the PAIRS it needs) and
      * set the network up for ACTORS actors; message sizes are bytes x SCALE
      * (executor.c).  NULL on failure (said on stderr). */
