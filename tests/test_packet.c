@@ -391,6 +391,30 @@ START_TEST(test_events_scheduled_after_a_bounded_pop_keep_their_order)
 }
 END_TEST
 
+/* Slots of 16 as and 16,384 of them: the calendar spans 262,144 as.  Events
+ * at 300,000 scheduled at time 0 wait beyond it (a heap); one scheduled
+ * there once the calendar reaches it comes after them all the same. */
+START_TEST(test_events_beyond_the_calendar_keep_the_order_scheduled)
+{
+    event_list l;
+    event_list_init(&l, 4);
+    event e;
+    event_schedule(&l, 300000, 0, 0);
+    event_schedule(&l, 200000, 0, 1);
+    event_schedule(&l, 300000, 0, 2);
+    ck_assert(event_pop(&l, NET_TIME_NEVER, &e) && e.target == 1);
+    event_schedule(&l, 300000, 0, 3);
+    event_schedule(&l, 299999, 0, 4);
+    static const int order[] = {4, 0, 2, 3};
+    for (int i = 0; i < 4; i++) {
+        ck_assert(event_pop(&l, NET_TIME_NEVER, &e));
+        ck_assert_int_eq(e.target, order[i]);
+    }
+    ck_assert(!event_pop(&l, NET_TIME_NEVER, &e));
+    event_list_free(&l);
+}
+END_TEST
+
 /* 1 GB in 4 KiB packets back to back at 900 GB/s (4551.1 ps each): the last
  * one ends at 1e9 / 900e9 s, rounded once, not 244,141 times. */
 START_TEST(test_back_to_back_packets_end_exactly)
@@ -400,7 +424,6 @@ START_TEST(test_back_to_back_packets_end_exactly)
     net_time now = 0;
     for (double left = 1e9; left > 0; left -= MTU) now = port_transmit(&p, now, left < MTU ? (int64_t)left : 4096, 0);
     ck_assert_int_eq(now, llroundl(1e9L / 900e9L * NET_TIME_PER_SECOND));
-    port_free(&p);
 }
 END_TEST
 
@@ -423,6 +446,7 @@ int main(void)
     tcase_add_test(tc, test_events_scheduled_after_a_bounded_pop_keep_their_order);
     tcase_add_test(tc, test_the_engine_keeps_message_and_port_counters);
     tcase_add_test(tc, test_events_at_one_time_run_in_the_order_scheduled);
+    tcase_add_test(tc, test_events_beyond_the_calendar_keep_the_order_scheduled);
     tcase_add_test(tc, test_back_to_back_packets_end_exactly);
     suite_add_tcase(s, tc);
     return run_suite(s);

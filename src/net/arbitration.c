@@ -20,24 +20,29 @@ static void wake(engine *e, int p, net_time t)
 void arbitration_request(engine *e, int in, int p)
 {
     port *q = &e->ports[p];
-    e->inputs[in].next = -1;
+    input_request *i = input_of(e, in);
+    i->next = -1;
     if (q->request_tail < 0) q->request_head = in;
-    else e->inputs[q->request_tail].next = in;
+    else input_of(e, q->request_tail)->next = in;
     q->request_tail = in;
-    q->requested_bytes += e->inputs[in].wire;
     /* a free port with eligible heads waiting is stalled: a head still on its way changes nothing yet */
     if (q->free_at > e->now) wake(e, p, q->free_at);
-    else if (e->inputs[in].eligible > e->now) wake(e, p, e->inputs[in].eligible);
+    else if (i->eligible > e->now) wake(e, p, i->eligible);
     else arbitration_serve(e, p);
 }
 
+/* Port Q (stalled or not) starts or stops waiting for credits at NOW; its
+ * buffers know, so that a credit wakes it. */
 static void stall(port *q, bool stalled, net_time now)
 {
-    if (stalled && q->stalled_since < 0) q->stalled_since = now;
-    if (!stalled && q->stalled_since >= 0) {
+    if (stalled == (q->stalled_since >= 0)) return;
+    if (stalled) q->stalled_since = now;
+    else {
         q->stalled += now - q->stalled_since;
         q->stalled_since = -1;
     }
+    for (int v = 0; v < PORT_VCS; v++)
+        if (q->vcs_used >> v & 1) q->far[v].sender_stalled = stalled;
 }
 
 void arbitration_serve(engine *e, int p)
@@ -50,10 +55,11 @@ void arbitration_serve(engine *e, int p)
     }
     net_time soonest = NET_TIME_NEVER;
     bool starved = false;
-    for (int before = -1, in = q->request_head; in >= 0; before = in, in = e->inputs[in].next) {
-        const input *i = &e->inputs[in];
+    for (int before = -1, in = q->request_head; in >= 0;) {
+        const input_request *i = input_of(e, in);
         if (i->eligible > e->now) {
             if (i->eligible < soonest) soonest = i->eligible;
+            before = in, in = i->next;
             continue;
         }
         if (e->credit && q->far[i->vc].credits < i->wire) { /* credits only grow as they settle */
@@ -61,13 +67,13 @@ void arbitration_serve(engine *e, int p)
             buffer_settle(b, q->latency, e->now);
             if (b->credits < i->wire) {
                 starved = true;
+                before = in, in = i->next;
                 continue;
             }
         }
         if (before < 0) q->request_head = i->next;
-        else e->inputs[before].next = i->next;
+        else input_of(e, before)->next = i->next;
         if (q->request_tail == in) q->request_tail = before;
-        q->requested_bytes -= i->wire;
         stall(q, false, e->now);
         engine_start(e, p, in);
         if (q->request_head >= 0) wake(e, p, q->free_at); /* the others wait at least for its tail */
@@ -75,6 +81,7 @@ void arbitration_serve(engine *e, int p)
     }
     stall(q, starved, e->now);
     for (int v = 0; starved && v < PORT_VCS; v++) {
+        if (!(q->vcs_used >> v & 1)) continue; /* nothing to settle, no credit due */
         buffer_settle(&q->far[v], q->latency, e->now);
         net_time t = buffer_next_credit(&q->far[v], q->latency);
         if (t < soonest) soonest = t;
@@ -82,7 +89,7 @@ void arbitration_serve(engine *e, int p)
     if (soonest != NET_TIME_NEVER) wake(e, p, soonest);
 }
 
-void arbitration_credit_due(engine *e, int p, net_time time)
+void arbitration_credit_due(engine *e, int p, port_buffer *b, net_time time)
 {
-    if (e->credit && e->ports[p].stalled_since >= 0) wake(e, p, time + e->ports[p].latency);
+    if (b->sender_stalled) wake(e, p, time + e->ports[p].latency);
 }

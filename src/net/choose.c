@@ -11,7 +11,8 @@
 static int64_t queued(engine *e, int p)
 {
     port *q = &e->ports[p];
-    int64_t bytes = q->requested_bytes;
+    int64_t bytes = 0;
+    for (int in = q->request_head; in >= 0; in = input_of(e, in)->next) bytes += input_of(e, in)->wire;
     for (int v = 0; v < PORT_VCS; v++) {
         buffer_settle(&q->far[v], q->latency, e->now);
         bytes += q->far[v].occupancy;
@@ -21,13 +22,14 @@ static int64_t queued(engine *e, int p)
 
 void choose_at_fork(engine *e, packet *x, route_branch branch)
 {
-    int pick = 0, stage = x->at - e->routes.routes[x->route].first;
+    int route = e->routes.stages[x->at].route;
+    int pick = 0, stage = x->at - e->routes.routes[route].first;
     if (e->routing == PACKET_ROUTING_SPRAY) pick = (int)(e->spray_next[branch.node]++ % (unsigned)branch.count);
     else {
         int64_t least = -1;
         for (int i = 0; i < branch.count; i++) {
             int c = (branch.taken + i) % branch.count;
-            int alternative = route_alternative(&e->routes, x->route, c);
+            int alternative = route_alternative(&e->routes, route, c);
             int64_t bytes = queued(e, route_stage_of(&e->routes, alternative, branch.stage)->port);
             if (least < 0 || bytes < least) {
                 least = bytes;
@@ -35,6 +37,6 @@ void choose_at_fork(engine *e, packet *x, route_branch branch)
             }
         }
     }
-    x->route = route_alternative(&e->routes, x->route, pick);
-    x->at = e->routes.routes[x->route].first + stage;
+    int chosen = route_alternative(&e->routes, route, pick);
+    x->at = e->routes.routes[chosen].first + stage;
 }

@@ -35,7 +35,8 @@ engine *engine_create(const topology *t, double scale)
     e->routing = params->routing;
     e->virtual_channels = true;
     e->port_count = 2 * t->link_count;
-    e->ports = calloc((size_t)e->port_count, sizeof *e->ports);
+    arena_init(&e->memory);
+    e->ports = arena_take(&e->memory, arena_log2(sizeof *e->ports * (size_t)(e->port_count ? e->port_count : 1)));
     int64_t buffer[TOPO_MAX_TIERS] = {0};
     for (int k = 0; k < t->tier_count && e->credit; k++) buffer[k] = llround(packet_buffer_bytes(t, k) * scale);
     for (int i = 0; i < e->port_count; i++) {
@@ -44,8 +45,6 @@ engine *engine_create(const topology *t, double scale)
         else port_init(&e->ports[i], net_time_from_seconds(link->latency_s), (long double)link->bandwidth_Bps * scale,
                        buffer[link->tier]);
     }
-    e->input_capacity = e->port_count * PORT_VCS;
-    e->inputs = calloc((size_t)e->input_capacity, sizeof *e->inputs);
     event_list_init(&e->events, calendar_slot_bits(t, params));
     route_table_init(&e->routes, t, e->routing != PACKET_ROUTING_ECMP);
     e->free_message = -1;
@@ -56,9 +55,7 @@ engine *engine_create(const topology *t, double scale)
 void engine_free(engine *e)
 {
     if (!e) return;
-    for (int i = 0; i < e->port_count; i++) port_free(&e->ports[i]);
-    free(e->ports);
-    free(e->inputs);
+    arena_free(&e->memory);
     event_list_free(&e->events);
     route_table_free(&e->routes);
     free(e->messages);
@@ -78,12 +75,6 @@ void engine_use_virtual_channels(engine *e, bool on)
     e->virtual_channels = on;
 }
 
-void engine_schedule(engine *e, net_time time, int kind, int target)
-{
-    if (time > NET_TIME_LIMIT) e->failed = true;
-    else event_schedule(&e->events, time, kind, target);
-}
-
 int engine_route(engine *e, int src, int dst, diag *d)
 {
     return route_flow(&e->routes, src, dst, d);
@@ -92,10 +83,10 @@ int engine_route(engine *e, int src, int dst, diag *d)
 /* The message in SLOT offers its next packet to its route's first port. */
 static void offer_message(engine *e, int slot)
 {
-    const message *m = &e->messages[slot];
+    message *m = &e->messages[slot];
     const route_stage *s = &e->routes.stages[e->routes.routes[m->route].first];
     int in = e->port_count * PORT_VCS + slot;
-    input *i = &e->inputs[in];
+    input_request *i = &m->request;
     i->vc = e->virtual_channels ? s->vc : 0;
     i->wire = (m->unsent < e->mtu ? m->unsent : e->mtu) + e->header;
     i->eligible = m->ready > e->now ? m->ready : e->now;
@@ -106,9 +97,13 @@ static void offer_message(engine *e, int slot)
  * at a fork of spray or adaptive routing it first waits to be there. */
 static void offer_head(engine *e, int in)
 {
-    packet *x = packet_queue_front(&input_buffer(e, in)->queue);
-    const route_branch *branch = e->routes.keep_branches ? /* spray, adaptive */
-                                     route_open_branch(&e->routes, x->route, x->at - e->routes.routes[x->route].first) : NULL;
+    port_buffer *b = input_buffer(e, in);
+    packet *x = packet_queue_front(&b->queue);
+    const route_branch *branch = NULL;
+    if (e->routes.keep_branches) { /* spray, adaptive */
+        int route = e->routes.stages[x->at].route;
+        branch = route_open_branch(&e->routes, route, x->at - e->routes.routes[route].first);
+    }
     if (branch) {
         if (x->eligible > e->now) {
             engine_schedule(e, x->eligible, EVENT_FORK, in);
@@ -117,7 +112,7 @@ static void offer_head(engine *e, int in)
         choose_at_fork(e, x, *branch);
     }
     const route_stage *s = &e->routes.stages[x->at];
-    input *i = &e->inputs[in];
+    input_request *i = &b->request;
     i->vc = e->virtual_channels ? s->vc : 0;
     i->wire = x->wire_bytes;
     i->eligible = x->eligible;
@@ -132,8 +127,6 @@ int engine_send(engine *e, int route, int64_t bytes, net_time posted, void *cook
         if (e->message_count == e->message_capacity)
             e->messages = grow_array(e->messages, &e->message_capacity, e->message_count + 1, sizeof *e->messages);
         slot = e->message_count++;
-        int needed = e->port_count * PORT_VCS + e->message_count;
-        if (needed > e->input_capacity) e->inputs = grow_array(e->inputs, &e->input_capacity, needed, sizeof *e->inputs);
     }
     if (e->record_count == e->record_capacity)
         e->records = grow_array(e->records, &e->record_capacity, e->record_count + 1, sizeof *e->records);
@@ -156,8 +149,8 @@ static packet cut_packet(engine *e, int slot)
     m->outstanding++;
     e->counters.packets++;
     if (++e->live_packets > e->counters.peak_packets) e->counters.peak_packets = e->live_packets;
-    return (packet){.wire_bytes = payload + e->header, .eligible = e->now, .tail_ready = e->now, .message = slot,
-                    .route = m->route, .at = e->routes.routes[m->route].first};
+    return (packet){.eligible = e->now, .tail_ready = e->now, .wire_bytes = payload + e->header, .message = slot,
+                    .at = e->routes.routes[m->route].first};
 }
 
 /* Packet X has started its last hop on P, ending at END: the destination
@@ -165,9 +158,9 @@ static packet cut_packet(engine *e, int slot)
 static void arrive(engine *e, port *p, port_buffer *far, const packet *x, net_time end)
 {
     net_time tail = end + p->latency;
-    buffer_leaves(far, tail, x->wire_bytes);
+    buffer_leaves(far, tail, x->wire_bytes, &e->memory);
     message *m = &e->messages[x->message];
-    net_time arrival = tail + e->routes.routes[x->route].tail_delay;
+    net_time arrival = tail + e->routes.routes[e->routes.stages[x->at].route].tail_delay;
     if (arrival > m->arrival) m->arrival = arrival;
     m->outstanding--;
     if (m->unsent == 0 && m->outstanding == 0) engine_schedule(e, m->arrival, EVENT_DELIVERED, x->message);
@@ -182,7 +175,7 @@ static void forward(engine *e, port *p, port_buffer *far, int to, packet *x, net
     net_time crossbar = e->routes.stages[x->at].delay;
     x->tail_ready = end + p->latency + crossbar;
     x->eligible = e->store_and_forward ? x->tail_ready : e->now + p->latency + crossbar;
-    packet_queue_push(&far->queue, x);
+    packet_queue_push(&far->queue, x, &e->memory);
     if (far->queue.count == 1) offer_head(e, to);
 }
 
@@ -190,7 +183,7 @@ void engine_start(engine *e, int pi, int in)
 {
     port *p = &e->ports[pi];
     bool from_source = is_message_input(e, in);
-    int vc = e->inputs[in].vc;
+    int vc = input_of(e, in)->vc;
     packet x;
     if (from_source) x = cut_packet(e, message_slot(e, in));
     else {
@@ -198,19 +191,19 @@ void engine_start(engine *e, int pi, int in)
         x = *packet_queue_front(q);
         packet_queue_pop(q);
     }
-    const net_route *route = &e->routes.routes[x.route];
     net_time end = port_transmit(p, e->now, x.wire_bytes, x.tail_ready);
     p->free_at = end;
     e->counters.packet_hops++;
     if (!from_source) { /* its tail leaves the buffer it came from at END */
-        buffer_leaves(input_buffer(e, in), end, x.wire_bytes);
-        arbitration_credit_due(e, in / PORT_VCS, end);
+        port_buffer *from = input_buffer(e, in);
+        buffer_leaves(from, end, x.wire_bytes, &e->memory);
+        arbitration_credit_due(e, in / PORT_VCS, from, end);
     }
     port_buffer *far = &p->far[vc];
+    p->vcs_used |= 1u << vc;
     buffer_settle(far, p->latency, e->now);
     buffer_enter(far, e->now, x.wire_bytes);
-    bool last = x.at + 1 == route->first + route->count;
-    if (last) arrive(e, p, far, &x, end);
+    if (e->routes.stages[x.at].last) arrive(e, p, far, &x, end);
     else forward(e, p, far, buffer_input(pi, vc), &x, end);
     if (from_source) { /* the message offers its next packet */
         int slot = message_slot(e, in);
@@ -244,10 +237,59 @@ static void process(engine *e, const event *ev)
     }
 }
 
+/* Cache lines the coming events will read, requested a few events ahead:
+ * a packet-hop reads its port, the buffer of the input it serves (its head
+ * packet, the next one, and its departures' ring) and the buffer it fills
+ * (its ring's tail, and its departures due); each a miss when thousands of
+ * ports are busy, each known only from the one before, so they are fetched
+ * in stages: the port PREFETCH_PORT events ahead, the two buffers
+ * PREFETCH_BUFFERS ahead (the port is in by then), their rings
+ * PREFETCH_RINGS ahead.  Inlined by force: GCC takes a function of loads and
+ * prefetches for pure and drops the call. */
+enum { PREFETCH_PORT = 8, PREFETCH_BUFFERS = 5, PREFETCH_RINGS = 2 };
+
+static inline __attribute__((always_inline)) void prefetch_lines(const void *p, int lines)
+{
+    for (int k = 0; k < lines; k++) __builtin_prefetch((const char *)p + 64 * k);
+}
+
+static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
+{
+    const event *ev = event_peek(&e->events, PREFETCH_PORT);
+    if (ev && ev->kind == EVENT_PORT) prefetch_lines(&e->ports[ev->target], 2);
+    if ((ev = event_peek(&e->events, PREFETCH_BUFFERS)) && ev->kind == EVENT_PORT) {
+        const port *q = &e->ports[ev->target];
+        if (q->request_head >= 0 && !is_message_input(e, q->request_head)) prefetch_lines(input_buffer(e, q->request_head), 2);
+        prefetch_lines(&q->far[0], 2);
+    }
+    if ((ev = event_peek(&e->events, PREFETCH_RINGS)) && ev->kind == EVENT_PORT) {
+        const port *q = &e->ports[ev->target];
+        if (q->request_head >= 0 && !is_message_input(e, q->request_head)) {
+            const port_buffer *b = input_buffer(e, q->request_head);
+            const packet_queue *r = &b->queue;
+            if (r->count) {
+                __builtin_prefetch(&r->items[r->first]);
+                __builtin_prefetch(&r->items[(r->first + 1) & (r->capacity - 1)]);
+            }
+            if (b->leaves) __builtin_prefetch(buffer_leave(b, b->leave_end));
+            const port_buffer *f = &q->far[b->request.vc];
+            if (f->leaves) {
+                __builtin_prefetch(buffer_leave(f, f->leave_first));
+                __builtin_prefetch(buffer_leave(f, f->leave_applied));
+            }
+            r = &f->queue;
+            if (r->capacity) __builtin_prefetch(&r->items[(r->first + r->count) & (r->capacity - 1)]);
+        }
+    }
+}
+
 bool engine_run_until(engine *e, net_time until)
 {
     event ev;
-    while (!e->failed && event_pop(&e->events, until, &ev)) process(e, &ev);
+    while (!e->failed && event_pop(&e->events, until, &ev)) {
+        prefetch_ahead(e);
+        process(e, &ev);
+    }
     if (!e->failed && until != NET_TIME_NEVER && until > e->now) e->now = until;
     return !e->failed;
 }
@@ -257,6 +299,7 @@ bool engine_run_to_delivery(engine *e, net_time *delivery)
     event ev;
     *delivery = NET_TIME_NEVER;
     while (!e->failed && event_pop(&e->events, *delivery, &ev)) {
+        prefetch_ahead(e);
         process(e, &ev);
         if (ev.kind == EVENT_DELIVERED) *delivery = ev.time;
     }

@@ -22,15 +22,8 @@ enum {
     EVENT_DELIVERED  /* target: a message slot whose last byte arrived */
 };
 
-/* An input's head packet, as the port it waits for sees it. */
-typedef struct input {
-    int32_t next;      /* the next input in that port's request queue */
-    int32_t vc;        /* the virtual channel of the buffer it would fill */
-    int64_t wire;      /* its wire bytes */
-    net_time eligible; /* when it may start */
-} input;
-
 typedef struct message {
+    input_request request;  /* its next packet, as its first port sees it */
     int32_t route;
     int32_t record;       /* index into records */
     int64_t unsent;       /* payload not yet cut into packets */
@@ -49,10 +42,9 @@ struct engine {
     int64_t mtu, header;      /* scaled bytes */
     bool credit, store_and_forward, virtual_channels;
     packet_routing routing;
+    arena memory;             /* ports, rings of packets and of departures */
     port *ports;
     int port_count;
-    input *inputs;            /* port_count * PORT_VCS buffers, then one per message slot */
-    int input_capacity;
     long live_packets;        /* cut and not yet arrived */
     route_table routes;
     message *messages;
@@ -71,20 +63,28 @@ static inline int buffer_input(int p, int vc) { return p * PORT_VCS + vc; }
 static inline bool is_message_input(const engine *e, int in) { return in >= e->port_count * PORT_VCS; }
 static inline int message_slot(const engine *e, int in) { return in - e->port_count * PORT_VCS; }
 static inline port_buffer *input_buffer(engine *e, int in) { return &e->ports[in / PORT_VCS].far[in % PORT_VCS]; }
+static inline input_request *input_of(engine *e, int in)
+{
+    return is_message_input(e, in) ? &e->messages[message_slot(e, in)].request : &input_buffer(e, in)->request;
+}
 
-void engine_schedule(engine *e, net_time time, int kind, int target);
+static inline void engine_schedule(engine *e, net_time time, int kind, int target)
+{
+    if (time > NET_TIME_LIMIT) e->failed = true;
+    else event_schedule(&e->events, time, kind, target);
+}
 
 /* Start input IN's head packet on port P now (arbitration chose it). */
 void engine_start(engine *e, int p, int in);
 
-/* arbitration.c: input IN (its head described in e->inputs) waits for port P. */
+/* arbitration.c: input IN (its head described in its request) waits for port P. */
 void arbitration_request(engine *e, int in, int p);
 /* Start a packet on port P now if P is free and a waiting head is eligible
  * and fits its buffer; else wake P when that may change. */
 void arbitration_serve(engine *e, int p);
-/* Room leaves port P's far buffer at TIME: P hears of it a latency later,
- * which wakes P if it waits for credits. */
-void arbitration_credit_due(engine *e, int p, net_time time);
+/* Room leaves B, port P's far buffer, at TIME: P hears of it a latency
+ * later, which wakes P if it waits for credits. */
+void arbitration_credit_due(engine *e, int p, port_buffer *b, net_time time);
 
 /* choose.c: packet X meets BRANCH, a fork of its route: switch it to the
  * alternative spray or adaptive routing takes. */

@@ -5,64 +5,62 @@
 
 #include "util/memory.h"
 
-#define BUCKET_BITS 14
-#define BUCKETS (1 << BUCKET_BITS)
+#define BUCKETS EVENT_BUCKETS
 #define WORDS (BUCKETS / 64)
 
 typedef struct event_heap event_heap;
 
 void event_list_init(event_list *l, int slot_bits)
 {
-    *l = (event_list){.free = -1, .slot_bits = slot_bits};
-    l->first = malloc(sizeof *l->first * BUCKETS);
-    l->last = malloc(sizeof *l->last * BUCKETS);
+    *l = (event_list){.slot_bits = slot_bits, .free_chunk = -1};
+    arena_init(&l->memory);
+    l->first = arena_take(&l->memory, arena_log2(sizeof *l->first * BUCKETS));
+    l->last = arena_take(&l->memory, arena_log2(sizeof *l->last * BUCKETS));
     for (int b = 0; b < BUCKETS; b++) l->first[b] = l->last[b] = -1;
-    l->occupied = calloc(WORDS, sizeof *l->occupied);
+    l->occupied = arena_take(&l->memory, arena_log2(sizeof *l->occupied * WORDS));
+    for (int w = 0; w < WORDS; w++) l->occupied[w] = 0;
 }
 
 void event_list_free(event_list *l)
 {
-    free(l->nodes);
-    free(l->first);
-    free(l->last);
-    free(l->occupied);
     free(l->current);
-    free(l->later.nodes);
+    free(l->later.items);
+    arena_free(&l->memory);
     *l = (event_list){0};
 }
 
-static inline bool earlier(const event_list *l, int32_t a, int32_t b)
+static inline bool later_first(const event_later *a, const event_later *b)
 {
-    const event *x = &l->nodes[a].e, *y = &l->nodes[b].e;
-    return x->time < y->time || (x->time == y->time && x->sequence < y->sequence);
+    return a->e.time < b->e.time || (a->e.time == b->e.time && a->sequence < b->sequence);
 }
 
-static void heap_push(event_list *l, event_heap *h, int32_t n)
+static void heap_push(event_heap *h, event_later x)
 {
-    if (h->count == h->capacity) h->nodes = grow_array(h->nodes, &h->capacity, h->count + 1, sizeof *h->nodes);
+    if (h->count == h->capacity) h->items = grow_array(h->items, &h->capacity, h->count + 1, sizeof *h->items);
     int i = h->count++;
     while (i > 0) {
         int parent = (i - 1) / 2;
-        if (!earlier(l, n, h->nodes[parent])) break;
-        h->nodes[i] = h->nodes[parent];
+        if (!later_first(&x, &h->items[parent])) break;
+        h->items[i] = h->items[parent];
         i = parent;
     }
-    h->nodes[i] = n;
+    h->items[i] = x;
 }
 
-static int32_t heap_pop(event_list *l, event_heap *h)
+static event heap_pop(event_heap *h)
 {
-    int32_t top = h->nodes[0], last = h->nodes[--h->count];
+    event top = h->items[0].e;
+    event_later last = h->items[--h->count];
     int i = 0, n = h->count;
     for (;;) {
         int child = 2 * i + 1;
         if (child >= n) break;
-        if (child + 1 < n && earlier(l, h->nodes[child + 1], h->nodes[child])) child++;
-        if (!earlier(l, h->nodes[child], last)) break;
-        h->nodes[i] = h->nodes[child];
+        if (child + 1 < n && later_first(&h->items[child + 1], &h->items[child])) child++;
+        if (!later_first(&h->items[child], &last)) break;
+        h->items[i] = h->items[child];
         i = child;
     }
-    if (n > 0) h->nodes[i] = last;
+    if (n > 0) h->items[i] = last;
     return top;
 }
 
@@ -76,47 +74,65 @@ static inline int bucket_of(const event_list *l, net_time time)
     return (int)((time >> l->slot_bits) & (BUCKETS - 1));
 }
 
-/* Node N among the current slot's events, after every event it does not
- * precede: mostly the last place (events come nearly in order). */
-static void file_current(event_list *l, int32_t n)
+static inline bool within_calendar(const event_list *l, net_time time)
+{
+    return time - l->window < ((net_time)BUCKETS << l->slot_bits);
+}
+
+/* X among the current slot's events, after every event not later: it is
+ * the newest (mostly the last place: events come nearly in order). */
+static void file_current(event_list *l, event x)
 {
     if (l->current_count == l->current_capacity)
         l->current = grow_array(l->current, &l->current_capacity, l->current_count + 1, sizeof *l->current);
     int i = l->current_count++;
-    while (i > l->soonest && earlier(l, n, l->current[i - 1])) {
+    while (i > l->soonest && l->current[i - 1].time > x.time) {
         l->current[i] = l->current[i - 1];
         i--;
     }
-    l->current[i] = n;
+    l->current[i] = x;
 }
 
-/* Node N into the current slot, its slot's list, or the later heap. */
-static void file(event_list *l, int32_t n)
+/* Twice the room for chunks (from 1,024). */
+static void grow_chunks(event_list *l)
 {
-    net_time time = l->nodes[n].e.time;
-    if (slot_of(l, time) == l->window) file_current(l, n);
-    else if (time - l->window < ((net_time)BUCKETS << l->slot_bits)) {
-        int b = bucket_of(l, time);
-        l->nodes[n].next = -1;
-        if (l->last[b] < 0) l->first[b] = n;
-        else l->nodes[l->last[b]].next = n;
-        l->last[b] = n;
-        l->occupied[b / 64] |= 1ULL << (b % 64);
-    } else heap_push(l, &l->later, n);
+    int capacity = l->chunk_capacity ? 2 * l->chunk_capacity : 1024;
+    event_chunk *chunks = arena_take(&l->memory, arena_log2(sizeof *chunks * (size_t)capacity));
+    for (int c = 0; c < l->chunk_count; c++) chunks[c] = l->chunks[c];
+    if (l->chunks) arena_give(&l->memory, l->chunks, arena_log2(sizeof *chunks * (size_t)l->chunk_capacity));
+    l->chunks = chunks;
+    l->chunk_capacity = capacity;
 }
 
-void event_schedule(event_list *l, net_time time, int kind, int target)
+/* X at the end of its bucket B. */
+static void file_bucket(event_list *l, int b, event x)
 {
-    int32_t n = l->free;
-    if (n >= 0) l->free = l->nodes[n].next;
-    else {
-        if (l->node_count == l->node_capacity)
-            l->nodes = grow_array(l->nodes, &l->node_capacity, l->node_count + 1, sizeof *l->nodes);
-        n = l->node_count++;
+    int32_t c = l->last[b];
+    if (c < 0 || l->chunks[c].count == EVENT_CHUNK) {
+        int32_t fresh = l->free_chunk;
+        if (fresh >= 0) l->free_chunk = l->chunks[fresh].next;
+        else {
+            if (l->chunk_count == l->chunk_capacity) grow_chunks(l);
+            fresh = l->chunk_count++;
+        }
+        l->chunks[fresh].next = -1;
+        l->chunks[fresh].count = 0;
+        if (c < 0) {
+            l->first[b] = fresh;
+            l->occupied[b / 64] |= 1ULL << (b % 64);
+        } else l->chunks[c].next = fresh;
+        l->last[b] = c = fresh;
     }
-    l->nodes[n].e = (event){time, l->scheduled++, kind, target};
-    l->count++;
-    file(l, n);
+    event_chunk *k = &l->chunks[c];
+    k->items[k->count++] = x;
+}
+
+void event_file(event_list *l, event x)
+{
+    if (slot_of(l, x.time) == l->window) file_current(l, x);
+    else if (within_calendar(l, x.time)) file_bucket(l, bucket_of(l, x.time), x);
+    else heap_push(&l->later, (event_later){x, l->scheduled});
+    l->scheduled++;
 }
 
 /* The first non-empty bucket after the current slot's, cyclically; -1 if none. */
@@ -132,43 +148,60 @@ static int next_bucket(const event_list *l)
     return -1;
 }
 
-/* The current slot is empty: make the next one with events current, unless
- * it starts after UNTIL (events may still be scheduled before it: the
- * calendar never starts after a time the engine can still schedule at). */
-static bool next_slot(event_list *l, net_time until)
+/* Bucket B's events at the end of the current slot's, in the order scheduled. */
+static void drain_bucket(event_list *l, int b)
+{
+    for (int32_t c = l->first[b]; c >= 0;) {
+        event_chunk *k = &l->chunks[c];
+        if (l->current_count + k->count > l->current_capacity)
+            l->current = grow_array(l->current, &l->current_capacity, l->current_count + k->count, sizeof *l->current);
+        for (int i = 0; i < k->count; i++) l->current[l->current_count++] = k->items[i];
+        int32_t next = k->next;
+        k->next = l->free_chunk;
+        l->free_chunk = c;
+        c = next;
+    }
+    l->first[b] = l->last[b] = -1;
+    l->occupied[b / 64] &= ~(1ULL << (b % 64));
+}
+
+/* The current slot's events sorted on time, stably (insertion: they come
+ * mostly in order). */
+static void sort_current(event_list *l)
+{
+    for (int i = 1; i < l->current_count; i++) {
+        event x = l->current[i];
+        int j = i;
+        while (j > 0 && l->current[j - 1].time > x.time) {
+            l->current[j] = l->current[j - 1];
+            j--;
+        }
+        l->current[j] = x;
+    }
+}
+
+/* The next slot with events becomes current, unless it starts after UNTIL
+ * (events may still be scheduled before it: the calendar never starts after
+ * a time the engine can still schedule at).
+ * The heap's events that come within the calendar's span go first, to the
+ * current slot or their buckets: they are older than any event scheduled
+ * there since (those could be scheduled only once the span reached them). */
+bool event_next_slot(event_list *l, net_time until)
 {
     int b = next_bucket(l);
     net_time start;
     if (b >= 0) start = l->window + ((net_time)((b - bucket_of(l, l->window)) & (BUCKETS - 1)) << l->slot_bits);
-    else if (l->later.count) start = slot_of(l, l->nodes[l->later.nodes[0]].e.time);
+    else if (l->later.count) start = slot_of(l, l->later.items[0].e.time);
     else return false;
     if (start > until) return false;
     l->window = start;
     l->soonest = l->current_count = 0;
-    if (b >= 0) { /* the list, in the order scheduled: mostly in time order already */
-        int32_t n = l->first[b];
-        l->first[b] = l->last[b] = -1;
-        l->occupied[b / 64] &= ~(1ULL << (b % 64));
-        while (n >= 0) {
-            int32_t next = l->nodes[n].next;
-            file_current(l, n);
-            n = next;
-        }
+    while (l->later.count && within_calendar(l, l->later.items[0].e.time)) {
+        event x = heap_pop(&l->later);
+        if (slot_of(l, x.time) == l->window) file_current(l, x); /* the heap pops them in order */
+        else file_bucket(l, bucket_of(l, x.time), x);
     }
-    while (l->later.count && l->nodes[l->later.nodes[0]].e.time - l->window < ((net_time)BUCKETS << l->slot_bits))
-        file(l, heap_pop(l, &l->later));
-    return true;
-}
-
-bool event_pop(event_list *l, net_time until, event *out)
-{
-    if (l->soonest == l->current_count && !next_slot(l, until)) return false;
-    int32_t n = l->current[l->soonest];
-    if (l->nodes[n].e.time > until) return false;
-    l->soonest++;
-    *out = l->nodes[n].e;
-    l->nodes[n].next = l->free;
-    l->free = n;
-    l->count--;
+    if (b >= 0) drain_bucket(l, b);
+    sort_current(l);
     return true;
 }

@@ -1,22 +1,24 @@
 /* packet_queue.h — packets, and the FIFO each input buffer keeps them in: a
  * ring of packets stored in place, so a packet moving on is copied from the
  * front of one buffer's ring to the back of the next, and a buffer's packets
- * sit together in memory.  Rings grow by doubling: no allocation per packet. */
+ * sit together in memory.  Rings grow by doubling, from the engine's arena:
+ * no allocation per packet. */
 #ifndef COLLSIM_PACKET_QUEUE_H
 #define COLLSIM_PACKET_QUEUE_H
 
 #include <stdint.h>
 
+#include "net/arena.h"
 #include "net/net_time.h"
 
 typedef struct packet {
-    int64_t wire_bytes;  /* payload + header, in scaled bytes */
     net_time eligible;   /* when it may start on its next port: its head (cut-through) or tail
                             (store-and-forward) through the crossbar */
     net_time tail_ready; /* when its tail is through the crossbar: it cannot finish leaving earlier */
+    int64_t wire_bytes;  /* payload + header, in scaled bytes */
     int32_t message;     /* the message it belongs to */
-    int32_t route;       /* its route; spray and adaptive may switch it at a fork */
-    int32_t at;          /* the route stage (port) it waits for: an index into the route table's stages */
+    int32_t at;          /* the route stage (port) it waits for: an index into the route table's stages,
+                            which say whose route it is (spray and adaptive may switch it at a fork) */
 } packet;
 
 typedef struct packet_queue {
@@ -24,9 +26,15 @@ typedef struct packet_queue {
     int first, count, capacity; /* capacity: a power of two, or 0 */
 } packet_queue;
 
-/* X (copied) at the back of Q. */
-void packet_queue_push(packet_queue *q, const packet *x);
-void packet_queue_free(packet_queue *q);
+/* Q's ring, full, doubled (unwrapped) with memory from A. */
+void packet_queue_grow(packet_queue *q, arena *a);
+
+/* X (copied) at the back of Q; a full ring grows from A. */
+static inline void packet_queue_push(packet_queue *q, const packet *x, arena *a)
+{
+    if (q->count == q->capacity) packet_queue_grow(q, a);
+    q->items[(q->first + q->count++) & (q->capacity - 1)] = *x;
+}
 
 static inline packet *packet_queue_front(packet_queue *q)
 {

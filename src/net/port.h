@@ -13,11 +13,18 @@
  * Buffer bookkeeping is lazy: when a packet's departure from a buffer is
  * decided (its next port starts it) its leave time is recorded, and the
  * occupancy and the sender's credits catch up with the clock when they are
- * read.  Credits come back one link latency after the leave. */
+ * read.  Credits come back one link latency after the leave.
+ *
+ * Layout: a packet-hop reads its port, the buffer its packet leaves and the
+ * one it enters, so each is laid out by cache line (64 bytes), the fields a
+ * hop reads first in the first: a port's serialization and request queue,
+ * then its counters; a buffer's FIFO, its head's request and the sender's
+ * credits, then its departures and occupancy. */
 #ifndef COLLSIM_PORT_H
 #define COLLSIM_PORT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "net/net_time.h"
@@ -30,15 +37,26 @@ typedef struct leave {
     int64_t bytes;
 } leave;
 
-/* The input buffer at the far end of a port's link, for one virtual channel
- * (the fields a packet-hop touches first: one cache line). */
+/* What an input (a buffer, or a message at its source) asks of the port its
+ * head packet wants, and its place in that port's queue (arbitration.c). */
+typedef struct input_request {
+    int32_t next;      /* the next input in the port's queue, -1 at the tail */
+    int32_t vc;        /* the virtual channel of the buffer its head would fill */
+    int64_t wire;      /* its head's wire bytes */
+    net_time eligible; /* when its head may start */
+} input_request;
+
+/* The input buffer at the far end of a port's link, for one virtual channel. */
 typedef struct port_buffer {
-    packet_queue queue;        /* its packets, first in first out */
+    _Alignas(64) packet_queue queue; /* its packets, first in first out */
+    input_request request;     /* its head's, when it waits for its next port */
     int64_t credits;           /* what the sender may still send into it (credit flow control) */
+    bool sender_stalled;       /* the port feeding it waits for credits (a copy of its stall) */
+    leave *leaves;             /* departures decided and not yet returned as credits, by time: a ring */
+    uint32_t leave_first, leave_applied, leave_end; /* free-running: [first, applied) the occupancy
+                                                       counts, [applied, end) it does not yet */
+    uint32_t leave_mask;       /* the ring's capacity - 1 (a power of two), or 0 before the first */
     int64_t occupancy;         /* bytes sent into it that have not left it */
-    leave *leaves;             /* departures decided and not yet returned as credits, by time; a ring */
-    int leave_first, leave_count, leave_capacity; /* capacity: a power of two */
-    int leave_applied;         /* of those, how many the occupancy already counts */
     /* counters */
     int64_t peak_occupancy;
     double occupancy_integral; /* bytes x attoseconds */
@@ -46,43 +64,100 @@ typedef struct port_buffer {
 } port_buffer;
 
 typedef struct port {
-    /* arbitration.c's, then serialization's: the fields of every packet-hop first */
-    net_time free_at;          /* when its current packet's tail has left */
+    /* arbitration.c's and serialization's: every packet-hop's first line */
+    _Alignas(64) net_time free_at; /* when its current packet's tail has left */
     net_time wake_at;          /* earliest wake-up scheduled, NET_TIME_NEVER if none */
-    net_time stalled_since;    /* waiting for credits since then, or -1 */
     int32_t request_head, request_tail; /* inputs waiting for it, round robin (arbitration.c) */
-    int64_t requested_bytes;   /* their head packets' wire bytes */
-    net_time latency;          /* the link's share of alpha: head and tail arrive this much later */
     net_time origin, formula_end; /* the busy period: its start, and the last end its formula gave */
     int64_t origin_bytes;      /* bytes sent since origin */
     long double as_per_byte;   /* attoseconds per (scaled) byte on the wire */
-    port_buffer far[PORT_VCS];
+    net_time latency;          /* the link's share of alpha: head and tail arrive this much later */
+    net_time stalled_since;    /* waiting for credits since then, or -1 */
+    uint32_t vcs_used;         /* a bit per far buffer a packet ever entered: the others never need settling */
     /* counters */
     int64_t bytes, packets;
     net_time busy, stalled;
+    port_buffer far[PORT_VCS];
 } port;
 
 /* A port of LATENCY and BANDWIDTH (scaled bytes per second) whose far-end
- * buffers hold BUFFER_BYTES each (credits). */
+ * buffers hold BUFFER_BYTES each (credits).  Its rings come from an arena. */
 void port_init(port *p, net_time latency, long double bandwidth, int64_t buffer_bytes);
-void port_free(port *p);
 
 /* Start sending WIRE bytes at NOW: when the tail has left (exact, and not
  * before TAIL_READY, when the tail is in: cut-through). */
-net_time port_transmit(port *p, net_time now, int64_t wire, net_time tail_ready);
+static inline net_time port_transmit(port *p, net_time now, int64_t wire, net_time tail_ready)
+{
+    if (now != p->formula_end) { /* idle before, or held back by a tail: a new busy period */
+        p->origin = now;
+        p->origin_bytes = 0;
+    }
+    p->origin_bytes += wire;
+    net_time end = p->origin + (net_time)(p->origin_bytes * p->as_per_byte + 0.5L); /* rounded, >= 0 */
+    p->formula_end = end;
+    if (end < tail_ready) end = tail_ready;
+    p->bytes += wire;
+    p->packets++;
+    p->busy += end - now;
+    return end;
+}
 
-/* Buffer B of a port: BYTES will leave it at TIME (not before the last settle). */
-void buffer_leaves(port_buffer *b, net_time time, int64_t bytes);
+static inline leave *buffer_leave(const port_buffer *b, uint32_t i)
+{
+    return &b->leaves[i & b->leave_mask];
+}
+
+/* Buffer B of a port: BYTES will leave it at TIME (not before the last
+ * settle).  A full ring of departures grows from A. */
+void buffer_grow_leaves(port_buffer *b, arena *a);
+static inline void buffer_leaves(port_buffer *b, net_time time, int64_t bytes, arena *a)
+{
+    if (b->leave_end - b->leave_first == b->leave_mask + (b->leaves != NULL)) buffer_grow_leaves(b, a); /* full */
+    leave *ring = b->leaves;
+    uint32_t mask = b->leave_mask, applied = b->leave_applied, i = b->leave_end++;
+    while (i != applied && ring[(i - 1) & mask].time > time) { /* leaves come nearly in order */
+        ring[i & mask] = ring[(i - 1) & mask];
+        i--;
+    }
+    ring[i & mask] = (leave){time, bytes};
+}
+
+static inline void buffer_occupancy_change(port_buffer *b, net_time now, int64_t delta)
+{
+    int64_t occupancy = b->occupancy;
+    b->occupancy_integral += (double)occupancy * (double)(now - b->occupancy_since);
+    b->occupancy_since = now;
+    b->occupancy = occupancy += delta;
+    if (occupancy > b->peak_occupancy) b->peak_occupancy = occupancy;
+}
+
 /* Bring B up to NOW: leaves due by NOW out of the occupancy, and those due
  * by NOW - LATENCY (the link's) back to the sender as credits. */
-void buffer_settle_due(port_buffer *b, net_time latency, net_time now);
 static inline void buffer_settle(port_buffer *b, net_time latency, net_time now)
 {
-    if (b->leave_count && b->leaves[b->leave_first].time <= now) buffer_settle_due(b, latency, now); /* else none is due */
+    const leave *ring = b->leaves;
+    uint32_t mask = b->leave_mask, first = b->leave_first, applied = b->leave_applied, end = b->leave_end;
+    if (first == end || ring[first & mask].time > now) return; /* none is due */
+    for (; applied != end && ring[applied & mask].time <= now; applied++)
+        buffer_occupancy_change(b, ring[applied & mask].time, -ring[applied & mask].bytes);
+    int64_t credits = 0;
+    for (; first != applied && ring[first & mask].time + latency <= now; first++) credits += ring[first & mask].bytes;
+    b->credits += credits;
+    b->leave_first = first;
+    b->leave_applied = applied;
 }
+
 /* BYTES enter B at NOW (the sender starts them; B settled to NOW). */
-void buffer_enter(port_buffer *b, net_time now, int64_t bytes);
+static inline void buffer_enter(port_buffer *b, net_time now, int64_t bytes)
+{
+    buffer_occupancy_change(b, now, bytes);
+    b->credits -= bytes;
+}
+
 /* When the next credit not yet returned arrives, NET_TIME_NEVER if none. */
-net_time buffer_next_credit(const port_buffer *b, net_time latency);
+static inline net_time buffer_next_credit(const port_buffer *b, net_time latency)
+{
+    return b->leave_first != b->leave_end ? buffer_leave(b, b->leave_first)->time + latency : NET_TIME_NEVER;
+}
 
 #endif

@@ -42,10 +42,11 @@ static int compile(route_table *r, int src, int dst, route_choices *c, int decid
         stage_of_hop[h] = route->count;
         delay += net_time_from_seconds(link->latency_s) * link->latency_only;
         if (link->latency_only) continue;
-        r->stages[route->first + route->count++] =
-            (route_stage){.port = 2 * hops[h].link + hops[h].down, .vc = hops[h].vc, .delay = delay};
+        r->stages[route->first + route->count++] = (route_stage){
+            .delay = delay, .port = 2 * hops[h].link + hops[h].down, .route = id, .vc = (int16_t)hops[h].vc};
         delay = 0;
     }
+    if (route->count > 0) r->stages[route->first + route->count - 1].last = true;
     r->stage_count += route->count;
     route->tail_delay = delay;
     if (!r->keep_branches) return id;

@@ -19,9 +19,11 @@
 #include "util/diag.h"
 
 typedef struct route_stage {
-    int32_t port;       /* link * 2 + direction (DOWN = 1) */
-    int32_t vc;         /* virtual channel of the buffer it fills */
     net_time delay;     /* latency-only links crossed before it */
+    int32_t port;       /* link * 2 + direction (DOWN = 1) */
+    int32_t route;      /* the route it belongs to */
+    int16_t vc;         /* virtual channel of the buffer it fills */
+    bool last;          /* the route's last stage: the packet arrives */
 } route_stage;
 
 typedef struct route_branch {
