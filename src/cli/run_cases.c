@@ -13,6 +13,7 @@
 
 #include "algo/algorithm.h"
 #include "cli/progress.h"
+#include "exec/coupling.h"
 #include "exec/executor.h"
 #include "net/network.h"
 #include "model/model.h"
@@ -283,6 +284,22 @@ static result_row make_row(const scenario *s, const member *m)
     return row;
 }
 
+/* Before a fluid-model simulation whose concurrent parts SimGrid's solver
+ * couples past what it finished in about a minute (coupling.h): say so, and
+ * which model will finish. */
+static void note_coupling(const run_settings *o, network_model model, const topology *t, const exec_part *parts,
+                          int count, const char *label)
+{
+    if (o->quiet || model == NETWORK_PACKET || count < 2) return;
+    coupling c = exec_coupling(t, parts, count);
+    if (c.flows <= FLUID_COUPLED_FLOWS_MAX) return;
+    fprintf(stderr, "collsim: note: %s: %d concurrent groups with %ld flows share links as one max-min system, which "
+            "SimGrid's fluid model (%s) solves again at every flow event; past %d such flows it took minutes (4096 "
+            "flows: more than 10, docs/scale.md). The packet model will finish it (--model packet: its cost grows "
+            "with the bytes moved, not with the coupling)\n",
+            label, c.parts, c.flows, network_model_name(model), FLUID_COUPLED_FLOWS_MAX);
+}
+
 /* Prepare task T's members and, under run, start its simulation; exit status. */
 static int start_task(const scenario *s, const run_settings *o, task *t)
 {
@@ -314,6 +331,7 @@ static int start_task(const scenario *s, const run_settings *o, task *t)
              primitive_name(first->prim), first->algorithms[t->a], size);
     sim_options sim = o->sim;
     sim.model = scenario_network(s, o->sim.model);
+    note_coupling(o, sim.model, scenario_platform(s, first), t->parts, parts, label);
     t->run = exec_start(scenario_platform(s, first), t->parts, parts, &sim, label, &d);
     if (!t->run) {
         diag_print(&d);

@@ -73,7 +73,7 @@ typedef struct sim_child {
     void *ctx;
     double *out;
     int out_count;
-    int level;       /* max-min precision level of this attempt (0: 1e-12) */
+    int level;       /* max-min precision level of this attempt (0: 1e-9, precisions[] in simgrid_run.c) */
     FILE *log;       /* the attempt's stderr, shown unless the solver crashed (then it is retried) */
     char label[160];
 } sim_child;
