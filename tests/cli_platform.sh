@@ -24,8 +24,18 @@ out=$("$collsim" platform describe "$platforms/clos-16.yaml")
 check "Clos-16 oversubscription" "$out" '^oversubscription +s = 2$'
 check "Clos-16 switches" "$out" 'leaf: 4, +spine: 2'
 check "Clos-16 tiers" "$out" 'spine +alpha 8 us +BW 50 GB/s'
+out=$("$collsim" platform describe "$platforms/dgx-h100-8node.yaml")
+check "DGX H100 cluster: ranks" "$out" '^ranks +64$'
+check "DGX H100 cluster: an NVSwitch per node, a leaf per rail" "$out" 'nvlink: 8, +leaf: 8'
+check "DGX H100 cluster: NIC tier from the platform's 400 Gb/s" "$out" 'leaf +alpha 2.7 us +BW 50 GB/s'
+check "DGX H100 cluster: nodes and rails" "$out" '^8 nodes x 8 GPUs; 8 rails'
+check "DGX H100 cluster: PXN relay said" "$out" 'NCCL.s PXN'
+check "DGX H100 cluster: bisection by nodes" "$out" 'NICs of half the nodes'
+printf 'name: launched\nkind: star\nranks: 4\nalpha: 1us\nbandwidth: 1GBps\nlaunch: 5us\n' > "$work/launched.yaml"
+check "launch described" "$("$collsim" platform describe "$work/launched.yaml")" '^launch +5 us per collective$'
+check "launch in describe JSON" "$("$collsim" platform describe "$work/launched.yaml" --format json)" '"launch_s": 5'
 out=$("$collsim" list platforms)
-for kind in star torus mesh full_mesh clos fat_tree nvl72_superpod; do check "list has $kind" "$out" "^$kind "; done
+for kind in star torus mesh full_mesh clos fat_tree nvl72_superpod rail_cluster; do check "list has $kind" "$out" "^$kind "; done
 out=$("$collsim" platform xml "$platforms/clos-16.yaml")
 check "xml is a SimGrid platform" "$out" '<platform version="4.1">'
 check "xml links are full duplex" "$out" 'sharing_policy="SPLITDUPLEX"'

@@ -13,6 +13,7 @@ curve() {
 check "plot exits 0" "$? $(cat "$work/err")" '^0 $'
 check "plot is SVG" "$(head -c 2000 "$work/out.svg" 2>&1)" '<svg'
 check "panel title" "$(cat "$work/out.svg")" 'case 0: allreduce'
+check "figure title names the scenario's platform" "$(cat "$work/out.svg")" 'scenario ring-star8, platform star-8, network model'
 # the simulated points: the legend sample and one marker per size (3)
 check "ring simulated legend" "$(curve 'ring simulated')" '<title>ring simulated</title>'
 check "ring simulated points" "$(curve 'ring simulated' | grep -c '<use')" '^[4-9]$'
@@ -26,6 +27,25 @@ fi
 check "nothing else left in the output directory" "$(ls "$work")" '^err
 out.csv
 out.svg$'
+
+# cases on their own platforms: the figure title says so, each panel names its platform
+cat > "$work/two-platforms.yaml" <<EOF
+name: two-platforms
+platform: {name: star-8, kind: star, ranks: 8, alpha: 0.5us, bandwidth: 900GBps}
+cases:
+  - primitive: allreduce
+    algorithms: [ring]
+    sizes: [1MB]
+  - primitive: allreduce
+    platform: {name: star-4, kind: star, ranks: 4, alpha: 0.5us, bandwidth: 900GBps}
+    algorithms: [ring]
+    sizes: [1MB]
+EOF
+"$collsim" run "$work/two-platforms.yaml" --plot "$work/two.svg" > /dev/null 2> "$work/err"
+check "two platforms: plot exits 0" "$? $(cat "$work/err")" '^0 $'
+check "two platforms: figure title says per case" "$(cat "$work/two.svg")" 'scenario two-platforms, platform per case,'
+check "two platforms: panel names its platform" "$(cat "$work/two.svg")" 'case 1: allreduce.* on star-4'
+rm -f "$work/two-platforms.yaml" "$work/two.svg"
 
 "$collsim" run "$scenario" --plot "$work/missing/out.svg" > /dev/null 2> "$work/err"
 check "missing directory exits 2" "$?" '^2$'

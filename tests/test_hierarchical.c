@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "algo/algorithm.h"
+#include "model/model.h"
+#include "platform/inc_tree.h"
 #include "sched/verify.h"
 #include "test_support.h"
 
@@ -31,6 +33,17 @@ static schedule *build(const algorithm *a, int n, int d, const char *inner, cons
 {
     algo_params p = {.ranks = n, .domain_ranks = d, .inner = inner, .outer = outer};
     return a->build(&p, why, size);
+}
+
+/* PRIM's hierarchical schedule over the shipped L = 2 SuperPOD (loaded into T):
+ * 144 ranks, 72 per pod. */
+static schedule *superpod_l2_hierarchical(primitive prim, topology *t)
+{
+    load_shipped("superpod-l2", t);
+    char why[512] = "";
+    schedule *s = build(algorithm_find(prim, "hierarchical"), 144, 72, NULL, NULL, why, sizeof why);
+    ck_assert_msg(s != NULL, "%s", why);
+    return s;
 }
 
 static void verify_shapes(primitive prim, const char *inner, const char *outer)
@@ -98,10 +111,7 @@ END_TEST
 START_TEST(test_hierarchical_allreduce_superpod_matches_composition)
 {
     topology t;
-    load_shipped("superpod-l2", &t);
-    char why[512] = "";
-    schedule *s = build(algorithm_find(PRIM_ALLREDUCE, "hierarchical"), 144, 72, NULL, NULL, why, sizeof why);
-    ck_assert_ptr_nonnull(s);
+    schedule *s = superpod_l2_hierarchical(PRIM_ALLREDUCE, &t);
     for (size_t m = 0; m < COUNT(sizes); m++) {
         double expected = ring_ag(72, 0.5e-6, 900e9, sizes[m]) + ring_ar(2, 2e-6, 50e9, sizes[m] / 72) +
                           ring_ag(72, 0.5e-6, 900e9, sizes[m]);
@@ -181,6 +191,236 @@ START_TEST(test_hierarchical_alltoall_clos_matches_destination_weighted_sum)
 }
 END_TEST
 
+
+/* 03 §2.2 on the L = 2 SuperPOD: each rank's 71 pod peers at α_nvlink, its
+ * 18 same-rail peers of the other pod at α_leaf and its 54 cross-rail ones
+ * relayed over NVLink first (α_nvlink + α_leaf), each send M/N at its tier's
+ * BW; the prediction's destination classes carry the same route α. */
+START_TEST(test_hierarchical_alltoall_superpod_pays_each_route)
+{
+    topology t;
+    schedule *s = superpod_l2_hierarchical(PRIM_ALLTOALL, &t);
+    for (size_t m = 0; m < COUNT(sizes); m++) {
+        double block = sizes[m] / 144;
+        double expected = 71 * (0.5e-6 + block / 900e9) + 18 * (2e-6 + block / 50e9) + 54 * (2.5e-6 + block / 50e9);
+        expect_simulated(&t, s, NULL, sizes[m], NULL, expected, "hierarchical A2A on the L = 2 SuperPOD");
+        model_case c = {.platform = &t, .prim = PRIM_ALLTOALL, .algorithm = "hierarchical", .ranks = 144,
+                        .size_bytes = sizes[m]};
+        prediction p;
+        char why[256];
+        ck_assert_msg(model_predict(&c, &p, why, sizeof why), "%s", why);
+        ck_assert_msg(relative_error(p.time_s, expected) < 1e-9, "predicted %.17g, derived %.17g", p.time_s, expected);
+    }
+    schedule_free(s);
+    topology_free(&t);
+}
+END_TEST
+
+/* ---- issue 15: subset groups, inc parts, pipelined variants ---- */
+
+/* inc_tree_fn for verification: one switch above each sub-group, a node of
+ * its own (the data path does not depend on where it sits). */
+static bool one_switch_each(const void *context, const int *ranks, int n, unsigned capabilities, inc_tree *out,
+                            char *why, int why_size)
+{
+    (void)context, (void)ranks, (void)capabilities, (void)why, (void)why_size;
+    inc_tree_single_switch(out, n, 1000 + ranks[0]);
+    return true;
+}
+
+/* inc_tree_fn on a platform: the group rank is the platform rank. */
+static bool platform_tree(const void *context, const int *ranks, int n, unsigned capabilities, inc_tree *out, char *why,
+                          int why_size)
+{
+    return inc_tree_build(context, ranks, n, capabilities, out, why, why_size);
+}
+
+static void verify_one(primitive prim, const char *name, const algo_params *p)
+{
+    char why[512] = "";
+    schedule *s = algorithm_find(prim, name)->build(p, why, sizeof why);
+    ck_assert_msg(s != NULL, "%s %s N = %d D = %d refused: %s", primitive_name(prim), name, p->ranks, p->domain_ranks, why);
+    ck_assert_msg(schedule_verify(s, why, sizeof why), "%s %s N = %d D = %d P = %d (%s/%s): %s", primitive_name(prim),
+                  name, p->ranks, p->domain_ranks, p->segments, p->inner ? p->inner : "ring", p->outer ? p->outer : "ring",
+                  why);
+    schedule_free(s);
+}
+
+/* P slices of every shape, with ring and inc parts (each sub-group its own
+ * switch), compute their primitive. */
+START_TEST(test_hierarchical_pipelined_and_inc_parts_verify)
+{
+    static const int shapes[][2] = {{4, 2}, {8, 4}, {6, 3}, {16, 4}, {64, 8}, {72, 8}, {8, 1}};
+    static const int slices[] = {1, 3, 8};
+    static const char *const parts[][2] = {{NULL, NULL}, {"inc", NULL}, {NULL, "inc"}, {"inc", "inc"}};
+    static const primitive prims[] = {PRIM_ALLREDUCE, PRIM_ALLGATHER, PRIM_REDUCESCATTER};
+    for (size_t i = 0; i < COUNT(shapes); i++)
+        for (size_t k = 0; k < COUNT(prims); k++)
+            for (size_t j = 0; j < COUNT(parts); j++) {
+                algo_params p = {.ranks = shapes[i][0], .domain_ranks = shapes[i][1], .inner = parts[j][0],
+                                 .outer = parts[j][1], .inc_tree_of = one_switch_each};
+                verify_one(prims[k], "hierarchical", &p);
+                for (size_t c = 0; c < COUNT(slices); c++) {
+                    p.segments = slices[c];
+                    verify_one(prims[k], "hierarchical_pipelined", &p);
+                }
+            }
+}
+END_TEST
+
+/* A group whose positions are not in rank order (strided TP / DP groups):
+ * position g·D + q holds group rank q·L + g. */
+START_TEST(test_hierarchical_takes_groups_in_any_domain_order)
+{
+    static const primitive prims[] = {PRIM_ALLREDUCE, PRIM_ALLGATHER, PRIM_REDUCESCATTER, PRIM_ALLTOALL};
+    int order[64];
+    for (int g = 0; g < 8; g++)
+        for (int q = 0; q < 8; q++) order[g * 8 + q] = q * 8 + g;
+    for (size_t k = 0; k < COUNT(prims); k++) {
+        algo_params p = {.ranks = 64, .domain_ranks = 8, .domain_order = order, .segments = 2};
+        verify_one(prims[k], "hierarchical", &p);
+        if (prims[k] != PRIM_ALLTOALL) verify_one(prims[k], "hierarchical_pipelined", &p);
+    }
+    algo_params p = {.ranks = 16, .domain_ranks = -1};
+    char why[512] = "";
+    ck_assert_ptr_null(allreduce_hierarchical(&p, why, sizeof why));
+    ck_assert_ptr_nonnull(strstr(why, "evenly"));
+    p = (algo_params){.ranks = 16, .domain_ranks = 4, .inner = "inc"};
+    ck_assert_ptr_null(allreduce_hierarchical(&p, why, sizeof why)); /* no trees offered */
+    ck_assert_ptr_nonnull(strstr(why, "inner"));
+}
+END_TEST
+
+/* Two pods of 8 GPUs, 4 rails, one leaf per rail (inline: efficiency 1). */
+static const char *const two_pods = "kind: nvl72_superpod\npods: 2\ngpus_per_pod: 8\nrails: 4\npods_per_leaf: 2\n"
+                                    "nvlink: {alpha: 0.5us, bandwidth: 900GBps, alpha_switch: 0.2us, inc: [reduce, multicast]}\n"
+                                    "ib: {alpha_leaf: 2us, alpha_spine: 8us, bandwidth: 50GBps, alpha_switch: 0.5us, "
+                                    "inc: [reduce, multicast]}\n";
+
+static double ring_rs(double n, double alpha, double bw, double m)
+{
+    return ring_ag(n, alpha, bw, m);
+}
+
+/* Pipelined AR of P slices (01 App. C.3 with unequal stages): each part, on
+ * connections of its own, takes τ_i for a slice of M/P; the inner RS and AG
+ * share the NVLink ports' bandwidth, not their latency.  The conveyor takes
+ * Σ τ_i + (P-1)·max(τ_RS, τ_AR, τ_AG, β_RS + β_AG). */
+START_TEST(test_hierarchical_pipelined_allreduce_superpod_matches_conveyor)
+{
+    topology t;
+    load_text(two_pods, &t);
+    static const int slice_counts[] = {1, 4, 8};
+    for (size_t c = 0; c < COUNT(slice_counts); c++) {
+        algo_params p = {.ranks = 16, .domain_ranks = 8, .segments = slice_counts[c]};
+        char why[512] = "";
+        schedule *s = allreduce_hierarchical_pipelined(&p, why, sizeof why);
+        ck_assert_msg(s != NULL, "%s", why);
+        ck_assert_int_eq(s->segments, slice_counts[c]);
+        double slices = slice_counts[c];
+        for (size_t m = 0; m < COUNT(sizes); m++) {
+            double slice = sizes[m] / slices;
+            double rs = ring_rs(8, 0.5e-6, 900e9, slice), ar = ring_ar(2, 2e-6, 50e9, slice / 8),
+                   ag = ring_ag(8, 0.5e-6, 900e9, slice);
+            double nvlink_beta = 2 * (7.0 / 8) * slice / 900e9;
+            double pace = fmax(fmax(rs, ar), fmax(ag, nvlink_beta));
+            double expected = rs + ar + ag + (slices - 1) * pace;
+            expect_simulated(&t, s, NULL, sizes[m], NULL, expected, "pipelined hierarchical AR");
+            model_case mc = {.platform = &t, .prim = PRIM_ALLREDUCE, .algorithm = "hierarchical_pipelined", .ranks = 16,
+                             .size_bytes = sizes[m], .segments = slice_counts[c]};
+            prediction pr;
+            ck_assert(model_predict(&mc, &pr, why, sizeof why));
+            ck_assert_msg(relative_error(pr.time_s, expected) < 1e-9, "predicted %.17g, derived %.17g (P = %d, M = %g)",
+                          pr.time_s, expected, slice_counts[c], sizes[m]);
+        }
+        schedule_free(s);
+    }
+    topology_free(&t);
+}
+END_TEST
+
+/* Pipelined AG (outer AG of M/D, then inner AG of M) and RS (inner RS, then
+ * outer RS), P = 4: two stages on two tiers, Σ τ_i + (P-1)·max τ_i. */
+START_TEST(test_hierarchical_pipelined_allgather_reducescatter_match_conveyor)
+{
+    topology t;
+    load_text(two_pods, &t);
+    algo_params p = {.ranks = 16, .domain_ranks = 8, .segments = 4};
+    char why[512] = "";
+    schedule *ag = allgather_hierarchical_pipelined(&p, why, sizeof why), *rs = reducescatter_hierarchical_pipelined(&p, why, sizeof why);
+    ck_assert(ag && rs);
+    for (size_t m = 0; m < COUNT(sizes); m++) {
+        double slice = sizes[m] / 4, outer = ring_ag(2, 2e-6, 50e9, slice / 8), inner = ring_ag(8, 0.5e-6, 900e9, slice);
+        double expected = outer + inner + 3 * fmax(outer, inner);
+        expect_simulated(&t, ag, NULL, sizes[m], NULL, expected, "pipelined hierarchical AG");
+        expect_simulated(&t, rs, NULL, sizes[m], NULL, expected, "pipelined hierarchical RS");
+    }
+    schedule_free(ag);
+    schedule_free(rs);
+    topology_free(&t);
+}
+END_TEST
+
+/* A DP-style group of 8 across 4 pods: platform ranks 0, 2, 8, 10, 16, 18,
+ * 24, 26 (two per pod, the same local indices, so each position is one rail):
+ * D = 2, L = 4, the outer rings at alpha_leaf. */
+START_TEST(test_hierarchical_subset_group_matches_composition)
+{
+    topology t;
+    load_text("kind: nvl72_superpod\npods: 4\ngpus_per_pod: 8\nrails: 4\npods_per_leaf: 4\n"
+              "nvlink: {alpha: 0.5us, bandwidth: 900GBps}\nib: {alpha_leaf: 2us, alpha_spine: 8us, bandwidth: 50GBps}\n",
+              &t);
+    int members[8] = {0, 8, 16, 24, 2, 10, 18, 26}, order[8];
+    ck_assert_int_eq(topology_group_domains(&t, members, 8, order), 2);
+    algo_params p = {.ranks = 8, .domain_ranks = 2, .domain_order = order};
+    char why[512] = "";
+    schedule *s = allreduce_hierarchical(&p, why, sizeof why);
+    ck_assert_msg(s != NULL, "%s", why);
+    ck_assert(schedule_verify(s, why, sizeof why));
+    for (size_t m = 0; m < COUNT(sizes); m++) {
+        double expected = ring_rs(2, 0.5e-6, 900e9, sizes[m]) + ring_ar(4, 2e-6, 50e9, sizes[m] / 2) +
+                          ring_ag(2, 0.5e-6, 900e9, sizes[m]);
+        expect_simulated(&t, s, members, sizes[m], NULL, expected, "subset group");
+        model_case mc = {.platform = &t, .prim = PRIM_ALLREDUCE, .algorithm = "hierarchical", .ranks = 8,
+                         .members = members, .size_bytes = sizes[m]};
+        prediction pr;
+        ck_assert(model_predict(&mc, &pr, why, sizeof why));
+        ck_assert_msg(relative_error(pr.time_s, expected) < 1e-9, "subset group, M = %g: predicted %.17g, derived %.17g",
+                      sizes[m], pr.time_s, expected);
+    }
+    schedule_free(s);
+    int uneven[3] = {0, 1, 8};
+    ck_assert_int_eq(topology_group_domains(&t, uneven, 3, NULL), -1);
+    topology_free(&t);
+}
+END_TEST
+
+/* NVLS intra-pod + IB SHARP (03 §3.1): inner RS and AG by the pod's
+ * NVSwitch, outer AR by the rail leaf, P = 4 segments each.  On one switch
+ * an AR flow is a two-stage pipeline, (P+1)(α_switch + M/(P·BW)); an RS / AG
+ * of N concurrent slice flows is (P+1)α_switch + (N-1)/N·M/BW + M/(N·P·BW)
+ * (test_inc.c derives both). */
+START_TEST(test_hierarchical_nvls_and_sharp_parts_match_composition)
+{
+    topology t;
+    load_text(two_pods, &t);
+    algo_params p = {.ranks = 16, .domain_ranks = 8, .segments = 4, .inner = "inc", .outer = "inc",
+                     .inc_tree_of = platform_tree, .inc_context = &t};
+    char why[512] = "";
+    schedule *s = allreduce_hierarchical(&p, why, sizeof why);
+    ck_assert_msg(s != NULL, "%s", why);
+    ck_assert_int_eq(s->actors - s->ranks, 2 * 8 * 1 + 2 * 8 * 1 + 8 * 1); /* RS, AG: 8 flows per pod; AR: a flow per rail pair */
+    for (size_t m = 0; m < COUNT(sizes); m++) {
+        double nvls = 5 * 0.2e-6 + 7.0 / 8 * sizes[m] / 900e9 + sizes[m] / (8 * 4 * 900e9);
+        double sharp = 5 * (0.5e-6 + sizes[m] / 8 / (4 * 50e9));
+        /* fluid only: each NVSwitch's concurrent slice flows share its ports (test_inc.c) */
+        expect_simulated_in(NETWORK_CM02, &t, s, NULL, sizes[m], NULL, 2 * nvls + sharp, "NVLS + SHARP hierarchical AR");
+    }
+    schedule_free(s);
+    topology_free(&t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *suite = suite_create("hierarchical");
@@ -188,6 +428,9 @@ int main(void)
     tcase_add_test(verify, test_hierarchical_ring_on_ring_verifies);
     tcase_add_test(verify, test_hierarchical_takes_other_inner_and_outer_algorithms);
     tcase_add_test(verify, test_hierarchical_refuses_single_tier_groups_and_unknown_tiers);
+    tcase_add_test(verify, test_hierarchical_pipelined_and_inc_parts_verify);
+    tcase_add_test(verify, test_hierarchical_takes_groups_in_any_domain_order);
+    tcase_set_timeout(verify, 120);
     suite_add_tcase(suite, verify);
     TCase *timing = tcase_create("timing");
     tcase_set_timeout(timing, 60);
@@ -195,6 +438,11 @@ int main(void)
     tcase_add_test(timing, test_hierarchical_allgather_reducescatter_superpod_match_composition);
     tcase_add_test(timing, test_hierarchical_allreduce_clos_pays_oversubscription_on_outer_tier);
     tcase_add_test(timing, test_hierarchical_alltoall_clos_matches_destination_weighted_sum);
+    tcase_add_test(timing, test_hierarchical_alltoall_superpod_pays_each_route);
+    tcase_add_test(timing, test_hierarchical_pipelined_allreduce_superpod_matches_conveyor);
+    tcase_add_test(timing, test_hierarchical_pipelined_allgather_reducescatter_match_conveyor);
+    tcase_add_test(timing, test_hierarchical_subset_group_matches_composition);
+    tcase_add_test(timing, test_hierarchical_nvls_and_sharp_parts_match_composition);
     suite_add_tcase(suite, timing);
     return run_suite(suite);
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "algo/algorithm.h"
+#include "model/model.h"
 #include "platform/platform.h"
 #include "sched/verify.h"
 #include "test_support.h"
@@ -237,6 +238,79 @@ START_TEST(test_inc_refuses_fabrics_without_a_capable_tree)
 }
 END_TEST
 
+
+/* Issue 15: a multi-pod SuperPOD offers two aggregation planes.  A group in
+ * one pod is aggregated by its pod's NVSwitch (NVLS); a group of one GPU
+ * position across pods by that position's rail leaf (IB SHARP); a group
+ * spanning pods and rails has no common switch. */
+START_TEST(test_inc_runs_in_each_pod_and_on_each_rail_of_a_superpod)
+{
+    topology t;
+    load_text("kind: nvl72_superpod\npods: 4\ngpus_per_pod: 8\nrails: 4\npods_per_leaf: 2\nspines_per_rail: 2\n"
+              "nvlink: {alpha: 0.5us, bandwidth: 900GBps, alpha_switch: 0.2us, inc: [reduce, multicast]}\n"
+              "ib: {alpha_leaf: 2us, alpha_spine: 8us, bandwidth: 50GBps, alpha_switch: 0.5us, inc: [reduce, multicast]}\n",
+              &t);
+    int pod[8], rail[4] = {5, 13, 21, 29}, leaf[2] = {5, 13}, mixed[3] = {0, 1, 8};
+    for (int i = 0; i < 8; i++) pod[i] = 16 + i;
+    inc_tree tree;
+    char why[256] = "", name[48];
+    ck_assert_msg(inc_tree_build(&t, pod, 8, INC_REDUCE | INC_MULTICAST, &tree, why, sizeof why), "%s", why);
+    topology_node_name(&t, tree.switch_node[0], name, sizeof name);
+    ck_assert_str_eq(name, "nvswitch2");
+    ck_assert_int_eq(tree.depth, 1);
+    ck_assert_int_eq(tree.root_tier, 0);
+    ck_assert_double_eq_tol(tree.alpha_switch_s, 0.2e-6, 1e-18);
+    inc_tree_free(&tree);
+    ck_assert_msg(inc_tree_build(&t, leaf, 2, INC_REDUCE, &tree, why, sizeof why), "%s", why);
+    topology_node_name(&t, tree.switch_node[0], name, sizeof name);
+    ck_assert_str_eq(name, "rail1_leaf0"); /* local index 5 of 4 rails: rail 1; pods 0 and 1 share leaf 0 */
+    ck_assert_int_eq(tree.depth, 1);
+    ck_assert_int_eq(tree.root_tier, 1);
+    inc_tree_free(&tree);
+    ck_assert_msg(inc_tree_build(&t, rail, 4, INC_REDUCE, &tree, why, sizeof why), "%s", why);
+    ck_assert_int_eq(tree.depth, 2); /* GPU -> rail leaf -> rail spine */
+    ck_assert_int_eq(tree.root_tier, 2);
+    ck_assert_double_eq_tol(tree.alpha_switch_s, 0.5e-6, 1e-18);
+    ck_assert_double_eq_tol(tree.bandwidth_Bps, 50e9, 1e-3);
+    inc_tree_free(&tree);
+    ck_assert(!inc_tree_build(&t, mixed, 3, INC_REDUCE, &tree, why, sizeof why));
+    ck_assert_ptr_nonnull(strstr(why, "hierarchical"));
+    topology_free(&t);
+}
+END_TEST
+
+/* The INC prediction pays the α_switch of the tier the tree climbs to: two
+ * GPUs of one rail in two pods reduce in their rail leaf, each leg at the IB
+ * tier's α_switch (0.5 us, not NVLink's 0.2 us): the simulation's two-stage
+ * pipeline (P+1)(α_switch + M/(P·BW)) is the prediction, η_α = 1. */
+START_TEST(test_inc_prediction_pays_the_alpha_switch_of_the_tree_it_climbs)
+{
+    topology t;
+    load_text("kind: nvl72_superpod\npods: 2\ngpus_per_pod: 8\nrails: 4\npods_per_leaf: 2\n"
+              "nvlink: {alpha: 0.5us, bandwidth: 900GBps, alpha_switch: 0.2us, inc: [reduce, multicast]}\n"
+              "ib: {alpha_leaf: 2us, alpha_spine: 8us, bandwidth: 50GBps, alpha_switch: 0.5us, inc: [reduce, multicast]}\n",
+              &t);
+    int members[2] = {3, 11};
+    inc_tree tree;
+    char why[256] = "";
+    ck_assert_msg(inc_tree_build(&t, members, 2, INC_REDUCE | INC_MULTICAST, &tree, why, sizeof why), "%s", why);
+    schedule *s = build_inc(PRIM_ALLREDUCE, &tree, 2, 0, 4, why, sizeof why);
+    ck_assert_ptr_nonnull(s);
+    for (size_t m = 0; m < COUNT(sizes); m++) {
+        double expected = 5 * (0.5e-6 + sizes[m] / (4 * 50e9));
+        expect_simulated(&t, s, members, sizes[m], NULL, expected, "INC AR in a rail leaf");
+        model_case c = {.platform = &t, .prim = PRIM_ALLREDUCE, .algorithm = "inc", .ranks = 2, .members = members,
+                        .size_bytes = sizes[m], .segments = 4};
+        prediction p;
+        ck_assert(model_predict(&c, &p, why, sizeof why));
+        ck_assert_msg(relative_error(p.time_s, expected) < 1e-9, "predicted %.17g, derived %.17g", p.time_s, expected);
+    }
+    schedule_free(s);
+    inc_tree_free(&tree);
+    topology_free(&t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *suite = suite_create("inc");
@@ -244,6 +318,7 @@ int main(void)
     tcase_add_test(verify, test_inc_verifies_on_one_switch);
     tcase_add_test(verify, test_inc_verifies_on_a_two_level_clos_tree);
     tcase_add_test(verify, test_inc_refuses_fabrics_without_a_capable_tree);
+    tcase_add_test(verify, test_inc_runs_in_each_pod_and_on_each_rail_of_a_superpod);
     suite_add_tcase(suite, verify);
     TCase *timing = tcase_create("timing");
     tcase_set_timeout(timing, 60);
@@ -251,6 +326,7 @@ int main(void)
     tcase_add_test(timing, test_inc_allgather_reducescatter_star_match_concurrent_flows);
     tcase_add_test(timing, test_inc_alltoall_star_pays_one_alpha);
     tcase_add_test(timing, test_inc_allreduce_clos_matches_four_stage_pipeline);
+    tcase_add_test(timing, test_inc_prediction_pays_the_alpha_switch_of_the_tree_it_climbs);
     suite_add_tcase(suite, timing);
     return run_suite(suite);
 }

@@ -32,7 +32,8 @@ static void load_scenario(const char *name)
 /* The prediction of case C, algorithm A, size index M of the loaded scenario. */
 static prediction predict(int c, int a, int m)
 {
-    model_case mc = scenario_model_case(&loaded, c, a, loaded.cases[c].sizes[m], 0);
+    const scenario_case *k = &loaded.cases[c];
+    model_case mc = scenario_model_case(&loaded, c, k->algorithms[a], k->protocol, k->channels, k->sizes[m], 0);
     prediction p;
     char why[256];
     ck_assert_msg(model_predict(&mc, &p, why, sizeof why), "no prediction: %s", why);
@@ -173,6 +174,44 @@ START_TEST(hierarchical_03_2)
 }
 END_TEST
 
+
+/* `form: seed` is the seed's forms; the default adds issue 15's routes.  On
+ * the L = 2 SuperPOD a cross-rail route relays over NVLink (0.5 us) before
+ * the rail leaf (2 us): a flat ring's hop is 2.5 us by default, 2 us (03 §2,
+ * the outermost tier's α) under seed; hierarchical A2A's 72 cross-pod sends
+ * are 18 at 2 us and 54 at 2.5 us by default (375.27 us at 16 MB, what the
+ * simulation runs), all at 2 us under seed (03 §2.2's 348.27 us). */
+START_TEST(form_seed_keeps_the_seed_alpha_on_rail_fabrics)
+{
+    topology t;
+    load_shipped("superpod-l2", &t);
+    double m = 16e6;
+    static const struct {
+        primitive prim;
+        const char *name;
+        model_form form;
+        double expected_s;
+    } cases[] = {
+        {PRIM_ALLREDUCE, "ring", FORM_EXACT, 2 * 143 * 2.5e-6 + 2.0 * 143 / 144 * 16e6 / 50e9},
+        {PRIM_ALLREDUCE, "ring", FORM_SEED, 2 * 143 * 2e-6 + 2.0 * 143 / 144 * 16e6 / 50e9},
+        {PRIM_ALLTOALL, "hierarchical", FORM_EXACT,
+         71 * (0.5e-6 + 16e6 / 144 / 900e9) + 18 * (2e-6 + 16e6 / 144 / 50e9) + 54 * (2.5e-6 + 16e6 / 144 / 50e9)},
+        {PRIM_ALLTOALL, "hierarchical", FORM_SEED, 71 * (0.5e-6 + 16e6 / 144 / 900e9) + 72 * (2e-6 + 16e6 / 144 / 50e9)},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        model_case c = {.platform = &t, .prim = cases[i].prim, .algorithm = cases[i].name, .ranks = 144, .size_bytes = m,
+                        .form = cases[i].form};
+        prediction p;
+        char why[256];
+        ck_assert_msg(model_predict(&c, &p, why, sizeof why), "%s", why);
+        ck_assert_msg(fabs(p.time_s / cases[i].expected_s - 1) < 1e-9, "%s %s form %d: %.17g, derived %.17g",
+                      primitive_name(cases[i].prim), cases[i].name, cases[i].form, p.time_s, cases[i].expected_s);
+    }
+    ck_assert_double_eq_tol(cases[3].expected_s * 1e6, 348.27, 0.01);
+    topology_free(&t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("model");
@@ -182,6 +221,7 @@ int main(void)
     tcase_add_test(t, regime_04_3_2);
     tcase_add_test(t, other_primitives_04_3_3);
     tcase_add_test(t, realistic_05_5_1);
+    tcase_add_test(t, form_seed_keeps_the_seed_alpha_on_rail_fabrics);
     tcase_add_test(t, realistic_05_5_4);
     tcase_add_test(t, crossovers_01);
     tcase_add_test(t, hierarchical_03_2);

@@ -244,6 +244,98 @@ START_TEST(test_inc_leg_latency_when_alpha_switch_is_small)
 }
 END_TEST
 
+
+/* Issue 15's real systems: each shipped file carries the published figures
+ * its comments cite (NVIDIA / AMD datasheets: per GPU per direction; NCCL's
+ * and RCCL's effective link rates as the efficiency), typed here again. */
+START_TEST(test_real_system_platforms_carry_their_published_figures)
+{
+    static const struct {
+        const char *name, *kind;
+        int ranks, tiers;
+        double bandwidth_Bps, efficiency, network_Bps;
+    } systems[] = {
+        {"hgx-h100", "star", 8, 1, 450e9, 20.6 / 25, 0},          /* NVLink 4: 18 x 25 GB/s */
+        {"hgx-a100", "star", 8, 1, 300e9, 20.0 / 25, 0},          /* NVLink 3: 12 x 25 GB/s */
+        {"gb200-nvl72", "star", 72, 1, 900e9, 40.1 / 50, 0},      /* NVLink 5: 18 x 50 GB/s */
+        {"mi300x-8", "full_mesh", 8, 1, 64e9, 48.0 / 64, 0},      /* xGMI: 64 GB/s per link */
+        {"dgx-h100-8node", "rail_cluster", 64, 2, 450e9, 20.6 / 25, 50e9},  /* ConnectX-7 NDR 400 Gb/s */
+        {"dgx-h100-su32", "rail_cluster", 256, 2, 450e9, 20.6 / 25, 50e9},
+        {"gcp-a3-mega-2node", "rail_cluster", 16, 2, 450e9, 20.6 / 25, 25e9}, /* 8 x 200 Gb/s per VM */
+    };
+    for (size_t i = 0; i < sizeof systems / sizeof systems[0]; i++) {
+        topology t;
+        load_shipped(systems[i].name, &t);
+        ck_assert_str_eq(t.kind, systems[i].kind);
+        ck_assert_int_eq(t.ranks, systems[i].ranks);
+        ck_assert_int_eq(t.tier_count, systems[i].tiers);
+        ck_assert_double_eq_tol(t.tiers[0].bandwidth_Bps, systems[i].bandwidth_Bps, 1);
+        ck_assert_double_eq_tol(t.tiers[0].efficiency, systems[i].efficiency, 1e-3);
+        ck_assert_double_eq_tol(t.tiers[0].alpha_s, 0.6e-6, 1e-15); /* NCCL's LL ring NVLink hop */
+        if (systems[i].tiers > 1) {
+            ck_assert_double_eq_tol(t.tiers[1].bandwidth_Bps, systems[i].network_Bps, 1);
+            ck_assert_double_eq_tol(t.tiers[1].alpha_s, 2.7e-6, 1e-15); /* NCCL's LL ring network hop */
+            ck_assert(t.tiers[1].network);
+            ck_assert_int_eq(t.rails, 8);         /* one NIC, so one rail, per GPU */
+            ck_assert_int_eq(t.domain_ranks, 8);  /* 8 GPUs per node */
+        }
+        topology_free(&t);
+    }
+}
+END_TEST
+
+/* One DGX H100 scalable unit: 32 nodes x 8 GPUs, an NVSwitch per node, a leaf
+ * per rail for the unit (8 leaves), no spine used; every route is at most
+ * one NVLink hop and one NIC -> leaf -> NIC path (4 links). */
+START_TEST(test_rail_cluster_unit_counts_and_route_classes)
+{
+    topology t;
+    load_shipped("dgx-h100-su32", &t);
+    ck_assert_int_eq(switches_in_tier(&t, "nvlink"), 32);
+    ck_assert_int_eq(switches_in_tier(&t, "leaf"), 8);
+    ck_assert_int_eq(physical_links(&t), 256 + 256);
+    ck_assert_int_eq(t.diameter_links, 4);
+    ck_assert_int_eq(brute_force_diameter(&t), 4);
+    for (int a = 0; a < t.ranks; a += 7)
+        for (int b = 0; b < t.ranks; b++) {
+            if (a == b) continue;
+            double expected = a / 8 == b / 8 ? 0.6e-6 : a % 8 == b % 8 ? 2.7e-6 : 0.6e-6 + 2.7e-6;
+            ck_assert_double_eq_tol(path_latency(&t, a, b), expected, 1e-15);
+        }
+    topology_free(&t);
+}
+END_TEST
+
+/* Two scalable units share the rails' spines: a same-rail route between
+ * units climbs to one of the rail's 4 spines, equal-cost (every choice the
+ * same latency, alpha_spine), the choice spread over the spines by flow. */
+START_TEST(test_rail_cluster_units_share_equal_cost_spines)
+{
+    topology t;
+    load_text("name: two-units\nkind: rail_cluster\nnodes: 64\ngpus_per_node: 8\nnodes_per_leaf: 32\nspines_per_rail: 4\n"
+              "nvlink: {alpha: 0.6us, bandwidth: 450GBps}\n"
+              "network: {alpha_leaf: 2.7us, alpha_spine: 3.6us, bandwidth: 400Gbps}\n",
+              &t);
+    ck_assert_int_eq(switches_in_tier(&t, "leaf"), 16);
+    ck_assert_int_eq(switches_in_tier(&t, "spine"), 32);
+    bool used[4] = {false};
+    route_hop *hops = route_buffer(&t);
+    for (int a = 0; a < 256; a += 8)
+        for (int b = 256; b < 512; b += 8) {
+            ck_assert_double_eq_tol(path_latency(&t, a, b), 3.6e-6, 1e-15);
+            int n = topology_route(&t, a, b, hops);
+            for (int h = 0; h < n; h++) {
+                const char *spine = strstr(t.links[hops[h].link].name, "_spine");
+                if (spine && !hops[h].down) used[spine[6] - '0'] = true;
+            }
+        }
+    free(hops);
+    for (int k = 0; k < 4; k++) ck_assert_msg(used[k], "no flow of rail 0 climbs to spine %d", k);
+    ck_assert_double_eq_tol(path_latency(&t, 0, 257), 0.6e-6 + 3.6e-6, 1e-15); /* cross rail, cross unit */
+    topology_free(&t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("platforms");
@@ -260,6 +352,9 @@ int main(void)
     tcase_add_test(tc, test_fat_tree_k4_matches_al_fares_counts);
     tcase_add_test(tc, test_star_and_full_mesh_shapes);
     tcase_add_test(tc, test_inc_leg_latency_when_alpha_switch_is_small);
+    tcase_add_test(tc, test_real_system_platforms_carry_their_published_figures);
+    tcase_add_test(tc, test_rail_cluster_unit_counts_and_route_classes);
+    tcase_add_test(tc, test_rail_cluster_units_share_equal_cost_spines);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

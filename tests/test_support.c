@@ -2,6 +2,7 @@
 #include "test_support.h"
 
 #include "exec/executor.h"
+#include "net/network.h"
 #include "algo/rank_math.h"
 #include "sched/verify.h"
 
@@ -47,6 +48,15 @@ const path_case path_cases[] = {
     {"superpod-l32", 0, 73, 2.5e-6, 50e9, 4, 2, 900e9, "SuperPOD: cross rail, same leaf group (NVLink + IB leaf)"},
     {"superpod-l32", 0, 2303, 8.5e-6, 50e9, 6, 2, 900e9, "SuperPOD: cross rail across spines (farthest class)"},
     {"superpod-l2", 5, 72 + 70, 2.5e-6, 50e9, 4, 2, 900e9, "SuperPOD L=2: cross rail, cross pod"},
+    /* issue 15's real systems: links run at the efficiency x the published rate */
+    {"hgx-h100", 0, 7, 0.6e-6, 450e9 * 0.824, 2, 0, 0, "HGX H100: GPU -> NVSwitch -> GPU"},
+    {"gb200-nvl72", 3, 70, 0.6e-6, 900e9 * 0.802, 2, 0, 0, "GB200 NVL72: one NVLink 5 domain"},
+    {"mi300x-8", 6, 1, 0.6e-6, 64e9 * 0.75, 1, 0, 0, "MI300X: one xGMI link"},
+    {"dgx-h100-8node", 0, 7, 0.6e-6, 450e9 * 0.824, 2, 0, 0, "DGX H100 cluster: same node over NVLink"},
+    {"dgx-h100-8node", 2, 8 * 5 + 2, 2.7e-6, 50e9, 2, 0, 0, "DGX H100 cluster: same rail, NIC -> leaf -> NIC"},
+    {"dgx-h100-8node", 2, 8 * 5 + 6, 3.3e-6, 50e9, 4, 2, 450e9 * 0.824,
+     "DGX H100 cluster: cross rail, NVLink relay then rail 6"},
+    {"gcp-a3-mega-2node", 0, 8, 2.7e-6, 25e9, 2, 0, 0, "A3 Mega: same rail, one 200 Gb/s NIC"},
 };
 const int path_case_count = (int)(sizeof path_cases / sizeof path_cases[0]);
 
@@ -142,6 +152,55 @@ void expect_time_with(const topology *t, schedule *s, double size_bytes, double 
     exec_result_free(&result);
     ck_assert_msg(error < 1e-9, "%s, M = %g: simulated %.17g, formula %.17g (relative error %.3g)", what, size_bytes,
                   result.time_s, expected_s, error);
+}
+
+double simulate_schedule(const topology *t, schedule *s, const int *rank_nodes, double size_bytes,
+                         const endpoint_costs *costs, double *rank_finish_s)
+{
+    return simulate_schedule_with(t, s, rank_nodes, size_bytes, costs, rank_finish_s, NETWORK_CM02);
+}
+
+double simulate_schedule_with(const topology *t, schedule *s, const int *rank_nodes, double size_bytes,
+                              const endpoint_costs *costs, double *rank_finish_s, network_model model)
+{
+    int *ranks = malloc(sizeof(int) * (size_t)s->ranks);
+    for (int i = 0; i < s->ranks; i++) ranks[i] = rank_nodes ? rank_nodes[i] : i;
+    int *nodes = exec_actor_nodes(s, ranks);
+    free(ranks);
+    exec_part part = {s, nodes, size_bytes, NULL, 0, {0}, 1, 1};
+    if (costs) {
+        part.launch_s = costs->launch_s;
+        memcpy(part.overhead_s, costs->overhead_s, sizeof part.overhead_s);
+        part.wire_numerator = costs->wire_numerator;
+        part.wire_denominator = costs->wire_denominator;
+    }
+    sim_options options = {model, NULL};
+    diag d = {0};
+    exec_result result;
+    exec_run *run = exec_start(t, &part, 1, &options, "a test's schedule", &d);
+    bool ok = run && exec_finish(run, &result, &d);
+    free(nodes);
+    if (!ok) ck_abort_msg("simulation failed: %s", d.message);
+    if (rank_finish_s) memcpy(rank_finish_s, result.rank_finish_s, sizeof(double) * (size_t)s->ranks);
+    double time = result.time_s;
+    exec_result_free(&result);
+    return time;
+}
+
+void expect_simulated_in(network_model model, const topology *t, schedule *s, const int *rank_nodes, double size_bytes,
+                         const endpoint_costs *costs, double expected_s, const char *what)
+{
+    if (model == NETWORK_PACKET && size_bytes > EXPECT_PACKET_MAX_BYTES) return;
+    double simulated = simulate_schedule_with(t, s, rank_nodes, size_bytes, costs, NULL, model);
+    ck_assert_msg(relative_error(simulated, expected_s) < 1e-9, "%s, M = %g, %s model: simulated %.17g, derived %.17g",
+                  what, size_bytes, network_model_name(model), simulated, expected_s);
+}
+
+void expect_simulated(const topology *t, schedule *s, const int *rank_nodes, double size_bytes, const endpoint_costs *costs,
+                      double expected_s, const char *what)
+{
+    expect_simulated_in(NETWORK_CM02, t, s, rank_nodes, size_bytes, costs, expected_s, what);
+    expect_simulated_in(NETWORK_PACKET, t, s, rank_nodes, size_bytes, costs, expected_s, what);
 }
 
 const int verified_group_sizes[9] = {2, 3, 4, 5, 7, 8, 16, 64, 72};

@@ -6,6 +6,7 @@
 #include <check.h>
 
 #include "algo/algorithm.h"
+#include "model/protocol.h"
 #include "net/simgrid_run.h"
 #include "sched/schedule.h"
 #include "platform/platform.h"
@@ -21,6 +22,27 @@ void simulate_flows(const topology *t, const flow *flows, int count, double *fin
 /* Simulate S on T (schedule actor a on rank a) for SIZE_BYTES and fail the
  * test unless the time is within 1e-9 of EXPECTED_S; WHAT names the case. */
 void expect_time(const topology *t, schedule *s, double size_bytes, double expected_s, const char *what);
+/* Simulate S on T (group rank a on platform rank RANK_NODES[a], or a when
+ * RANK_NODES is NULL; switch actors where S puts them) at SIZE_BYTES charging
+ * COSTS (launch, per-message sender overheads, wire bytes; NULL: none);
+ * returns the time and, when RANK_FINISH_S is not NULL, fills each group
+ * rank's finish. */
+double simulate_schedule(const topology *t, schedule *s, const int *rank_nodes, double size_bytes,
+                         const endpoint_costs *costs, double *rank_finish_s);
+/* The same under network model MODEL. */
+double simulate_schedule_with(const topology *t, schedule *s, const int *rank_nodes, double size_bytes,
+                              const endpoint_costs *costs, double *rank_finish_s, network_model model);
+/* Fail unless S simulates in EXPECTED_S to 1e-9 in both network models, the
+ * fluid CM02 and the packet model (the latter up to EXPECT_PACKET_MAX_BYTES,
+ * to keep the suite quick: its cost grows with the packets). */
+#define EXPECT_PACKET_MAX_BYTES 16e6
+void expect_simulated(const topology *t, schedule *s, const int *rank_nodes, double size_bytes, const endpoint_costs *costs,
+                      double expected_s, const char *what);
+/* The same in one network model: where the packet model serializes what the
+ * fluid model shares (two flows on one port: packet by packet, not at half
+ * rate each), its time is not the fluid form's. */
+void expect_simulated_in(network_model model, const topology *t, schedule *s, const int *rank_nodes, double size_bytes,
+                         const endpoint_costs *costs, double expected_s, const char *what);
 /* The same under the network model OPTIONS select. */
 void expect_time_with(const topology *t, schedule *s, double size_bytes, double expected_s, const char *what,
                       const sim_options *options);

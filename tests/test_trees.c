@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "algo/double_tree.h"
+#include "model/model.h"
 #include "sched/verify.h"
 #include "test_support.h"
 
@@ -146,7 +147,7 @@ START_TEST(test_dbt_trees_are_complementary_and_share_no_edge)
         double_tree_init(&t, n);
         bool shared = false;
         for (int r = 0; r < n; r++) {
-            int children[2];
+            int children[DOUBLE_TREE_MAX_CHILDREN];
             int interior = (double_tree_children(&t, 0, r, children) > 0) + (double_tree_children(&t, 1, r, children) > 0);
             ck_assert_msg(interior == (n % 2 == 0 || r != n / 2 ? 1 : 0), "N = %d: rank %d interior in %d trees", n, r,
                           interior);
@@ -289,6 +290,95 @@ START_TEST(test_ring_relay_alltoall_star_matches_shortest_arc_form)
 }
 END_TEST
 
+
+/* NCCL's tree (issue 15): in tree 1 each node chains from its GPU 0 (the
+ * head) to its last GPU, in tree 2 the other way round; the heads form the
+ * complementary heap trees over the nodes; depth (D-1) + floor(log2 L). */
+START_TEST(test_chained_trees_chain_each_node_below_its_head)
+{
+    static const int shapes[][2] = {{1, 4}, {2, 4}, {3, 8}, {8, 4}, {9, 2}};
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        int l = shapes[i][0], d = shapes[i][1];
+        double_tree t, nodes;
+        double_tree_init_chained(&t, l, d, NULL);
+        double_tree_init(&nodes, l);
+        int log2l = 0;
+        while ((2 << log2l) <= l) log2l++;
+        ck_assert_int_eq(t.depth, d - 1 + log2l);
+        for (int g = 0; g < l; g++)
+            for (int q = 0; q < d; q++) {
+                int r = g * d + q;
+                int up0 = double_tree_parent(&nodes, 0, g), up1 = double_tree_parent(&nodes, 1, g);
+                ck_assert_int_eq(double_tree_parent(&t, 0, r), q > 0 ? r - 1 : up0 < 0 ? -1 : up0 * d);
+                ck_assert_int_eq(double_tree_parent(&t, 1, r), q < d - 1 ? r + 1 : up1 < 0 ? -1 : up1 * d + d - 1);
+            }
+        double_tree_free(&t);
+        double_tree_free(&nodes);
+    }
+}
+END_TEST
+
+/* Every node count and size, in rank order and strided, at P = 0, 1, 3, 9. */
+START_TEST(test_tree_allreduce_verifies)
+{
+    static const int shapes[][2] = {{1, 4}, {2, 4}, {3, 4}, {4, 8}, {8, 8}, {9, 8}, {16, 4}, {5, 3}, {72, 1}};
+    static const int segment_counts[] = {0, 1, 3, 9};
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
+        for (size_t k = 0; k < 4; k++) {
+            int n = shapes[i][0] * shapes[i][1], order[72];
+            for (int g = 0; g < shapes[i][0]; g++)
+                for (int q = 0; q < shapes[i][1]; q++) order[g * shapes[i][1] + q] = q * shapes[i][0] + g;
+            algo_params p = {.ranks = n, .domain_ranks = shapes[i][1], .segments = segment_counts[k]};
+            expect_verified(allreduce_tree, &p, "NCCL tree all-reduce");
+            p.domain_order = order;
+            expect_verified(allreduce_tree, &p, "NCCL tree all-reduce, strided");
+        }
+    algo_params p = {.ranks = 8};
+    char why[256] = "";
+    ck_assert_ptr_null(allreduce_tree(&p, why, sizeof why));
+    ck_assert_ptr_nonnull(strstr(why, "nodes"));
+}
+END_TEST
+
+/* 8 nodes of 4 GPUs, one NIC per GPU (50 GB/s), NVLink 900 GB/s: each tree
+ * moves M/2; a head interior in the node tree sends 3 segments of M/(2P) per
+ * slot through its NIC, so the BW term tends to 1.5·M/BW_net as P grows (the
+ * form 00 §4 gives DBT, whose star rank sends 4).  The prediction adds the
+ * P - 1 slots of fill at the heads' α: 2·3·α_nv + (2·3 + P - 1)·α_net +
+ * 1.5·M/BW_net, which the simulation approaches from above as P grows. */
+START_TEST(test_tree_allreduce_tends_to_its_nic_bound)
+{
+    topology t;
+    load_text("kind: rail_cluster\nnodes: 8\ngpus_per_node: 4\nnvlink: {alpha: 0.5us, bandwidth: 900GBps}\n"
+              "network: {alpha_leaf: 2us, alpha_spine: 3us, bandwidth: 50GBps}\n",
+              &t);
+    const double m = 1e9, floor_s = 1.5 * m / 50e9;
+    double previous = INFINITY, last_ratio = 0;
+    static const int segment_counts[] = {8, 32, 128};
+    for (size_t k = 0; k < 3; k++) {
+        int p_count = segment_counts[k];
+        char why[256];
+        model_case c = {.platform = &t, .prim = PRIM_ALLREDUCE, .algorithm = "tree", .ranks = 32, .size_bytes = m,
+                        .segments = p_count};
+        prediction pr;
+        ck_assert(model_predict(&c, &pr, why, sizeof why));
+        double expected = 6 * 0.5e-6 + (6 + p_count - 1) * 2e-6 + floor_s;
+        ck_assert_msg(relative_error(pr.time_s, expected) < 1e-9, "P = %d: predicted %.17g, derived %.17g", p_count,
+                      pr.time_s, expected);
+        algo_params p = {.ranks = 32, .domain_ranks = 4, .segments = p_count};
+        schedule *s = allreduce_tree(&p, why, sizeof why);
+        double simulated = simulate_schedule(&t, s, NULL, m, NULL, NULL);
+        ck_assert_msg(simulated > floor_s && simulated < previous, "P = %d: %.17g (floor %.17g, previous %.17g)", p_count,
+                      simulated, floor_s, previous);
+        previous = simulated;
+        last_ratio = simulated / expected;
+        schedule_free(s);
+    }
+    ck_assert_msg(last_ratio < 1.03, "P = 128: %g of the prediction", last_ratio);
+    topology_free(&t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("trees");
@@ -300,6 +390,8 @@ int main(void)
     tcase_add_test(verify, test_dbt_allreduce_verifies_for_every_segment_count);
     tcase_add_test(verify, test_dbt_trees_are_the_seed_trees_at_four_ranks);
     tcase_add_test(verify, test_dbt_trees_are_complementary_and_share_no_edge);
+    tcase_add_test(verify, test_chained_trees_chain_each_node_below_its_head);
+    tcase_add_test(verify, test_tree_allreduce_verifies);
     tcase_add_test(verify, test_pat_allgather_verifies_or_refuses);
     tcase_add_test(verify, test_pat_reducescatter_verifies_or_refuses);
     tcase_add_test(verify, test_bruck_alltoall_verifies_or_refuses);
@@ -310,6 +402,7 @@ int main(void)
     TCase *timing = tcase_create("timing");
     tcase_set_timeout(timing, 600);
     tcase_add_test(timing, test_binomial_unpipelined_star_matches_seed_formula);
+    tcase_add_test(timing, test_tree_allreduce_tends_to_its_nic_bound);
     tcase_add_test(timing, test_binomial_bcast_star_matches_root_uplink_form);
     tcase_add_test(timing, test_binomial_reduce_star_matches_root_downlink_form);
     tcase_add_test(timing, test_dbt_allreduce_star_matches_slot_form);

@@ -2,16 +2,21 @@
 #include "algo/algorithm.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "algo/pipeline.h"
 #include "platform/topology.h"
+#include "sched/compose.h"
 
 static const algorithm table[] = {
     {"ring", PRIM_ALLREDUCE, "ring reduce-scatter then ring all-gather, N-1 steps each (Patarasuk-Yuan)",
      "explainer 01 §5.1", allreduce_ring, GROWTH_QUADRATIC},
     {"dbt", PRIM_ALLREDUCE, "double binary tree: two complementary trees, each reducing then broadcasting half, P segments",
      "explainer 01 §5.2, App. C", allreduce_dbt, GROWTH_TREE},
+    {"tree", PRIM_ALLREDUCE, "NCCL's multi-node tree: each node's GPUs chained below a head, the heads in a double binary "
+     "tree over the nodes, pipelined", "explainer 01 §5.2, App. C (NCCL Tree)", allreduce_tree, GROWTH_NODE_TREE},
     {"recursive_doubling", PRIM_ALLREDUCE, "butterfly exchanging the whole vector with i XOR 2^k; other N folded",
      "explainer 01 App. B.1, B.3", allreduce_recursive_doubling, GROWTH_BUTTERFLY},
     {"rabenseifner", PRIM_ALLREDUCE, "recursive-halving RS then recursive-doubling AG; other N folded",
@@ -62,6 +67,13 @@ static const algorithm table[] = {
      "explainer 03 §2.1", allgather_hierarchical, GROWTH_COMPOSED},
     {"hierarchical", PRIM_REDUCESCATTER, "inner RS, then outer RS of each position; inner/outer selectable",
      "explainer 03 §2.1", reducescatter_hierarchical, GROWTH_COMPOSED},
+    {"hierarchical_pipelined", PRIM_ALLREDUCE, "hierarchical AR on P slices (default 8), each part on its own "
+     "connections, a slice's outer AR as soon as its inner RS is done", "explainer 03 §2.1, 01 App. C",
+     allreduce_hierarchical_pipelined, GROWTH_SLICED},
+    {"hierarchical_pipelined", PRIM_ALLGATHER, "hierarchical AG on P slices, a slice's inner AG as soon as its outer AG is done",
+     "explainer 03 §2.1, 01 App. C", allgather_hierarchical_pipelined, GROWTH_SLICED},
+    {"hierarchical_pipelined", PRIM_REDUCESCATTER, "hierarchical RS on P slices, a slice's outer RS as soon as its inner RS is "
+     "done", "explainer 03 §2.1, 01 App. C", reducescatter_hierarchical_pipelined, GROWTH_SLICED},
     {"hierarchical", PRIM_ALLTOALL, "pairwise direct-send, intra-domain peers first, then across domains",
      "explainer 03 §2.2", alltoall_hierarchical, GROWTH_QUADRATIC},
     {"inc", PRIM_ALLREDUCE, "switch ALU reduces the pushes, multicast returns the sum; P segments (default P*)",
@@ -91,7 +103,8 @@ static double segments_bound(const algo_params *p, double depth, double default_
     return pipeline_segments(&deepest, (int)depth, 1);
 }
 
-double algorithm_schedule_size(const algorithm *a, const algo_params *p)
+/* One channel's schedule. */
+static double channel_size(const algorithm *a, const algo_params *p)
 {
     double n = p->ranks, l = ceil(log2(n > 2 ? n : 2)) + 1;
     switch (a->growth) {
@@ -108,8 +121,19 @@ double algorithm_schedule_size(const algorithm *a, const algo_params *p)
         for (int i = 0; i < p->dim_count; i++) lines += p->dims[i];
         return 8 * n * (lines + l);
     }
+    case GROWTH_NODE_TREE: {
+        double depth = (p->domain_ranks > 1 ? p->domain_ranks - 1 : 0) + l;
+        return 64 * n * (segments_bound(p, 2 * depth, 2 * depth) + depth);
+    }
+    case GROWTH_SLICED: /* the parts at their default segments, on P slices */
+        return (8 * n * n + 64 * n * 3 * l) * segments_bound(p, 3, HIERARCHICAL_SLICES);
     default: return 8 * n * n + 64 * n * (segments_bound(p, 2 * l, 2 * l) + l);
     }
+}
+
+double algorithm_schedule_size(const algorithm *a, const algo_params *p)
+{
+    return channel_size(a, p) * (p->channels > 1 ? p->channels : 1); /* K copies of the schedule */
 }
 
 unsigned algorithm_inc_capabilities(const algorithm *a)
@@ -132,4 +156,48 @@ const algorithm *algorithm_find(primitive prim, const char *name)
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         if (table[i].prim == prim && strcmp(table[i].name, name) == 0) return &table[i];
     return NULL;
+}
+
+bool algorithm_takes_channels(const algorithm *a)
+{
+    return strcmp(a->name, "ring") == 0 || strcmp(a->name, "dbt") == 0 || strcmp(a->name, "tree") == 0 ||
+           strcmp(a->name, "inc") == 0;
+}
+
+schedule *algorithm_build(const algorithm *a, const algo_params *p, char *why, int why_size)
+{
+    int k = p->channels > 1 ? p->channels : 1;
+    if (k == 1) return a->build(p, why, why_size);
+    if (!algorithm_takes_channels(a)) {
+        snprintf(why, (size_t)why_size, "'channels' applies to ring, dbt, tree and inc, not %s", a->name);
+        return NULL;
+    }
+    if (k > SCHED_MAX_CHANNELS) {
+        snprintf(why, (size_t)why_size, "at most %d channels (NCCL's MAXCHANNELS)", SCHED_MAX_CHANNELS);
+        return NULL;
+    }
+    schedule *copies[SCHED_MAX_CHANNELS] = {NULL};
+    int *orders[SCHED_MAX_CHANNELS] = {NULL};
+    bool ok = true;
+    for (int c = 0; c < k && ok; c++) {
+        algo_params q = *p;
+        q.channels = 1;
+        q.size_bytes = p->size_bytes / k; /* each channel moves M/K (P* is computed for that) */
+        orders[c] = malloc(sizeof(int) * (size_t)p->ranks);
+        channel_order(p, c, orders[c]);
+        for (int i = 0; i < p->ranks; i++)
+            if (orders[c][i] == p->root) q.root = i;
+        copies[c] = a->build(&q, why, why_size);
+        ok = copies[c] != NULL;
+        if (ok && c > 0 && (copies[c]->chunks != copies[0]->chunks || copies[c]->actors != copies[0]->actors)) {
+            snprintf(why, (size_t)why_size, "%s: channels of different shapes", a->name);
+            ok = false;
+        }
+    }
+    schedule *s = ok ? sched_channels(copies, k, (const int *const *)orders) : NULL;
+    for (int c = 0; c < k; c++) {
+        schedule_free(copies[c]);
+        free(orders[c]);
+    }
+    return s;
 }

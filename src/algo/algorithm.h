@@ -5,12 +5,20 @@
 #ifndef COLLSIM_ALGORITHM_H
 #define COLLSIM_ALGORITHM_H
 
+#include "algo/channels.h"
 #include "platform/inc_tree.h"
 #include "sched/schedule.h"
 
 #define ALGO_MAX_DIMS 8
 #define SEGMENTS_AUTO (-1) /* algo_params.segments: P* of explainer 01 App. C.3 for the size */
+#define HIERARCHICAL_SLICES 8 /* hierarchical_pipelined: default slices P */
 #define PIPELINE_MAX_SEGMENTS 8192 /* given or P*: bounds the schedule's size; P* passes it only past ~10 GB */
+
+/* The INC aggregation tree over a sub-group (RANKS, N group ranks) whose
+ * switches offer CAPABILITIES, for INC parts of hierarchical schedules; false
+ * with WHY when the platform has none.  The caller frees *OUT. */
+typedef bool (*inc_tree_fn)(const void *ctx, const int *ranks, int n, unsigned capabilities, inc_tree *out, char *why,
+                            int why_size);
 
 typedef struct algo_params {
     int ranks;
@@ -21,9 +29,16 @@ typedef struct algo_params {
     unsigned long long seed;    /* permutation: the seed of its derangement */
     int dims[ALGO_MAX_DIMS];    /* torus shape of the group (torus algorithms) */
     int dim_count;
-    int domain_ranks;           /* hierarchical: ranks per inner domain (pod, leaf) */
+    int domain_ranks;           /* hierarchical: the group's ranks per inner domain (pod, node, leaf); 0: the
+                                   platform has none, -1: the group's shares of them differ */
+    const int *domain_order;    /* hierarchical: group ranks domain by domain (NULL: rank order already is) */
     const char *inner, *outer;  /* hierarchical: algorithms of the inner and outer tiers (NULL: ring) */
     const inc_tree *inc;        /* inc: the group's aggregation tree (NULL: none, inc refuses) */
+    inc_tree_fn inc_tree_of;    /* hierarchical: trees of sub-groups for `inc` parts (NULL: none) */
+    const void *inc_context;    /* passed to inc_tree_of */
+    int channels;               /* NCCL-style channels (0 or 1: one); see algorithm_build */
+    channel_layout layout;      /* how the channels spread over the fabric (channels.h) */
+    int rail_ranks;             /* CHANNELS_RAILS: GPUs per node (channel c's ring enters each node at GPU c) */
     int tiers;                  /* the platform's tiers: bounds an INC tree's levels (algorithm_schedule_size) */
 } algo_params;
 
@@ -39,6 +54,8 @@ typedef enum {
     GROWTH_TREE,       /* a pipelined tree (binomial, DBT), P segments (default at most 2L): ~ N P */
     GROWTH_INC,        /* switch actors, each segment of every flow reduced or fanned out over N legs: ~ N^2 P */
     GROWTH_COMPOSED,   /* hierarchical parts: quadratic, or pipelined trees (default P at most 2L) */
+    GROWTH_SLICED,     /* hierarchical_pipelined: the composition on P slices (default 8) */
+    GROWTH_NODE_TREE,  /* NCCL's tree: DBT slots over depth (D-1) + log2 L, P segments (default 2 x depth) */
 } schedule_growth;
 
 /* The largest schedule collsim builds, in ops, chunk ranges and dependencies
@@ -57,7 +74,18 @@ typedef struct algorithm {
 
 const algorithm *algorithm_table(int *count);
 const algorithm *algorithm_find(primitive prim, const char *name);
+/* A's schedule for P; with P->channels = K > 1, K concurrent copies of M/K
+ * each (sched_channels), copy c over the group in channel_order's order
+ * (channels.h).
+ * Channels apply to ring, dbt, tree and inc; others refuse them (NULL, WHY). */
+schedule *algorithm_build(const algorithm *a, const algo_params *p, char *why, int why_size);
+/* Whether A can run on several channels. */
+bool algorithm_takes_channels(const algorithm *a);
 
+/* The segments P an `inc` schedule of PRIM runs for P (its segments, size,
+ * α_switch and BW) on a tree of DEPTH levels: P's segments, else 1 for AG /
+ * RS and P* of 01 App. C.3 over 2·DEPTH legs for the others (inc.c). */
+int inc_segments(primitive prim, const algo_params *p, int depth);
 /* A ring over ranks 0..N-1 doing RS, AG or both (allreduce_ring.c). */
 schedule *ring_schedule(primitive prim, int n, char *why, int why_size);
 /* Dimension-decomposed RS, AG or AR over the group's torus shape, rings per
@@ -86,6 +114,7 @@ schedule *reducescatter_recursive_halving(const algo_params *p, char *why, int w
 schedule *bcast_binomial(const algo_params *p, char *why, int why_size);
 schedule *reduce_binomial(const algo_params *p, char *why, int why_size);
 schedule *allreduce_dbt(const algo_params *p, char *why, int why_size);
+schedule *allreduce_tree(const algo_params *p, char *why, int why_size);
 schedule *allgather_pat(const algo_params *p, char *why, int why_size);
 schedule *reducescatter_pat(const algo_params *p, char *why, int why_size);
 schedule *alltoall_bruck(const algo_params *p, char *why, int why_size);
@@ -94,6 +123,9 @@ schedule *allreduce_hierarchical(const algo_params *p, char *why, int why_size);
 schedule *allgather_hierarchical(const algo_params *p, char *why, int why_size);
 schedule *reducescatter_hierarchical(const algo_params *p, char *why, int why_size);
 schedule *alltoall_hierarchical(const algo_params *p, char *why, int why_size);
+schedule *allreduce_hierarchical_pipelined(const algo_params *p, char *why, int why_size);
+schedule *allgather_hierarchical_pipelined(const algo_params *p, char *why, int why_size);
+schedule *reducescatter_hierarchical_pipelined(const algo_params *p, char *why, int why_size);
 schedule *allreduce_inc(const algo_params *p, char *why, int why_size);
 schedule *bcast_inc(const algo_params *p, char *why, int why_size);
 schedule *reduce_inc(const algo_params *p, char *why, int why_size);

@@ -23,9 +23,10 @@
 #include "algo/group_check.h"
 #include "algo/pipeline.h"
 
-/* One rank's ops of one slot, and of its previous non-empty slot. */
+/* One rank's ops of one slot, and of its previous non-empty slot: in each
+ * of the two trees a receive and a send per child, one up, one down. */
 typedef struct slot_ops {
-    int ops[16], count;
+    int ops[2 * (2 * DOUBLE_TREE_MAX_CHILDREN + 2)], count;
 } slot_ops;
 
 typedef struct slot_context {
@@ -54,7 +55,7 @@ static void act(slot_context *c, op_kind kind, int peer, int step)
  * parent in broadcast step D + depth, send it down one step later. */
 static void act_in_tree(slot_context *c, const double_tree *t, int tree)
 {
-    int children[2], child_count = double_tree_children(t, tree, c->rank, children);
+    int children[DOUBLE_TREE_MAX_CHILDREN], child_count = double_tree_children(t, tree, c->rank, children);
     int parent = double_tree_parent(t, tree, c->rank), down = t->depth + double_tree_depth(t, tree, c->rank);
     c->first_chunk = tree * c->s->segments;
     for (int k = 0; k < child_count; k++)
@@ -66,24 +67,30 @@ static void act_in_tree(slot_context *c, const double_tree *t, int tree)
     for (int k = 0; k < child_count; k++) act(c, OP_SEND, children[k], down + 1);
 }
 
-schedule *allreduce_dbt(const algo_params *p, char *why, int why_size)
+schedule *double_tree_schedule(const double_tree *t, const algo_params *p)
 {
-    int n = p->ranks;
-    if (!group_accepted(p, "double binary tree all-reduce", NULL, why, why_size)) return NULL;
-    double_tree t;
-    double_tree_init(&t, n);
-    int segments = pipeline_segments(p, 2 * t.depth, 2 * t.depth); /* L = 2D, 01 App. C.3; default P = L */
+    int n = t->ranks;
+    int segments = pipeline_segments(p, 2 * t->depth, 2 * t->depth); /* L = 2D, 01 App. C.3; default P = L */
     schedule *s = schedule_create(PRIM_ALLREDUCE, n, 0, 2 * segments);
     s->segments = segments;
     for (int rank = 0; rank < n; rank++) {
         slot_ops previous = {.count = 0};
-        for (int slot = 1; slot < 2 * t.depth + segments; slot++) {
+        for (int slot = 1; slot < 2 * t->depth + segments; slot++) {
             slot_ops current = {.count = 0};
             slot_context c = {s, rank, slot, 0, &previous, &current};
-            for (int tree = 0; tree < 2; tree++) act_in_tree(&c, &t, tree);
+            for (int tree = 0; tree < 2; tree++) act_in_tree(&c, t, tree);
             if (current.count > 0) previous = current;
         }
     }
+    return s;
+}
+
+schedule *allreduce_dbt(const algo_params *p, char *why, int why_size)
+{
+    if (!group_accepted(p, "double binary tree all-reduce", NULL, why, why_size)) return NULL;
+    double_tree t;
+    double_tree_init(&t, p->ranks);
+    schedule *s = double_tree_schedule(&t, p);
     double_tree_free(&t);
     return s;
 }

@@ -1,7 +1,7 @@
 /* alltoall_hierarchical.c — all-to-all on a two-tier fabric (explainer 03
  * §2.2): A2A does not decompose (no reduction, no replication), so it stays
  * pairwise direct-send; what the hierarchy changes is which peers are cheap.
- * Rank (g,q) = g·D + q of L = N/D domains runs N-1 rounds, each sending M/N
+ * Rank (g,q) at position g·D + q (domain_rank) of L = N/D domains runs N-1 rounds, each sending M/N
  * to ((g+dp) mod L, (q+dl) mod D) and receiving from ((g-dp), (q-dl)), every
  * round after the previous one (01 §7.2):
  *   phase "inner": dp = 0, dl = 1..D-1 (the D-1 intra-domain peers);
@@ -27,12 +27,12 @@ schedule *alltoall_hierarchical(const algo_params *p, char *why, int why_size)
     for (int r = 0; r < n; r++) last_send[r] = last_recv[r] = SCHED_NO_DEP;
     for (int outer = 0; outer < 2; outer++) {
         sched_set_phase(s, outer, outer ? "outer" : "inner");
-        for (int r = 0; r < n; r++) {
-            int g = r / d, q = r % d;
+        for (int position = 0; position < n; position++) {
+            int g = position / d, q = position % d, r = domain_rank(p, position);
             for (int dp = outer; dp < (outer ? l : 1); dp++)
                 for (int dl = outer ? 0 : 1; dl < d; dl++) {
-                    int to = rank_mod(g + dp, l) * d + rank_mod(q + dl, d);
-                    int from = rank_mod(g - dp, l) * d + rank_mod(q - dl, d);
+                    int to = domain_rank(p, rank_mod(g + dp, l) * d + rank_mod(q + dl, d));
+                    int from = domain_rank(p, rank_mod(g - dp, l) * d + rank_mod(q - dl, d));
                     pairwise_step(s, r, to, from, sched_block_first(s, r, to), sched_block_first(s, from, r), block,
                                   false, &last_send[r], &last_recv[r]);
                 }

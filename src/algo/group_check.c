@@ -29,10 +29,20 @@ bool rooted_group_accepted(const algo_params *p, const char *what, char *why, in
     return true;
 }
 
+int domain_rank(const algo_params *p, int position)
+{
+    return p->domain_order ? p->domain_order[position] : position;
+}
+
 bool two_tier_group_accepted(const algo_params *p, char *why, int why_size)
 {
     int n = p->ranks, d = p->domain_ranks;
     if (d >= 1 && n % d == 0 && d < n) return true;
+    if (d < 0) {
+        snprintf(why, (size_t)why_size, "hierarchical needs the group spread evenly over the platform's inner domains "
+                 "(pods, nodes, leaves): the same number of its ranks in every domain it touches");
+        return false;
+    }
     snprintf(why, (size_t)why_size,
              "hierarchical needs a two-tier group: %d ranks in domains of %d (run it on a SuperPOD or Clos platform "
              "with more than one pod or leaf)", n, d);

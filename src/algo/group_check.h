@@ -17,5 +17,7 @@ bool rooted_group_accepted(const algo_params *p, const char *what, char *why, in
 
 /* Whole domains of p->domain_ranks, and more than one (03 §2.1). */
 bool two_tier_group_accepted(const algo_params *p, char *why, int why_size);
+/* The group rank at POSITION g·D + q (rank q of domain g) of a two-tier group. */
+int domain_rank(const algo_params *p, int position);
 
 #endif

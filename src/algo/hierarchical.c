@@ -1,9 +1,13 @@
 /* hierarchical.c — two-tier collectives (explainer 03 §2.1): the group's N
- * ranks form L = N/D inner domains of D consecutive ranks (a SuperPOD pod, a
- * Clos leaf: algo_params.domain_ranks); rank r = g·D + q is position q of
- * domain g.  Each part is a whole registered algorithm run on sub-groups and
- * embedded with sched_embed, so the inner and outer algorithms are
- * parameters (ring by default):
+ * ranks form L = N/D inner domains of D ranks (a SuperPOD pod, a node of a
+ * rail cluster, a Clos leaf: algo_params.domain_ranks, the group's share of
+ * each domain it touches, so TP / DP groups that are a subset of the
+ * platform qualify); position g·D + q is rank q of domain g
+ * (algo_params.domain_order maps positions to group ranks).  Each part is a
+ * whole registered algorithm run on sub-groups and embedded with
+ * sched_embed, so the inner and outer algorithms are parameters (ring by
+ * default, `inc` included: each sub-group then gets its own aggregation tree,
+ * NVLS in a pod, IB SHARP on a rail, 03 §3.1):
  *   AR: inner RS in every domain (rank (g,q) ends with block q, M/D), outer AR
  *       of block q across the L ranks at position q, inner AG.
  *   AG: outer AG across each position, then inner AG; RS: inner RS, then
@@ -12,12 +16,21 @@
  *       the outer tier (the seed lists AG as inner → outer, which would carry
  *       (L-1)·M/L across it; the α terms are the same).
  * Ring on ring: n_α = 2(D-1) inner + 2(L-1) outer, n_β = 2(N-1)/N (AR; half
- * of each for AG / RS), 03 §2.1's table.  Each part is one phase. */
+ * of each for AG / RS), 03 §2.1's table.  Each part is one phase.
+ *
+ * hierarchical_pipelined cuts the data into P slices (01 App. C: a conveyor
+ * of the parts) and runs the composition on each, a slice's next part as
+ * soon as its previous part is done (NCCL's multi-node schedules overlap
+ * their intra- and inter-node traffic this way); each part runs on
+ * connections of its own (a channel per part), so a slice's outer AR
+ * overlaps the next slice's inner RS, and slices follow one another on each
+ * connection. */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "algo/algorithm.h"
 #include "algo/group_check.h"
+#include "algo/pipeline.h"
 #include "sched/compose.h"
 
 typedef struct part {
@@ -38,101 +51,209 @@ static long gcd(long a, long b)
     return a;
 }
 
-/* Build one part's sub-schedule (NULL when the tier has a single rank). */
-static bool build_part(const part *pt, const algo_params *p, int ranks, schedule **out, char *why, int why_size)
+static bool is_hierarchical(const algorithm *a)
 {
-    *out = NULL;
-    if (ranks < 2) return true;
-    const char *name = pt->outer ? p->outer : p->inner;
-    if (!name) name = "ring";
-    const algorithm *algo = algorithm_find(pt->prim, name);
-    if (!algo || algo->build == allreduce_hierarchical || algo->build == allgather_hierarchical ||
-        algo->build == reducescatter_hierarchical) {
-        snprintf(why, (size_t)why_size, "hierarchical: no %s algorithm '%s' for the %s tier", primitive_name(pt->prim),
-                 name, pt->outer ? "outer" : "inner");
-        return false;
-    }
-    algo_params sub = {.ranks = ranks, .segments = p->segments};
-    char sub_why[384] = "";
-    *out = algo->build(&sub, sub_why, sizeof sub_why);
-    if (!*out) {
-        snprintf(why, (size_t)why_size, "hierarchical %s tier (%d ranks): %s", pt->outer ? "outer" : "inner", ranks, sub_why);
-        return false;
-    }
-    if ((*out)->actors > (*out)->ranks) {
-        snprintf(why, (size_t)why_size, "hierarchical: the %s tier's '%s' needs switch actors, which a part cannot have",
-                 pt->outer ? "outer" : "inner", name);
-        schedule_free(*out);
-        *out = NULL;
-        return false;
-    }
-    return true;
+    return a->build == allreduce_hierarchical || a->build == allgather_hierarchical ||
+           a->build == reducescatter_hierarchical || a->build == allreduce_hierarchical_pipelined ||
+           a->build == allgather_hierarchical_pipelined || a->build == reducescatter_hierarchical_pipelined;
 }
 
-static schedule *compose(primitive prim, const part *parts, int part_count, const algo_params *p, char *why, int why_size)
+/* The group ranks of sub-group K of a part: position k of every domain
+ * (outer), or the ranks of domain k (inner). */
+static void sub_group(const algo_params *p, bool outer, int k, int *members)
 {
-    int n = p->ranks, d = p->domain_ranks;
-    if (!two_tier_group_accepted(p, why, why_size)) return NULL;
-    int l = n / d;
-    schedule *child[4] = {NULL, NULL, NULL, NULL};
-    long chunks = 1;
-    for (int i = 0; i < part_count; i++) {
-        if (!build_part(&parts[i], p, parts[i].outer ? l : d, &child[i], why, why_size)) {
-            while (i-- > 0) schedule_free(child[i]);
-            return NULL;
-        }
-        long need = child[i] ? (long)child[i]->chunks * (parts[i].outer ? d : 1) : 1;
-        chunks = chunks / gcd(chunks, need) * need; /* below 2^28 x 2^34: no wrap */
-        if (chunks > HIERARCHICAL_MAX_CHUNKS) break;
-    }
-    if (chunks <= HIERARCHICAL_MAX_CHUNKS) chunks = chunks / gcd(chunks, n) * n; /* whole slices */
-    if (chunks > HIERARCHICAL_MAX_CHUNKS) {
-        snprintf(why, (size_t)why_size, "hierarchical: the parts' chunk grids combine to more than %ld chunks (their "
-                 "segment counts share no factor): give the parts fewer segments", HIERARCHICAL_MAX_CHUNKS);
-        for (int i = 0; i < part_count; i++) schedule_free(child[i]);
+    int d = p->domain_ranks, l = p->ranks / d, size = outer ? l : d;
+    for (int j = 0; j < size; j++) members[j] = domain_rank(p, outer ? j * d + k : k * d + j);
+}
+
+/* One part's sub-schedule over MEMBERS (RANKS group ranks) moving PAYLOAD
+ * bytes, or NULL with WHY.  An `inc` part gets the sub-group's own tree. */
+static schedule *build_part(const part *pt, const algo_params *p, const int *members, int ranks, double payload,
+                            int segments, char *why, int why_size)
+{
+    const char *name = pt->outer ? p->outer : p->inner;
+    if (!name) name = "ring";
+    const char *tier = pt->outer ? "outer" : "inner";
+    const algorithm *algo = algorithm_find(pt->prim, name);
+    if (!algo || is_hierarchical(algo)) {
+        snprintf(why, (size_t)why_size, "hierarchical: no %s algorithm '%s' for the %s tier", primitive_name(pt->prim),
+                 name, tier);
         return NULL;
     }
-    schedule *s = schedule_create(prim, n, 0, (int)chunks);
-    if (prim != PRIM_ALLREDUCE) {
-        s->slice_owner = malloc(sizeof(int) * (size_t)n);
-        for (int g = 0; g < l; g++)
-            for (int q = 0; q < d; q++) s->slice_owner[q * l + g] = g * d + q;
-    }
-    int *part_start = calloc((size_t)n, sizeof(int)), *members = malloc(sizeof(int) * (size_t)n);
-    for (int i = 0; i < part_count; i++) {
-        sched_set_phase(s, i, parts[i].phase);
-        if (!child[i]) continue;
-        if (child[i]->segments > s->segments) s->segments = child[i]->segments;
-        int groups = parts[i].outer ? d : l, size = parts[i].outer ? l : d;
-        long span = parts[i].outer ? chunks / d : chunks;
-        for (int k = 0; k < groups; k++) {
-            for (int j = 0; j < size; j++) members[j] = parts[i].outer ? j * d + k : k * d + j;
-            int first = parts[i].outer ? (int)(k * span) : 0;
-            sched_embed(s, child[i], members, first, (int)(span / child[i]->chunks), part_start);
+    algo_params sub = {.ranks = ranks, .segments = segments, .size_bytes = payload, .alpha_s = p->alpha_s,
+                       .bandwidth_Bps = p->bandwidth_Bps};
+    unsigned capabilities = algorithm_inc_capabilities(algo);
+    inc_tree tree;
+    char sub_why[384] = "";
+    if (capabilities) {
+        if (!p->inc_tree_of || !p->inc_tree_of(p->inc_context, members, ranks, capabilities, &tree, sub_why, sizeof sub_why)) {
+            snprintf(why, (size_t)why_size, "hierarchical %s tier (%d ranks): %s", tier, ranks,
+                     sub_why[0] ? sub_why : "inc needs INC-capable switches above each sub-group");
+            return NULL;
         }
-        schedule_free(child[i]);
+        sub.inc = &tree;
+        sub.alpha_s = tree.alpha_switch_s; /* P* of the part's pipeline at its legs' α and BW (04 §2) */
+        sub.bandwidth_Bps = tree.bandwidth_Bps;
     }
+    schedule *built = algorithm_build(algo, &sub, sub_why, sizeof sub_why);
+    if (capabilities) inc_tree_free(&tree);
+    if (!built) snprintf(why, (size_t)why_size, "hierarchical %s tier (%d ranks): %s", tier, ranks, sub_why);
+    return built;
+}
+
+/* The parts' sub-schedules: CHILD[i][k] for sub-group k of part i, one
+ * shared by every sub-group (k = 0) unless the part runs switch actors. */
+typedef struct parts_built {
+    schedule **child[4];
+    int count[4];   /* sub-schedules of part i (0: the tier has one rank) */
+    int switches;   /* switch actors over all parts and sub-groups */
+    long chunks;    /* chunks of one composition */
+} parts_built;
+
+static void free_parts(parts_built *b, int part_count)
+{
+    for (int i = 0; i < part_count; i++) {
+        for (int k = 0; k < b->count[i]; k++) schedule_free(b->child[i][k]);
+        free(b->child[i]);
+    }
+}
+
+static bool build_parts(const part *parts, int part_count, const algo_params *p, int segments, parts_built *b,
+                        char *why, int why_size)
+{
+    int n = p->ranks, d = p->domain_ranks, l = n / d;
+    int *members = malloc(sizeof(int) * (size_t)n);
+    *b = (parts_built){.chunks = 1};
+    bool ok = true;
+    for (int i = 0; i < part_count && ok; i++) {
+        int size = parts[i].outer ? l : d, groups = parts[i].outer ? d : l;
+        b->child[i] = calloc((size_t)groups, sizeof(schedule *));
+        if (size < 2) continue;
+        double payload = parts[i].outer ? p->size_bytes / d : p->size_bytes;
+        for (int k = 0; k < groups && ok; k++) {
+            sub_group(p, parts[i].outer, k, members);
+            schedule *s = build_part(&parts[i], p, members, size, payload, segments, why, why_size);
+            ok = s != NULL;
+            if (!ok) break;
+            b->child[i][b->count[i]++] = s;
+            b->switches += s->actors - s->ranks;
+            if (s->actors == s->ranks) break; /* no switch actors: one schedule serves every sub-group */
+        }
+        long need = ok ? (long)b->child[i][0]->chunks * (parts[i].outer ? d : 1) : 1;
+        b->chunks = b->chunks / gcd(b->chunks, need) * need; /* below 2^28 x 2^34: no wrap */
+        ok = ok && b->chunks <= HIERARCHICAL_MAX_CHUNKS;
+    }
+    free(members);
+    if (b->chunks <= HIERARCHICAL_MAX_CHUNKS) b->chunks = b->chunks / gcd(b->chunks, n) * n; /* whole slices */
+    if (ok && b->chunks > HIERARCHICAL_MAX_CHUNKS) ok = false;
+    if (!ok && b->chunks > HIERARCHICAL_MAX_CHUNKS)
+        snprintf(why, (size_t)why_size, "hierarchical: the parts' chunk grids combine to more than %ld chunks (their "
+                 "segment counts share no factor): give the parts fewer segments", HIERARCHICAL_MAX_CHUNKS);
+    if (!ok) free_parts(b, part_count);
+    return ok;
+}
+
+/* The composition of PARTS over P's two-tier group, SLICES times over
+ * consecutive ranges of the data (1: the phases one after another). */
+static schedule *compose(primitive prim, const part *parts, int part_count, const algo_params *p, int slices,
+                         char *why, int why_size)
+{
+    if (!two_tier_group_accepted(p, why, why_size)) return NULL;
+    int n = p->ranks, d = p->domain_ranks, l = n / d;
+    parts_built b;
+    algo_params sliced = *p;
+    sliced.size_bytes = p->size_bytes / slices;
+    if (!build_parts(parts, part_count, &sliced, slices > 1 ? 0 : p->segments, &b, why, why_size)) return NULL;
+    if (b.chunks * slices > HIERARCHICAL_MAX_CHUNKS) {
+        snprintf(why, (size_t)why_size, "hierarchical_pipelined: %d slices of %ld chunks pass %ld chunks: give fewer "
+                 "segments", slices, b.chunks, HIERARCHICAL_MAX_CHUNKS);
+        free_parts(&b, part_count);
+        return NULL;
+    }
+    schedule *s = schedule_create(prim, n, b.switches, (int)(b.chunks * slices));
+    if (b.switches > 0) s->switch_node = malloc(sizeof(int) * (size_t)b.switches);
+    if (prim != PRIM_ALLREDUCE) {
+        s->slice_positions = slices * n;
+        s->slice_owner = malloc(sizeof(int) * (size_t)(slices * n));
+        for (int c = 0; c < slices; c++)
+            for (int g = 0; g < l; g++)
+                for (int q = 0; q < d; q++) s->slice_owner[c * n + q * l + g] = domain_rank(p, g * d + q);
+    }
+    int *part_start = calloc((size_t)s->actors, sizeof(int)), *members = malloc(sizeof(int) * (size_t)n);
+    int *map = malloc(sizeof(int) * (size_t)(n + b.switches + 1));
+    for (int c = 0; c < slices; c++) {
+        for (int a = 0; a < s->actors; a++) part_start[a] = s->actor[a].op_count; /* a slice waits for no other */
+        int switch_base = 0;
+        for (int i = 0; i < part_count; i++) {
+            sched_set_phase(s, i, parts[i].phase);
+            if (slices > 1) sched_set_channel(s, i);
+            int groups = parts[i].outer ? d : l, size = parts[i].outer ? l : d;
+            long span = parts[i].outer ? b.chunks / d : b.chunks;
+            for (int k = 0; k < groups && b.count[i] > 0; k++) {
+                const schedule *child = b.child[i][b.count[i] > 1 ? k : 0];
+                sub_group(p, parts[i].outer, k, members);
+                for (int j = 0; j < size; j++) map[j] = members[j];
+                for (int w = 0; w < child->actors - child->ranks; w++) { /* switch actors: slices share them */
+                    int actor = n + switch_base + w;
+                    map[size + w] = actor;
+                    s->switch_node[switch_base + w] = child->switch_node[w];
+                    part_start[actor] = s->actor[actor].op_count;
+                }
+                switch_base += child->actors - child->ranks;
+                if (child->segments > s->segments && slices == 1) s->segments = child->segments;
+                sched_embed(s, child, map, (int)(c * b.chunks + (parts[i].outer ? k * span : 0)), (int)(span / child->chunks),
+                            part_start);
+            }
+        }
+    }
+    if (slices > 1) s->segments = slices;
+    sched_set_channel(s, 0);
+    free_parts(&b, part_count);
     free(part_start);
     free(members);
+    free(map);
     return s;
 }
 
+static const part ar_parts[] = {{PRIM_REDUCESCATTER, false, "inner RS"},
+                                {PRIM_ALLREDUCE, true, "outer AR"},
+                                {PRIM_ALLGATHER, false, "inner AG"}};
+static const part ag_parts[] = {{PRIM_ALLGATHER, true, "outer AG"}, {PRIM_ALLGATHER, false, "inner AG"}};
+static const part rs_parts[] = {{PRIM_REDUCESCATTER, false, "inner RS"}, {PRIM_REDUCESCATTER, true, "outer RS"}};
+
 schedule *allreduce_hierarchical(const algo_params *p, char *why, int why_size)
 {
-    static const part parts[] = {{PRIM_REDUCESCATTER, false, "inner RS"},
-                                 {PRIM_ALLREDUCE, true, "outer AR"},
-                                 {PRIM_ALLGATHER, false, "inner AG"}};
-    return compose(PRIM_ALLREDUCE, parts, 3, p, why, why_size);
+    return compose(PRIM_ALLREDUCE, ar_parts, 3, p, 1, why, why_size);
 }
 
 schedule *allgather_hierarchical(const algo_params *p, char *why, int why_size)
 {
-    static const part parts[] = {{PRIM_ALLGATHER, true, "outer AG"}, {PRIM_ALLGATHER, false, "inner AG"}};
-    return compose(PRIM_ALLGATHER, parts, 2, p, why, why_size);
+    return compose(PRIM_ALLGATHER, ag_parts, 2, p, 1, why, why_size);
 }
 
 schedule *reducescatter_hierarchical(const algo_params *p, char *why, int why_size)
 {
-    static const part parts[] = {{PRIM_REDUCESCATTER, false, "inner RS"}, {PRIM_REDUCESCATTER, true, "outer RS"}};
-    return compose(PRIM_REDUCESCATTER, parts, 2, p, why, why_size);
+    return compose(PRIM_REDUCESCATTER, rs_parts, 2, p, 1, why, why_size);
+}
+
+/* P slices: `segments`, HIERARCHICAL_SLICES by default, or P* of 01 App.
+ * C.3 for a conveyor of PARTS stages at the given α and BW. */
+static int slices_of(const algo_params *p, int part_count)
+{
+    return pipeline_segments(p, part_count, HIERARCHICAL_SLICES);
+}
+
+schedule *allreduce_hierarchical_pipelined(const algo_params *p, char *why, int why_size)
+{
+    return compose(PRIM_ALLREDUCE, ar_parts, 3, p, slices_of(p, 3), why, why_size);
+}
+
+schedule *allgather_hierarchical_pipelined(const algo_params *p, char *why, int why_size)
+{
+    return compose(PRIM_ALLGATHER, ag_parts, 2, p, slices_of(p, 2), why, why_size);
+}
+
+schedule *reducescatter_hierarchical_pipelined(const algo_params *p, char *why, int why_size)
+{
+    return compose(PRIM_REDUCESCATTER, rs_parts, 2, p, slices_of(p, 2), why, why_size);
 }

@@ -115,6 +115,14 @@ static bool usable_tree(const algo_params *p, const char *what, char *why, int w
     return true;
 }
 
+int inc_segments(primitive prim, const algo_params *p, int depth)
+{
+    algo_params q = *p;
+    bool per_slice = prim == PRIM_ALLGATHER || prim == PRIM_REDUCESCATTER;
+    if (q.segments == 0) q.segments = per_slice ? 1 : SEGMENTS_AUTO; /* default: P* for the size, 01 App. C.3 */
+    return pipeline_segments(&q, 2 * depth, 1);
+}
+
 /* FLOWS flows (one per slice when PER_SLICE) of P segments each. */
 static schedule *inc_schedule(primitive prim, flow_kind kind, bool per_slice, const algo_params *p, char *why,
                               int why_size)
@@ -127,9 +135,7 @@ static schedule *inc_schedule(primitive prim, flow_kind kind, bool per_slice, co
     }
     const inc_tree *tree = p->inc;
     int n = p->ranks, flows = per_slice ? n : 1;
-    algo_params q = *p;
-    if (q.segments == 0) q.segments = per_slice ? 1 : SEGMENTS_AUTO; /* default: P* for the size, 01 App. C.3 */
-    int segments = pipeline_segments(&q, 2 * tree->depth, 1);
+    int segments = inc_segments(prim, p, tree->depth);
     schedule *s = schedule_create(prim, n, flows * tree->switches, flows * segments);
     s->segments = segments;
     s->root = per_slice ? 0 : p->root;

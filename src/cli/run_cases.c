@@ -15,8 +15,9 @@
 #include "cli/progress.h"
 #include "exec/coupling.h"
 #include "exec/executor.h"
-#include "net/network.h"
 #include "model/model.h"
+#include "net/network.h"
+#include "model/tuner.h"
 #include "sched/verify.h"
 #include "util/units.h"
 
@@ -24,6 +25,8 @@
 typedef struct member {
     int c, a;              /* the case and its algorithm index */
     double size_bytes;
+    tuner_choice run;      /* what runs: the case's algorithm, protocol and channels, or the tuner's pick */
+    bool tuned;            /* picked by the tuner (`auto`) */
     schedule **scheds;     /* per group; one shared schedule unless the algorithm runs switch actors */
     int **nodes;           /* per group: where each schedule actor runs */
     double *weights;       /* all-to-all skew block weights, or NULL */
@@ -46,17 +49,62 @@ static const int *group_members(const scenario_case *k, int g)
     return k->groups.members + (size_t)g * (size_t)k->groups.size;
 }
 
-/* The parameters of algorithm A of case C at SIZE_BYTES (which matters only
- * to `segments: auto`; P* uses the first tier's α and BW). */
-static algo_params case_params(const scenario *s, int c, int a, double size_bytes)
+/* The channels `channels: auto` gives case K on T (channels.h): one per rail
+ * the group's rings cross nodes on, one per disjoint ring of a full mesh,
+ * else one. */
+static int natural_channels(const topology *t, const scenario_case *k)
+{
+    int rail_ranks;
+    channel_layout layout = channel_layout_of(t, k->groups.whole ? NULL : group_members(k, 0), k->groups.size, &rail_ranks);
+    return channel_natural_count(layout, k->groups.size, rail_ranks, t->rails, SCHED_MAX_CHANNELS);
+}
+
+/* inc_tree_fn for hierarchical parts: the tree over group ranks of a group
+ * whose platform ranks are MEMBERS. */
+typedef struct group_trees {
+    const topology *t;
+    const int *members;
+} group_trees;
+
+static bool sub_group_tree(const void *context, const int *ranks, int n, unsigned capabilities, inc_tree *out,
+                           char *why, int why_size)
+{
+    const group_trees *x = context;
+    int *nodes = malloc(sizeof(int) * (size_t)n);
+    for (int i = 0; i < n; i++) nodes[i] = x->members[ranks[i]];
+    bool ok = inc_tree_build(x->t, nodes, n, capabilities, out, why, why_size);
+    free(nodes);
+    return ok;
+}
+
+/* Whether each group of a case needs a schedule of its own: INC trees and
+ * hierarchical domains depend on where the group sits. */
+static bool per_group_schedules(const scenario_case *k, const char *name)
+{
+    const algorithm *algo = algorithm_find(k->prim, name);
+    return algo && (algorithm_inc_capabilities(algo) != 0 || strncmp(name, "hierarchical", 12) == 0 ||
+                    strcmp(name, "tree") == 0);
+}
+
+/* The parameters of ALGORITHM of case C on CHANNELS channels for group G at
+ * SIZE_BYTES (which matters only to `segments: auto`; P* uses the first
+ * tier's α and BW, or the α_switch of the tier an INC tree climbs to).
+ * ORDER (the group's ranks, may be NULL) receives the group's domain order;
+ * p.domain_order points to it unless rank order already is. */
+static algo_params case_params(const scenario *s, int c, const char *name, int channels, int g, double size_bytes,
+                               int *order)
 {
     const scenario_case *k = &s->cases[c];
     const topology *t = scenario_platform(s, k);
-    const algorithm *algo = algorithm_find(k->prim, k->algorithms[a]);
     algo_params p = {.ranks = k->groups.size, .segments = k->segments, .root = k->root, .peer = k->peer, .seed = k->seed,
                      .size_bytes = size_bytes, .alpha_s = t->tiers[0].alpha_s, .bandwidth_Bps = t->tiers[0].bandwidth_Bps,
-                     .domain_ranks = t->domain_ranks, .inner = k->inner[0] ? k->inner : NULL,
-                     .outer = k->outer[0] ? k->outer : NULL, .tiers = t->tier_count};
+                     .inner = k->inner[0] ? k->inner : NULL, .outer = k->outer[0] ? k->outer : NULL,
+                     .tiers = t->tier_count, .channels = channels};
+    p.layout = channel_layout_of(t, k->groups.whole ? NULL : group_members(k, g), p.ranks, &p.rail_ranks);
+    p.domain_ranks = topology_group_domains(t, group_members(k, g), p.ranks, order);
+    bool in_order = true;
+    for (int i = 0; order && i < p.ranks && p.domain_ranks > 0; i++) in_order &= order[i] == i;
+    p.domain_order = in_order || !order ? NULL : order;
     if (k->groups.whole) {
         for (int i = 0; i < t->dim_count; i++) p.dims[i] = t->dims[i];
         p.dim_count = t->dim_count;
@@ -64,36 +112,88 @@ static algo_params case_params(const scenario *s, int c, int a, double size_byte
         p.dims[0] = k->groups.size;
         p.dim_count = 1;
     }
-    if (algorithm_inc_capabilities(algo)) p.alpha_s = t->tiers[0].alpha_switch_s; /* INC pipelines pay α_switch per leg (04 §2) */
+    const algorithm *algo = algorithm_find(k->prim, name);
+    if (algo && algorithm_inc_capabilities(algo)) p.alpha_s = t->tiers[0].alpha_switch_s; /* INC legs pay α_switch (04 §2) */
     return p;
 }
 
-/* The schedule of algorithm A of case C for group G at SIZE_BYTES. */
-static schedule *build_schedule(const scenario *s, int c, int a, int g, double size_bytes, char *why, int why_size)
+/* The schedule of ALGORITHM on CHANNELS channels for group G of case C at
+ * SIZE_BYTES. */
+static schedule *build_schedule(const scenario *s, int c, const char *name, int channels, int g, double size_bytes,
+                                char *why, int why_size)
 {
     const scenario_case *k = &s->cases[c];
     const topology *t = scenario_platform(s, k);
-    const algorithm *algo = algorithm_find(k->prim, k->algorithms[a]);
-    algo_params p = case_params(s, c, a, size_bytes);
-    if (!k->groups.whole) {
-        if (strcmp(algo->name, "hierarchical") == 0) {
-            snprintf(why, (size_t)why_size, "hierarchical splits the platform's own domains: it runs on 'groups: all'");
-            return NULL;
-        }
+    const algorithm *algo = algorithm_find(k->prim, name);
+    if (!algo) {
+        snprintf(why, (size_t)why_size, "no %s algorithm '%s'", primitive_name(k->prim), name);
+        return NULL;
     }
+    int *order = malloc(sizeof(int) * (size_t)k->groups.size);
+    algo_params p = case_params(s, c, name, channels, g, size_bytes, order);
+    group_trees trees = {t, group_members(k, g)};
+    p.inc_tree_of = sub_group_tree;
+    p.inc_context = &trees;
     unsigned capabilities = algorithm_inc_capabilities(algo);
-    if (!capabilities) return algo->build(&p, why, why_size);
+    schedule *built = NULL;
     inc_tree tree;
-    if (!inc_tree_build(t, group_members(k, g), p.ranks, capabilities, &tree, why, why_size)) return NULL;
-    p.inc = &tree;
-    schedule *built = algo->build(&p, why, why_size);
-    inc_tree_free(&tree);
+    if (!capabilities) built = algorithm_build(algo, &p, why, why_size);
+    else if (inc_tree_build(t, group_members(k, g), p.ranks, capabilities, &tree, why, why_size)) {
+        p.alpha_s = t->tiers[tree.root_tier].alpha_switch_s; /* the tier the tree climbs to */
+        p.inc = &tree;
+        built = algorithm_build(algo, &p, why, why_size);
+        inc_tree_free(&tree);
+    }
+    free(order);
     return built;
 }
 
-static bool runs_switch_actors(const scenario_case *k, int a)
+typedef struct support_check {
+    const scenario *s;
+    int c;
+    double size_bytes;
+} support_check;
+
+/* tuner_supports: the schedule builds for every group of the case. */
+static bool case_supports(void *ctx, const char *name, int channels)
 {
-    return algorithm_inc_capabilities(algorithm_find(k->prim, k->algorithms[a])) != 0;
+    const support_check *x = ctx;
+    const scenario_case *k = &x->s->cases[x->c];
+    const algorithm *algo = algorithm_find(k->prim, name);
+    if (!algo) return false;
+    int groups = per_group_schedules(k, name) ? k->groups.count : 1;
+    for (int g = 0; g < groups; g++) {
+        char why[512];
+        schedule *built = build_schedule(x->s, x->c, name, channels, g, x->size_bytes, why, sizeof why);
+        if (!built) return false;
+        schedule_free(built);
+    }
+    return true;
+}
+
+/* What runs for algorithm A of case C at SIZE_BYTES: the case's own
+ * algorithm, protocol and channels, or the tuner's pick when the algorithm
+ * or the protocol is `auto`.  False when the tuner finds nothing. */
+static bool choose(const scenario *s, int c, int a, double size_bytes, member *m)
+{
+    const scenario_case *k = &s->cases[c];
+    const char *name = k->algorithms[a];
+    int natural = natural_channels(scenario_platform(s, k), k);
+    int channels = k->channels == CHANNELS_AUTO ? natural : k->channels > 1 ? k->channels : 1;
+    bool auto_algorithm = strcmp(name, ALGORITHM_AUTO) == 0;
+    m->tuned = auto_algorithm || k->protocol == PROTOCOL_AUTO;
+    if (!m->tuned) {
+        m->run = (tuner_choice){.protocol = k->protocol, .channels = channels};
+        snprintf(m->run.algorithm, sizeof m->run.algorithm, "%s", name);
+        return true;
+    }
+    int count = 1, options[2] = {channels, natural};
+    const char *const *candidates = auto_algorithm ? tuner_candidates(k->prim, &count) : &name;
+    int option_count = auto_algorithm && k->channels == 0 && natural > 1 ? 2 : 1;
+    model_case base = scenario_model_case(s, c, name, k->protocol == PROTOCOL_NONE ? PROTOCOL_AUTO : k->protocol, 1,
+                                          size_bytes, k->segments > 0 ? k->segments : 0);
+    support_check ctx = {s, c, size_bytes};
+    return tuner_pick(&base, candidates, count, options, option_count, case_supports, &ctx, &m->run);
 }
 
 static void report_unbuildable(const scenario *s, int c, int a, const char *why)
@@ -111,6 +211,35 @@ static int largest_size(const scenario_case *k)
     return best;
 }
 
+/* The schedule operations algorithm NAME of case C on CHANNELS channels
+ * needs at its largest size over all its groups (algorithm_schedule_size). */
+static double case_items(const scenario *s, int c, const char *name, int channels)
+{
+    const scenario_case *k = &s->cases[c];
+    const algorithm *algo = algorithm_find(k->prim, name);
+    if (!algo) return 0;
+    algo_params p = case_params(s, c, name, channels, 0, k->sizes[largest_size(k)], NULL);
+    return algorithm_schedule_size(algo, &p) * k->groups.count;
+}
+
+/* The same for algorithm A of case C, or under `auto` the largest of the
+ * tuner's candidates on the channels it may pick. */
+static double algorithm_items(const scenario *s, int c, int a)
+{
+    const scenario_case *k = &s->cases[c];
+    int natural = natural_channels(scenario_platform(s, k), k);
+    int channels = k->channels == CHANNELS_AUTO ? natural : k->channels > 1 ? k->channels : 1;
+    if (strcmp(k->algorithms[a], ALGORITHM_AUTO) != 0) return case_items(s, c, k->algorithms[a], channels);
+    int count;
+    const char *const *candidates = tuner_candidates(k->prim, &count);
+    double most = 0;
+    for (int i = 0; i < count; i++) {
+        double items = case_items(s, c, candidates[i], channels > natural ? channels : natural);
+        if (items > most) most = items;
+    }
+    return most;
+}
+
 /* The k-th algorithms of a concurrent block (all their groups) in one
  * simulation within SCHEDULE_MAX_ITEMS, estimated before anything is built,
  * and, when simulated, on at most SIM_MAX_HOSTS hosts. */
@@ -119,11 +248,7 @@ static bool check_sizes(const scenario *s, int first, run_mode mode)
     const scenario_case *lead = &s->cases[first];
     for (int a = 0; a < lead->algorithm_count; a++) {
         double items = 0;
-        for (int c = first; c < first + lead->together_count; c++) {
-            const scenario_case *k = &s->cases[c];
-            algo_params p = case_params(s, c, a, k->sizes[largest_size(k)]);
-            items += algorithm_schedule_size(algorithm_find(k->prim, k->algorithms[a]), &p) * k->groups.count;
-        }
+        for (int c = first; c < first + lead->together_count; c++) items += algorithm_items(s, c, a);
         if (items <= (double)SCHEDULE_MAX_ITEMS) continue;
         fprintf(stderr, "%s:%d:%d: %s %s on %d group(s) of %d ranks%s would need about %.3g schedule operations; collsim "
                 "builds at most %ld per simulation (docs/reliability.md): use fewer or smaller groups%s\n", s->path,
@@ -153,9 +278,14 @@ static bool check_cases(const scenario *s, run_mode mode)
         const scenario_case *k = &s->cases[c];
         for (int a = 0; a < k->algorithm_count; a++) {
             char why[512] = "";
-            int groups = runs_switch_actors(k, a) ? k->groups.count : 1;
+            member m = {0};
+            if (!choose(s, c, a, k->sizes[0], &m)) {
+                report_unbuildable(s, c, a, "the tuner found no algorithm the group supports");
+                return false;
+            }
+            int groups = per_group_schedules(k, m.run.algorithm) ? k->groups.count : 1;
             for (int g = 0; g < groups; g++) {
-                schedule *sched = build_schedule(s, c, a, g, k->sizes[0], why, sizeof why);
+                schedule *sched = build_schedule(s, c, m.run.algorithm, m.run.channels, g, k->sizes[0], why, sizeof why);
                 if (!sched) {
                     report_unbuildable(s, c, a, why);
                     return false;
@@ -199,11 +329,17 @@ static int prepare_member(const scenario *s, const run_settings *o, member *m)
     const scenario_case *k = &s->cases[m->c];
     int groups = k->groups.count;
     char why[512] = "";
+    if (!choose(s, m->c, m->a, m->size_bytes, m)) {
+        report_unbuildable(s, m->c, m->a, "the tuner found no algorithm the group supports");
+        return 2;
+    }
     m->scheds = calloc((size_t)groups, sizeof *m->scheds);
     m->nodes = calloc((size_t)groups, sizeof *m->nodes);
-    bool per_group = runs_switch_actors(k, m->a);
+    bool per_group = per_group_schedules(k, m->run.algorithm);
     for (int g = 0; g < groups; g++) {
-        m->scheds[g] = g == 0 || per_group ? build_schedule(s, m->c, m->a, g, m->size_bytes, why, sizeof why) : m->scheds[0];
+        m->scheds[g] = g == 0 || per_group ? build_schedule(s, m->c, m->run.algorithm, m->run.channels, g, m->size_bytes,
+                                                            why, sizeof why)
+                                           : m->scheds[0];
         if (!m->scheds[g]) {
             report_unbuildable(s, m->c, m->a, why);
             return 2;
@@ -213,7 +349,7 @@ static int prepare_member(const scenario *s, const run_settings *o, member *m)
     if (o->verify) {
         if (!schedule_verifiable(m->scheds[0], why, sizeof why)) {
             fprintf(stderr, "%s:%d:%d: cannot verify %s %s on %d ranks: %s; verify a smaller group\n", s->path,
-                    k->groups_line, k->groups_column, primitive_name(k->prim), k->algorithms[m->a], k->groups.size, why);
+                    k->groups_line, k->groups_column, primitive_name(k->prim), m->run.algorithm, k->groups.size, why);
             return 2;
         }
         bool ok = schedule_verify(m->scheds[0], why, sizeof why);
@@ -221,14 +357,15 @@ static int prepare_member(const scenario *s, const run_settings *o, member *m)
         units_format(m->size_bytes, UNIT_SIZE, size, sizeof size);
         if (!o->quiet || !ok)
             fprintf(stderr, "verify case %d %s %s on %d ranks, %s (P = %d): %s%s\n", m->c, primitive_name(k->prim),
-                    k->algorithms[m->a], k->groups.size, size, m->scheds[0]->segments, ok ? "ok" : "FAILED: ", ok ? "" : why);
+                    m->run.algorithm, k->groups.size, size, m->scheds[0]->segments, ok ? "ok" : "FAILED: ", ok ? "" : why);
         if (!ok) return 1;
     }
     if (o->mode == MODE_VERIFY) return 0;
-    model_case mc = scenario_model_case(s, m->c, m->a, m->size_bytes, m->scheds[0]->segments);
+    model_case mc = scenario_model_case(s, m->c, m->run.algorithm, m->run.protocol, m->run.channels, m->size_bytes,
+                                        m->scheds[0]->segments);
     if (!model_predict(&mc, &m->pr, why, sizeof why)) {
         fprintf(stderr, "%s:%d:1: no prediction for %s %s: %s\n", s->path, k->line, primitive_name(k->prim),
-                k->algorithms[m->a], why);
+                m->run.algorithm, why);
         return 2;
     }
     m->weights = k->prim == PRIM_ALLTOALL ? skew_block_weights(&k->skew, k->groups.size) : NULL;
@@ -257,7 +394,11 @@ static result_row make_row(const scenario *s, const member *m)
                       .size_bytes = m->size_bytes, .segments = m->scheds[0]->segments, .simulated = slowest != NULL,
                       .predicted_s = pr->time_s, .ideal_s = pr->ideal_s, .n_alpha = pr->n_alpha, .n_beta = pr->n_beta,
                       .alpha_s = pr->alpha_s, .bandwidth_Bps = pr->bandwidth_Bps, .term_count = pr->term_count};
-    snprintf(row.algorithm, sizeof row.algorithm, "%s", k->algorithms[m->a]);
+    snprintf(row.algorithm, sizeof row.algorithm, "%s", m->run.algorithm);
+    snprintf(row.protocol, sizeof row.protocol, "%s", protocol_name(m->run.protocol));
+    row.channels = m->run.channels;
+    row.tuned = m->tuned;
+    row.launch_s = pr->launch_s;
     snprintf(row.platform, sizeof row.platform, "%s", platform->name);
     snprintf(row.layout, sizeof row.layout, "%s", k->groups.layout);
     if (k->prim == PRIM_ALLTOALL && k->skew.kind != SKEW_UNIFORM) snprintf(row.skew, sizeof row.skew, "%s", k->skew.text);
@@ -321,14 +462,21 @@ static int start_task(const scenario *s, const run_settings *o, task *t)
     int n = 0;
     for (int i = 0; i < t->member_count; i++) {
         member *m = &t->members[i];
-        for (int g = 0; g < s->cases[m->c].groups.count; g++)
-            t->parts[n++] = (exec_part){m->scheds[g], m->nodes[g], m->size_bytes, m->weights};
+        endpoint_costs costs;
+        model_case mc = scenario_model_case(s, m->c, m->run.algorithm, m->run.protocol, m->run.channels, m->size_bytes, 0);
+        endpoint_costs_of(mc.platform, m->run.algorithm, m->run.protocol, model_group_tier(&mc), &costs);
+        for (int g = 0; g < s->cases[m->c].groups.count; g++) {
+            exec_part *part = &t->parts[n++];
+            *part = (exec_part){m->scheds[g], m->nodes[g], m->size_bytes, m->weights, costs.launch_s, {0},
+                                costs.wire_numerator, costs.wire_denominator};
+            memcpy(part->overhead_s, costs.overhead_s, sizeof part->overhead_s);
+        }
     }
     diag d = {0};
     char label[160], size[32];
     units_format(first->sizes[t->m], UNIT_SIZE, size, sizeof size);
     snprintf(label, sizeof label, "case %d%s (%s %s at %s)", t->first, t->member_count > 1 ? " and its concurrent cases" : "",
-             primitive_name(first->prim), first->algorithms[t->a], size);
+             primitive_name(first->prim), t->members[0].run.algorithm, size);
     sim_options sim = o->sim;
     sim.model = scenario_network(s, o->sim.model);
     note_coupling(o, sim.model, scenario_platform(s, first), t->parts, parts, label);

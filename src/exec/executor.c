@@ -4,7 +4,16 @@
  * Message sizes: a chunk is M/chunks bytes, which need not be whole.  The
  * networks take whole bytes, so the executor multiplies every message size
  * and every link bandwidth by the same factor K (the smallest that makes
- * M*K/chunks whole): times are unchanged and no chunk is rounded. */
+ * M*K/chunks whole): times are unchanged and no chunk is rounded.
+ *
+ * Endpoint costs: a rank is busy `overhead` per message it sends (LogP's o,
+ * charged at the sending endpoint): it pauses o (net->sleep, in the
+ * network's clock) before posting each send, its receives already posted
+ * progressing meanwhile, so two back-to-back sends pay 2o while sends of
+ * different ranks overlap.  Each channel of a rank runs as an actor of its
+ * own (NCCL's channels are separate thread blocks) with connections of its
+ * own (an op's channel is the network channel's lane), so channels overlap
+ * their overheads too. */
 #include "exec/executor.h"
 
 #include <limits.h>
@@ -21,6 +30,9 @@
 typedef struct exec_piece {
     const schedule *s;
     const int *actor_nodes;
+    double launch_s;
+    double overhead_s[TOPO_MAX_TIERS];
+    bool charges;            /* any overhead */
     long long chunk_units;   /* one chunk in scaled bytes when exact, else 0 */
     long double chunk_scaled; /* one chunk in scaled bytes, real-valued */
     double *weight_sum;      /* all-to-all skew: prefix sums of chunk weights (chunks + 1), or NULL */
@@ -31,11 +43,11 @@ typedef struct exec_job {
     const topology *t;
     exec_piece *pieces;
     int count;
-    const sim_options *options;
+    sim_options options;     /* a copy: a retry runs after the caller's options are gone */
     double scale;            /* K */
     const network_ops *net;
     network *network;        /* in the child, while it runs */
-    int lane_room;           /* the most operations a lane holds (lane_main) */
+    int helper_room;         /* the most operations a helper actor holds (helper_main) */
     int failure_first;       /* where a network failure's message goes in the output */
 } exec_job;
 
@@ -61,6 +73,8 @@ static int network_failure_slot(const exec_job *job)
     return job->failure_first;
 }
 
+_Static_assert(SCHED_MAX_CHANNELS <= NET_MAX_LANES, "every channel of a schedule is a lane of the network");
+
 /* SimGrid's C actors receive argv only: the job and the output live here. */
 static const exec_job *job_now;
 static double *out_now;
@@ -75,41 +89,57 @@ static long long gcd(long long a, long long b)
     return a;
 }
 
-static int compare_ints(const void *a, const void *b)
+static int compare_keys(const void *a, const void *b)
 {
-    int x = *(const int *)a, y = *(const int *)b;
+    long long x = *(const long long *)a, y = *(const long long *)b;
     return (x > y) - (x < y);
 }
 
-static int op_key(const sched_op *op)
+/* A connection: peer, direction and channel. */
+static long long op_key(const sched_op *op)
 {
-    return 2 * op->peer + (op->kind != OP_SEND);
+    return ((long long)op->channel << 33) | ((long long)op->peer << 1) | (op->kind != OP_SEND);
 }
 
-/* The channel of every op, looked up once per distinct (peer, direction):
- * a lookup by name builds a string, too slow per message. */
-static net_channel *resolve_channels(const exec_job *job, int part, int self, const sched_actor *a)
+/* The network channel of every op, looked up once per distinct connection (a
+ * lookup by name builds a string, too slow per message), and, when the part
+ * charges overheads, each send's overhead by the tier its route climbs to
+ * (computed once per connection too). */
+static net_channel *resolve_channels(const exec_job *job, int part, int self, double **cost)
 {
-    const int *nodes = job->pieces[part].actor_nodes;
+    const exec_piece *p = &job->pieces[part];
+    const sched_actor *a = &p->s->actor[self];
+    const int *nodes = p->actor_nodes;
     int ops = a->op_count, distinct = 0;
-    int *keys = malloc(sizeof(int) * (size_t)(ops + 1));
+    long long *keys = malloc(sizeof(long long) * (size_t)(ops + 1));
     for (int o = 0; o < ops; o++) keys[o] = op_key(&a->ops[o]);
-    qsort(keys, (size_t)ops, sizeof *keys, compare_ints);
+    qsort(keys, (size_t)ops, sizeof *keys, compare_keys);
     for (int o = 0; o < ops; o++)
         if (distinct == 0 || keys[distinct - 1] != keys[o]) keys[distinct++] = keys[o];
     net_channel *by_key = malloc(sizeof *by_key * (size_t)(distinct + 1));
+    double *key_cost = calloc((size_t)distinct + 1, sizeof(double));
+    bool charged = p->charges && self < p->s->ranks; /* switches have no software endpoint */
+    route_hop *hops = charged ? route_buffer(job->t) : NULL;
     for (int k = 0; k < distinct; k++) {
-        int peer = keys[k] / 2, from = keys[k] % 2 == 0 ? self : peer, to = keys[k] % 2 == 0 ? peer : self;
-        by_key[k] = job->net->channel(job->network, part, from, to, nodes[from], nodes[to]);
+        int peer = (int)((keys[k] >> 1) & 0xffffffffLL), lane = (int)(keys[k] >> 33);
+        bool send = keys[k] % 2 == 0;
+        int from = send ? self : peer, to = send ? peer : self;
+        by_key[k] = job->net->channel(job->network, part, lane, from, to, nodes[from], nodes[to]);
+        if (send && charged)
+            key_cost[k] = p->overhead_s[route_top_tier(job->t, hops, topology_route(job->t, nodes[self], nodes[peer], hops))];
     }
+    free(hops);
     net_channel *by_op = malloc(sizeof *by_op * (size_t)(ops + 1));
+    *cost = charged ? malloc(sizeof(double) * (size_t)(ops + 1)) : NULL;
     for (int o = 0; o < ops; o++) {
-        int key = op_key(&a->ops[o]);
-        const int *found = bsearch(&key, keys, (size_t)distinct, sizeof *keys, compare_ints);
+        long long key = op_key(&a->ops[o]);
+        const long long *found = bsearch(&key, keys, (size_t)distinct, sizeof *keys, compare_keys);
         by_op[o] = by_key[found - keys];
+        if (*cost) (*cost)[o] = key_cost[found - keys];
     }
     free(keys);
     free(by_key);
+    free(key_cost);
     return by_op;
 }
 
@@ -130,66 +160,103 @@ static long op_bytes(const exec_piece *p, const sched_actor *a, const sched_op *
     return bytes > 0 ? bytes : 1; /* a zero-weight block still synchronises */
 }
 
-/* One schedule actor as it runs: the state its lanes share.
+/* Post op O of actor A (its dependencies met) on CHANNEL. */
+static void post(const network_ops *net, net_endpoint *me, const exec_piece *p, const sched_actor *a, int o,
+                 net_channel channel)
+{
+    const sched_op *op = &a->ops[o];
+    if (op->kind == OP_SEND) net->send(me, channel, op_bytes(p, a, op), o);
+    else net->recv(me, channel, o);
+}
+
+/* One schedule actor, or one channel of it, as it runs: the state its helpers
+ * share.
  *
- * A lane is a SimGrid actor on the schedule actor's host that holds at most
- * lane_ops operations outstanding (the network's lane_ops, network.h): SimGrid
- * 3.32 pays for every completion in time proportional to the operations its
- * actor has outstanding (its wait-any, its list of activities), so an actor
- * posting its 1,022 all-to-all operations at once cost O(1,022) per message.
- * The first lane starts with the simulation; a lane with more ready operations
- * than room starts the next, which posts them at the same simulated instant;
- * whichever lane sees a completion posts what it makes ready; a lane with
- * nothing outstanding ends.  The posting instants, hence every time, are those
- * of one actor posting everything itself. */
+ * A helper is a SimGrid actor on the schedule actor's host that holds at most
+ * helper_room operations outstanding (the network's outstanding_max, network.h):
+ * SimGrid 3.32 pays for every completion in time proportional to the
+ * operations its actor has outstanding (its wait-any, its list of
+ * activities), so an actor posting its 1,022 all-to-all operations at once
+ * cost O(1,022) per message.  The first helper starts with the simulation; a
+ * helper with more ready operations than room starts the next, which posts them
+ * at the same simulated instant; whichever helper sees a completion posts what
+ * it makes ready; a helper with nothing outstanding ends.  The posting instants,
+ * hence every time, are those of one actor posting everything itself.  A part
+ * that charges endpoint costs (a busy sender) keeps one helper: its sends'
+ * overheads follow one another on one endpoint. */
 typedef struct actor_run {
     const exec_piece *p;
     const sched_actor *a;
-    int part, self, ops;
+    int part, self, channel_of; /* the schedule actor; its channel (-1: all of them) */
+    int ops;                    /* its operations (of that channel) */
     void *host;
     op_graph g;
     int *ready, ready_count;
     net_channel *channel;
-    int done;
+    double *cost;      /* per op, the sender's overhead before it (NULL: no endpoint costs) */
     double last;
-    int lanes;         /* started or about to start, not yet ended */
-    bool lane_coming;  /* a lane created that has not taken its operations yet */
+    int helpers;       /* started or about to start, not yet ended */
+    bool helper_coming; /* a helper created that has not taken its operations yet */
 } actor_run;
 
-static void lane_main(int argc, char **argv);
+static void helper_main(int argc, char **argv);
 
-/* Lanes beyond the schedule actors stay about under this many: every actor
+/* Helpers beyond the schedule actors stay about under this many: every actor
  * maps its stack and a guard page, and a process maps at most ~65,000 areas. */
-#define LANES_MAX 16384
+#define HELPERS_MAX 16384
 
-/* The network's lane_ops, or more when the whole job's operations would
- * otherwise need more than LANES_MAX lanes. */
-static int lane_room(const network_ops *net, long total_ops)
+/* The network's outstanding_max, or more when the whole job's operations would
+ * otherwise need more than HELPERS_MAX helpers. */
+static int helper_room(const network_ops *net, long total_ops)
 {
-    if (net->lane_ops <= 0) return INT_MAX;
-    long room = (total_ops + LANES_MAX - 1) / LANES_MAX;
-    return room > net->lane_ops ? (int)(room < INT_MAX ? room : INT_MAX) : net->lane_ops;
+    if (net->outstanding_max <= 0) return INT_MAX;
+    long room = (total_ops + HELPERS_MAX - 1) / HELPERS_MAX;
+    return room > net->outstanding_max ? (int)(room < INT_MAX ? room : INT_MAX) : net->outstanding_max;
 }
 
-static void start_lane(actor_run *r)
+static void start_helper(actor_run *r)
 {
-    r->lanes++;
-    r->lane_coming = true;
+    r->helpers++;
+    r->helper_coming = true;
     simgrid_mark(SIM_IN_SIMGRID);
-    sg_actor_t lane = sg_actor_init("lane", r->host);
-    sg_actor_set_data(lane, r);
-    sg_actor_start_(lane, lane_main, 0, NULL);
+    sg_actor_t helper = sg_actor_init("actor", r->host);
+    sg_actor_set_data(helper, r);
+    sg_actor_start_(helper, helper_main, 0, NULL);
     simgrid_mark(SIM_IN_ACTOR);
 }
 
-/* The first lane's setup: the op graph, the channels, the ready ops. */
+/* The first helper's setup: the op graph, the channels, the ready ops. */
 static void actor_begin(actor_run *r)
 {
-    sched_op_graph(r->a, &r->g);
-    r->ready = malloc(sizeof(int) * (size_t)(r->ops + 1));
-    for (int o = r->ops - 1; o >= 0; o--)
-        if (r->g.remaining[o] == 0) r->ready[r->ready_count++] = o;
-    r->channel = resolve_channels(job_now, r->part, r->self, r->a);
+    const sched_actor *a = r->a;
+    sched_op_graph(a, &r->g);
+    r->ready = malloc(sizeof(int) * (size_t)(a->op_count + 1));
+    for (int o = a->op_count - 1; o >= 0; o--)
+        if (r->g.remaining[o] == 0 && (r->channel_of < 0 || a->ops[o].channel == r->channel_of))
+            r->ready[r->ready_count++] = o;
+    r->channel = resolve_channels(job_now, r->part, r->self, &r->cost);
+}
+
+/* Post ready ops while the helper has room (PENDING outstanding of ROOM). */
+static void post_ready(actor_run *r, net_endpoint *me, int *pending, int room)
+{
+    const network_ops *net = job_now->net;
+    while (!r->cost && r->ready_count > 0 && *pending < room) { /* no endpoint costs: post in readiness order */
+        int o = r->ready[--r->ready_count];
+        post(net, me, r->p, r->a, o, r->channel[o]);
+        ++*pending;
+    }
+    /* receives first: they progress while the endpoint is busy with a send's overhead */
+    for (int pass = 0; pass < 2 && r->cost; pass++)
+        for (int k = r->ready_count - 1; k >= 0 && *pending < room; k--) {
+            int o = r->ready[k];
+            bool send = r->a->ops[o].kind == OP_SEND;
+            if (send != (pass == 1)) continue;
+            r->ready[k] = r->ready[--r->ready_count];
+            if (send && r->cost[o] > 0) net->sleep(me, r->cost[o]);
+            post(net, me, r->p, r->a, o, r->channel[o]);
+            ++*pending;
+        }
 }
 
 /* Operation O completed now: count it, and make ready what waited for it. */
@@ -197,7 +264,6 @@ static void actor_complete(actor_run *r, int o)
 {
     double *out = out_now + r->p->out_first;
     double now = simgrid_get_clock();
-    r->done++;
     out[1 + SCHED_MAX_PHASES + r->p->s->ranks]++; /* completed ops: a deadlock leaves it short */
     r->last = now;
     double *phase_end = &out[1 + r->a->ops[o].phase];
@@ -206,47 +272,77 @@ static void actor_complete(actor_run *r, int o)
         if (--r->g.remaining[r->g.list[k]] == 0) r->ready[r->ready_count++] = r->g.list[k];
 }
 
-/* The last lane ended: the actor's finish time. */
+/* The last helper ended: the actor's (or channel's) finish time. */
 static void actor_end(actor_run *r)
 {
     double *out = out_now + r->p->out_first;
-    if (r->self < r->p->s->ranks) out[1 + SCHED_MAX_PHASES + r->self] = r->last;
+    double *finish = &out[1 + SCHED_MAX_PHASES + r->self];
+    if (r->self < r->p->s->ranks && r->last > *finish) *finish = r->last;
     if (r->last > out[0]) out[0] = r->last;
     op_graph_free(&r->g);
     free(r->channel);
+    free(r->cost);
     free(r->ready);
 }
 
-/* One lane.  It marks where it is (simgrid_mark) around every SimGrid call,
+/* One helper.  It marks where it is (simgrid_mark) around every SimGrid call,
  * so that a crash in SimGrid's kernel is told apart from one in this code. */
-static void lane_main(int argc, char **argv)
+static void helper_main(int argc, char **argv)
 {
     (void)argc;
     (void)argv;
     simgrid_mark(SIM_IN_ACTOR);
     actor_run *r = sg_actor_self_get_data();
     const network_ops *net = job_now->net;
-    if (!r->channel) actor_begin(r);
-    r->lane_coming = false;
-    int room = job_now->lane_room < r->ops ? job_now->lane_room : r->ops;
+    bool first = !r->channel;
+    if (first) actor_begin(r);
+    r->helper_coming = false;
+    int room = r->cost ? r->ops : job_now->helper_room < r->ops ? job_now->helper_room : r->ops;
     net_endpoint *me = net->endpoint(job_now->network, room);
+    if (first && r->p->launch_s > 0) net->sleep(me, r->p->launch_s);
     int pending = 0;
     for (;;) {
-        for (; r->ready_count > 0 && pending < room; pending++) {
-            int o = r->ready[--r->ready_count];
-            const sched_op *op = &r->a->ops[o];
-            if (op->kind == OP_SEND) net->send(me, r->channel[o], op_bytes(r->p, r->a, op), o);
-            else net->recv(me, r->channel[o], o);
-        }
-        if (r->ready_count > 0 && !r->lane_coming) start_lane(r);
+        post_ready(r, me, &pending, room);
+        if (r->ready_count > 0 && !r->helper_coming) start_helper(r);
         if (pending == 0) break;
         int o = net->wait_any(me);
         pending--;
         actor_complete(r, o);
     }
     net->endpoint_close(me);
-    if (--r->lanes == 0) actor_end(r);
+    if (--r->helpers == 0) actor_end(r);
     simgrid_mark(SIM_IN_SIMGRID);
+}
+
+/* Whether every op of S waits only for ops of its own channel, so that each
+ * channel of an actor can run as an actor of its own. */
+static bool channels_independent(const schedule *s)
+{
+    if (s->channels < 2) return false;
+    for (int a = 0; a < s->actors; a++)
+        for (int o = 0; o < s->actor[a].op_count; o++) {
+            const sched_op *op = &s->actor[a].ops[o];
+            for (int d = 0; d < op->dep_count; d++)
+                if (s->actor[a].ops[s->actor[a].deps[op->dep_first + d]].channel != op->channel) return false;
+        }
+    return true;
+}
+
+/* The SimGrid actors actor A of S runs as: one, or one per channel it has
+ * ops on (SPLIT); LANES[i] their channels (-1: all). */
+static int actor_lanes(const schedule *s, int a, bool split, int lanes[SCHED_MAX_CHANNELS])
+{
+    if (s->actor[a].op_count == 0) return 0;
+    if (!split) {
+        lanes[0] = -1;
+        return 1;
+    }
+    bool used[SCHED_MAX_CHANNELS] = {false};
+    for (int o = 0; o < s->actor[a].op_count; o++) used[s->actor[a].ops[o].channel] = true;
+    int count = 0;
+    for (int c = 0; c < s->channels; c++)
+        if (used[c]) lanes[count++] = c;
+    return count;
 }
 
 static bool run_job(void *ctx, double *out)
@@ -263,29 +359,39 @@ static bool run_job(void *ctx, double *out)
                 if (s->actor[a].ops[o].kind == OP_SEND)
                     pairs[n++] = (node_pair){nodes[a], nodes[s->actor[a].ops[o].peer]};
     }
-    int actors = 0;
+    int actors = 0, lanes[SCHED_MAX_CHANNELS];
     long total_ops = 0;
-    for (int k = 0; k < job->count; k++)
+    bool *split = calloc((size_t)job->count + 1, sizeof(bool));
+    for (int k = 0; k < job->count; k++) {
+        split[k] = channels_independent(job->pieces[k].s);
         for (int a = 0; a < job->pieces[k].s->actors; a++) {
-            actors += job->pieces[k].s->actor[a].op_count > 0;
+            actors += actor_lanes(job->pieces[k].s, a, split[k], lanes);
             total_ops += job->pieces[k].s->actor[a].op_count;
         }
-    job->lane_room = lane_room(job->net, total_ops);
-    job->network = job->net->open(job->t, pairs, (int)n, actors, job->options, job->scale);
+    }
+    job->helper_room = helper_room(job->net, total_ops);
+    job->network = job->net->open(job->t, pairs, (int)n, actors, &job->options, job->scale);
     free(pairs);
-    if (!job->network) return false;
+    if (!job->network) {
+        free(split);
+        return false;
+    }
     job_now = job;
     out_now = out;
     actor_run *runs = calloc((size_t)actors + 1, sizeof *runs), *r = runs;
     for (int k = 0; k < job->count; k++) {
         const schedule *s = job->pieces[k].s;
         for (int a = 0; a < s->actors; a++) {
-            if (s->actor[a].op_count == 0) continue;
-            *r = (actor_run){.p = &job->pieces[k], .a = &s->actor[a], .part = k, .self = a,
-                             .ops = s->actor[a].op_count, .host = simgrid_host(job->t, job->pieces[k].actor_nodes[a])};
-            start_lane(r++);
+            for (int i = 0, count = actor_lanes(s, a, split[k], lanes); i < count; i++) {
+                int ops = 0;
+                for (int o = 0; o < s->actor[a].op_count; o++) ops += lanes[i] < 0 || s->actor[a].ops[o].channel == lanes[i];
+                *r = (actor_run){.p = &job->pieces[k], .a = &s->actor[a], .part = k, .self = a, .channel_of = lanes[i],
+                                 .ops = ops, .host = simgrid_host(job->t, job->pieces[k].actor_nodes[a])};
+                start_helper(r++);
+            }
         }
     }
+    free(split);
     simgrid_simulate();
     free(runs);
     char why[NETWORK_FAILURE_DOUBLES * sizeof(double)] = "";
@@ -302,6 +408,10 @@ static long long grid_bytes(const exec_part *p)
     return llround(per_rank ? p->size_bytes * p->s->ranks : p->size_bytes);
 }
 
+/* Wire bytes per data byte as numerator / denominator (1 / 1 without a protocol). */
+static long long wire_numerator(const exec_part *p) { return p->wire_denominator > 0 ? p->wire_numerator : 1; }
+static long long wire_denominator(const exec_part *p) { return p->wire_denominator > 0 ? p->wire_denominator : 1; }
+
 #define SCALE_CAP (1LL << 10) /* beyond this common K, chunk sizes are rounded (to 2^-24 byte) */
 
 /* The common K: the smallest that makes every unweighted part's chunks whole,
@@ -311,7 +421,8 @@ static long long common_scale(const exec_part *parts, int count)
     long long k = 1;
     for (int i = 0; i < count; i++) {
         if (parts[i].block_weight) return SCALE_CAP;
-        long long bytes = grid_bytes(&parts[i]), chunks = parts[i].s->chunks;
+        long long bytes = grid_bytes(&parts[i]) * wire_numerator(&parts[i]);
+        long long chunks = parts[i].s->chunks * wire_denominator(&parts[i]);
         long long ki = chunks / gcd(bytes, chunks);
         k = k / gcd(k, ki) * ki;
         if (k > SCALE_CAP) return SCALE_CAP;
@@ -371,12 +482,18 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
     exec_run *run = calloc(1, sizeof *run);
     long long scale = common_scale(parts, count);
     run->job = (exec_job){.t = t, .pieces = calloc((size_t)count, sizeof(exec_piece)), .count = count,
-                          .options = options, .scale = (double)scale, .net = network_for(options)};
+                          .options = *options, .scale = (double)scale, .net = network_for(options)};
     for (int k = 0; k < count; k++) {
         exec_piece *p = &run->job.pieces[k];
-        long long bytes = grid_bytes(&parts[k]), chunks = parts[k].s->chunks;
+        long long bytes = grid_bytes(&parts[k]) * wire_numerator(&parts[k]);
+        long long chunks = parts[k].s->chunks * wire_denominator(&parts[k]);
         p->s = parts[k].s;
         p->actor_nodes = parts[k].actor_nodes;
+        p->launch_s = parts[k].launch_s;
+        for (int tier = 0; tier < TOPO_MAX_TIERS; tier++) {
+            p->overhead_s[tier] = parts[k].overhead_s[tier];
+            p->charges |= p->overhead_s[tier] > 0;
+        }
         p->chunk_scaled = (long double)bytes * scale / chunks;
         __int128 scaled = (__int128)bytes * scale;
         p->chunk_units = scaled % chunks == 0 && scaled / chunks < LLONG_MAX / 2 ? (long long)(scaled / chunks) : 0;
@@ -429,7 +546,8 @@ bool exec_finish(exec_run *run, exec_result *results, diag *d)
 bool execute_schedule(const topology *t, schedule *s, const int *actor_nodes, double size_bytes,
                       const sim_options *options, exec_result *result, diag *d)
 {
-    exec_part part = {s, actor_nodes, size_bytes, NULL};
+    exec_part part = {s, actor_nodes, size_bytes, NULL, 0, {0}, 1, 1};
+    for (int tier = 0; tier < t->tier_count; tier++) part.overhead_s[tier] = t->tiers[tier].overhead_s;
     char label[96];
     snprintf(label, sizeof label, "%s on %d ranks of platform '%s'", primitive_name(s->prim), s->ranks, t->name);
     exec_run *run = exec_start(t, &part, 1, options, label, d);

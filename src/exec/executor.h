@@ -18,12 +18,25 @@
 /* One schedule of a simulation: actor a sits on topology node ACTOR_NODES[a];
  * the collective moves SIZE_BYTES (chunks of size_bytes / s->chunks).  For
  * all-to-all, BLOCK_WEIGHT (ranks x ranks, source-major, mean 1) scales each
- * (source, destination) block: skewed traffic (05 §3.3); NULL is uniform. */
+ * (source, destination) block: skewed traffic (05 §3.3); NULL is uniform.
+ *
+ * Endpoint costs (all zero: none):
+ *   LAUNCH_S        every actor starts its first op after it (the
+ *                   per-collective launch / synchronisation cost);
+ *   OVERHEAD_S[k]   a group rank sending a message whose route climbs to tier
+ *                   k is busy that long before the message leaves (LogP's o):
+ *                   its sends on one channel are charged one after another,
+ *                   sends of different ranks or channels overlap;
+ *   WIRE_NUMERATOR / WIRE_DENOMINATOR   bytes on the wire per byte of data
+ *                   (a protocol's flags; 0 / 0 is 1). */
 typedef struct exec_part {
     schedule *s;
     const int *actor_nodes;
     double size_bytes;
     const double *block_weight;
+    double launch_s;
+    double overhead_s[TOPO_MAX_TIERS];
+    int wire_numerator, wire_denominator;
 } exec_part;
 
 typedef struct exec_result {
@@ -44,7 +57,7 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
 /* Wait for RUN and fill RESULTS[0..count) (one per part); frees RUN. */
 bool exec_finish(exec_run *run, exec_result *results, diag *d);
 
-/* One schedule alone. */
+/* One schedule alone, with the platform tiers' overheads and no launch cost. */
 bool execute_schedule(const topology *t, schedule *s, const int *actor_nodes, double size_bytes,
                       const sim_options *options, exec_result *result, diag *d);
 void exec_result_free(exec_result *r);

@@ -3,7 +3,13 @@
  * α, BW and predicted time, split into per-tier terms so hierarchical
  * schedules (03 §2.1, §2.2) and per-tier η (05 §4.2) have a place to live.
  *
- *   t = Σ_terms  η_α · n_α · α  +  n_β · M / (η_β · BW)
+ *   t = launch + Σ_terms  η_α · n_α · α  +  n_α · o  +  n_β · M / (η_β · e · BW)
+ *
+ * launch is the per-collective cost (the platform's `launch` plus the
+ * protocol's base latency, NCCL's baseLat), o the sender overhead of the
+ * term's tier per message on the critical path (LogP's o plus the
+ * protocol's per-hop latency), e the protocol's wire efficiency; without
+ * them (the seed's model) launch = o = 0 and e = 1.
  *
  * n_β of a term is in units of the case's M (a hierarchical outer phase that
  * ships M·L/N carries that factor in its n_β).  docs/model.md lists every
@@ -13,6 +19,7 @@
 
 #include <stdbool.h>
 
+#include "model/protocol.h"
 #include "platform/topology.h"
 #include "sched/schedule.h"
 
@@ -21,7 +28,9 @@
 /* Which closed form a pipelined schedule is predicted with (01 App. C). */
 typedef enum {
     FORM_EXACT,      /* the finite-P master formula (L+P-1)(α + M/(P·BW)) at the P that runs */
-    FORM_ASYMPTOTIC  /* its large-M floor L·α + M/BW, the form of the seed's tables */
+    FORM_ASYMPTOTIC, /* its large-M floor L·α + M/BW, the form of the seed's tables */
+    FORM_SEED        /* as exact, without issue 15's refinements: a hop pays its tier's α (no NVLink
+                        relay on rail fabrics), channels gain nothing, no launch, overhead or protocol */
 } model_form;
 
 /* η of one tier (05 §4): η_α ≥ 1 inflates α, η_β ≤ 1 deflates BW. */
@@ -45,11 +54,13 @@ typedef struct model_term {
     int phase;                 /* schedule phase this term times, -1 for the whole collective */
     char label[24];            /* "inner RS", "outer AR", ... or the algorithm */
     double n_alpha, n_beta;    /* counts against alpha_s and M / bandwidth_Bps */
-    double alpha_s, bandwidth_Bps;
+    double alpha_s, bandwidth_Bps; /* bandwidth_Bps: the data rate, the protocol's efficiency applied */
+    double overhead_s;         /* sender overhead per message of this tier (0 in the seed's model) */
     eta_pair eta;              /* from the case's η profile (1, 1 when ideal) */
 } model_term;
 
 typedef struct prediction {
+    double launch_s;           /* per collective (in time_s and ideal_s) */
     double time_s;             /* with η applied */
     double ideal_s;            /* η = 1 */
     /* The whole collective as one α-β pair, against the bottleneck term's α
@@ -76,6 +87,8 @@ typedef struct model_case {
     const char *inner, *outer; /* hierarchical tiers' algorithms (NULL: ring) */
     model_form form;
     double c_real;             /* DBT's BW coefficient (01 §5.3's c_real; 0: 2, 00 §4's row) */
+    protocol_id protocol;      /* PROTOCOL_NONE: the seed's model (no protocol costs) */
+    int channels;              /* NCCL-style channels (0 or 1: one) */
     const eta_profile *eta;    /* NULL: ideal */
 } model_case;
 
@@ -84,6 +97,9 @@ bool model_predict(const model_case *c, prediction *out, char *why, int why_size
 
 /* η of tier TIER for case C under PROFILE (05 §4.1 / §4.2 for ETA_SEED). */
 eta_pair model_eta(const eta_profile *profile, const model_case *c, int tier);
+
+/* The highest tier any route of C's group climbs (a flat schedule's tier). */
+int model_group_tier(const model_case *c);
 
 /* Time of one term (with or without its η). */
 double model_term_time(const model_term *t, double size_bytes, bool with_eta);

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "algo/algorithm.h"
+#include "algo/channels.h"
 #include "model/formulas.h"
 #include "platform/inc_tree.h"
 
@@ -31,28 +32,51 @@ static int member(const model_case *c, int i)
     return c->members ? c->members[i] : i;
 }
 
-/* The narrowest BW of tiers 0..TIER (03 §2.1's BW_bottleneck). */
-static double bottleneck_bandwidth(const topology *t, int tier)
+/* The narrowest BW of tiers 0..TIER (03 §2.1's BW_bottleneck), each tier's
+ * BW multiplied by what C's channels gain on it: a ring's K channels on
+ * disjoint links (rails, a full mesh's rings) move K times one channel's
+ * share (channels.h); on shared links, and for trees and INC, they gain
+ * nothing. */
+static double bottleneck_bandwidth(const model_case *c, int tier)
 {
-    double bw = t->tiers[0].bandwidth_Bps;
-    for (int i = 1; i <= tier; i++)
-        if (t->tiers[i].bandwidth_Bps < bw) bw = t->tiers[i].bandwidth_Bps;
+    const topology *t = c->platform;
+    int rail_ranks;
+    channel_layout layout = channel_layout_of(t, c->members, c->ranks, &rail_ranks);
+    bool spread = c->channels > 1 && strcmp(c->algorithm, "ring") == 0 && c->form != FORM_SEED;
+    double bw = 0;
+    for (int i = 0; i <= tier; i++) {
+        double gain = spread ? channel_bandwidth_gain(layout, c->channels, c->ranks, rail_ranks, t->tiers[i].network) : 1;
+        if (i == 0 || t->tiers[i].bandwidth_Bps * gain < bw) bw = t->tiers[i].bandwidth_Bps * gain;
+    }
     return bw;
 }
 
 /* The highest tier of any link on the route between two ranks (HOPS: a route_buffer). */
 static int route_tier(const topology *t, int a, int b, route_hop *hops, int *physical_links)
 {
-    int count = topology_route(t, a, b, hops), tier = 0;
-    for (int i = 0; i < count; i++)
-        if (t->links[hops[i].link].tier > tier) tier = t->links[hops[i].link].tier;
+    int count = topology_route(t, a, b, hops);
     if (physical_links) *physical_links = route_physical_links(t, hops, count);
-    return tier;
+    return route_top_tier(t, hops, count);
 }
 
+/* The endpoint costs C is predicted with (protocol.c): none under `form:
+ * seed`, the seed's model. */
+static void case_costs(const model_case *c, endpoint_costs *costs)
+{
+    endpoint_costs_of(c->platform, c->algorithm, c->protocol, model_group_tier(c), costs);
+    if (c->form != FORM_SEED) return;
+    memset(costs, 0, sizeof *costs);
+    costs->wire_numerator = costs->wire_denominator = 1;
+}
+
+/* A term at TIER: its sender overhead and the protocol's efficiency come from
+ * the case's endpoint costs (protocol.c); both vanish in the seed's model. */
 static void add_term(prediction *out, const model_case *c, int tier, int phase, const char *label, counts k,
                      double alpha_s, double bandwidth_Bps)
 {
+    endpoint_costs costs;
+    case_costs(c, &costs);
+    bandwidth_Bps *= (double)costs.wire_denominator / costs.wire_numerator;
     model_term *term = &out->terms[out->term_count++];
     term->tier = tier;
     term->phase = phase;
@@ -61,12 +85,13 @@ static void add_term(prediction *out, const model_case *c, int tier, int phase, 
     term->n_beta = k.n_beta;
     term->alpha_s = alpha_s;
     term->bandwidth_Bps = bandwidth_Bps;
+    term->overhead_s = costs.overhead_s[tier];
     term->eta = model_eta(c->eta, c, tier);
 }
 
 /* The outermost tier a flat schedule over the group crosses: the highest
  * tier on any route from its first rank or between neighbours in rank order. */
-static int group_tier(const model_case *c)
+int model_group_tier(const model_case *c)
 {
     const topology *t = c->platform;
     if (!c->members) return t->tier_count - 1;
@@ -80,6 +105,29 @@ static int group_tier(const model_case *c)
     }
     free(hops);
     return tier;
+}
+
+/* The α of one algorithmic hop of a flat schedule over the group at TIER:
+ * on a switched fabric the longest route from the group's first rank or
+ * between neighbours in rank order.  That is the outermost tier's α (03 §2:
+ * "a flat schedule that treats the Clos as one big star"), plus, on a
+ * rail-optimized fabric, the NVLink hop of a cross-rail route (the relay to
+ * the GPU on the destination's rail, NCCL's PXN).  On a torus or mesh, the
+ * tier's α per hop (02 §3). */
+static double flat_alpha(const model_case *c, int tier)
+{
+    const topology *t = c->platform;
+    double alpha = t->tiers[tier].alpha_s;
+    if (lattice(t) || c->form == FORM_SEED) return alpha;
+    route_hop *hops = route_buffer(t);
+    for (int j = 1; j < c->ranks; j++) {
+        double first = route_latency(t, hops, topology_route(t, member(c, 0), member(c, j), hops));
+        double next = route_latency(t, hops, topology_route(t, member(c, j - 1), member(c, j), hops));
+        if (first > alpha * (1 + 1e-12)) alpha = first;
+        if (next > alpha * (1 + 1e-12)) alpha = next;
+    }
+    free(hops);
+    return alpha;
 }
 
 /* A group that is not the whole platform runs torus algorithms on a 1-D
@@ -100,35 +148,45 @@ static shape case_shape(const model_case *c, int ranks)
     return s;
 }
 
-/* Levels of the INC aggregation tree over the group (04 §2.2's k). */
-static int inc_depth(const model_case *c)
+/* Levels of the INC aggregation tree of PRIM over the N platform ranks
+ * MEMBERS (04 §2.2's k), and the tier of its root switch, whose
+ * alpha_switch the legs pay. */
+static int inc_depth(const topology *t, primitive prim, const int *members, int n, int *root_tier)
 {
-    const algorithm *a = algorithm_find(c->prim, "inc");
+    *root_tier = 0;
+    const algorithm *a = algorithm_find(prim, "inc");
     unsigned capabilities = a ? algorithm_inc_capabilities(a) : 0;
-    int *members = malloc(sizeof(int) * (size_t)c->ranks);
-    for (int i = 0; i < c->ranks; i++) members[i] = member(c, i);
     inc_tree tree;
     char why[256];
-    bool built = inc_tree_build(c->platform, members, c->ranks, capabilities, &tree, why, sizeof why);
-    free(members);
-    if (!built) return 1;
+    if (!inc_tree_build(t, members, n, capabilities, &tree, why, sizeof why)) return 1;
     int depth = tree.depth;
+    *root_tier = tree.root_tier;
     inc_tree_free(&tree);
     return depth;
 }
 
-/* 03 §2.2: each of rank 0's N-1 sends at its path's tier. */
+/* 03 §2.2: each of rank 0's N-1 sends at its path's tier: one term per
+ * tier, whose α is the mean of its sends' route latencies (a cross-rail send
+ * of a rail-optimized fabric relays over NVLink first; `form: seed` takes the
+ * tier's α, as 03 §2.2 does). */
 static void destination_classes(const model_case *c, prediction *out)
 {
     const topology *t = c->platform;
     int count[TOPO_MAX_TIERS] = {0};
+    double latency[TOPO_MAX_TIERS] = {0};
     route_hop *hops = route_buffer(t);
-    for (int j = 1; j < c->ranks; j++) count[route_tier(t, member(c, 0), member(c, j), hops, NULL)]++;
+    for (int j = 1; j < c->ranks; j++) {
+        int tier = route_tier(t, member(c, 0), member(c, j), hops, NULL);
+        count[tier]++;
+        latency[tier] += c->form == FORM_SEED || lattice(t)
+                             ? t->tiers[tier].alpha_s
+                             : route_latency(t, hops, topology_route(t, member(c, 0), member(c, j), hops));
+    }
     free(hops);
     for (int tier = 0; tier < t->tier_count; tier++)
         if (count[tier])
             add_term(out, c, tier, -1, t->tiers[tier].name, (counts){count[tier], (double)count[tier] / c->ranks},
-                     t->tiers[tier].alpha_s, t->tiers[tier].bandwidth_Bps);
+                     latency[tier] / count[tier], t->tiers[tier].bandwidth_Bps);
 }
 
 typedef struct part {
@@ -137,49 +195,165 @@ typedef struct part {
     const char *label;
 } part;
 
-/* 03 §2.1: the parts of hierarchical.c's schedule, in its phase order. */
+/* One part of a hierarchical schedule over its first sub-group (platform
+ * ranks MEMBERS, RANKS of them): its formula at the tier the sub-group's
+ * routes climb to, or for `inc` at the α_switch of its tree's root tier with
+ * k levels (04 §1.4); false with WHY when no formula exists. */
+static bool add_part(prediction *out, const model_case *c, const part *pt, int phase, const int *members, int ranks,
+                     int d, int segments, double payload, char *why, int why_size)
+{
+    const topology *t = c->platform;
+    const char *name = pt->outer ? c->outer : c->inner;
+    if (!name) name = "ring";
+    const formula *f = formula_find(pt->prim, name);
+    if (!f) {
+        snprintf(why, (size_t)why_size, "hierarchical: no formula for %s '%s'", primitive_name(pt->prim), name);
+        return false;
+    }
+    shape s = case_shape(c, ranks);
+    s.dim_count = 0;
+    s.segments = segments;
+    int tier = 0;
+    route_hop *hops = route_buffer(t);
+    for (int j = 1; j < ranks; j++) {
+        int hop = route_tier(t, members[0], members[j], hops, NULL);
+        if (hop > tier) tier = hop;
+    }
+    free(hops);
+    double alpha = t->tiers[tier].alpha_s;
+    if (strcmp(name, "inc") == 0) {
+        s.inc_depth = inc_depth(t, pt->prim, members, ranks, &tier);
+        alpha = t->tiers[tier].alpha_switch_s;
+    }
+    double bw = t->tiers[0].bandwidth_Bps;
+    for (int i = 1; i <= tier; i++)
+        if (t->tiers[i].bandwidth_Bps < bw) bw = t->tiers[i].bandwidth_Bps;
+    if (strcmp(name, "inc") == 0) { /* the P the part's schedule runs (hierarchical.c gives it these) */
+        algo_params q = {.segments = segments, .size_bytes = payload, .alpha_s = alpha, .bandwidth_Bps = bw};
+        s.segments = inc_segments(pt->prim, &q, s.inc_depth);
+    }
+    counts k = f->counts(&s);
+    if (pt->outer) k.n_beta /= d; /* the telescoped payload M·L/N */
+    add_term(out, c, tier, phase, pt->label, k, alpha, bw);
+    return true;
+}
+
+/* 01 App. C.3 with unequal stages: P slices through the parts take
+ * Σ τ_i + (P-1) · pace, τ_i a part's time for one slice (its n_β already per
+ * slice, M/P).  Each part runs on connections of its own, one slice after
+ * another, so a part paces the conveyor at τ_i; the parts of one tier share
+ * its links' bandwidth (not their latency), so a tier paces it at the sum of
+ * their BW terms.  The pace is the larger: the pacing part counts P times
+ * whole, or the pacing tier's parts count their BW term P times. */
+static void pipeline_terms(prediction *out, const model_case *c, int slices)
+{
+    double tier_beta[TOPO_MAX_TIERS] = {0}, part_pace = 0;
+    int pacing_part = 0, pacing_tier = 0;
+    for (int i = 0; i < out->term_count; i++) {
+        const model_term *term = &out->terms[i];
+        double tau = model_term_time(term, c->size_bytes, false);
+        tier_beta[term->tier] += term->n_beta * c->size_bytes / term->bandwidth_Bps;
+        if (tau > part_pace) {
+            part_pace = tau;
+            pacing_part = i;
+        }
+    }
+    for (int tier = 1; tier < TOPO_MAX_TIERS; tier++)
+        if (tier_beta[tier] > tier_beta[pacing_tier]) pacing_tier = tier;
+    if (part_pace >= tier_beta[pacing_tier]) {
+        out->terms[pacing_part].n_alpha *= slices;
+        out->terms[pacing_part].n_beta *= slices;
+        return;
+    }
+    for (int i = 0; i < out->term_count; i++)
+        if (out->terms[i].tier == pacing_tier) out->terms[i].n_beta *= slices;
+}
+
+/* 03 §2.1: the parts of hierarchical.c's schedule, in its phase order, over
+ * the group's share D of each inner domain it touches (L = N/D domains);
+ * hierarchical_pipelined runs them on P slices of M/P (pipeline_terms). */
 static bool hierarchical(const model_case *c, prediction *out, char *why, int why_size)
 {
     static const part ar[] = {{PRIM_REDUCESCATTER, false, "inner RS"}, {PRIM_ALLREDUCE, true, "outer AR"},
                               {PRIM_ALLGATHER, false, "inner AG"}};
     static const part ag[] = {{PRIM_ALLGATHER, true, "outer AG"}, {PRIM_ALLGATHER, false, "inner AG"}};
     static const part rs[] = {{PRIM_REDUCESCATTER, false, "inner RS"}, {PRIM_REDUCESCATTER, true, "outer RS"}};
-    const topology *t = c->platform;
-    int d = t->domain_ranks;
-    if (d < 1 || c->ranks % d != 0) {
-        snprintf(why, (size_t)why_size, "hierarchical needs inner domains (SuperPOD pods, Clos leaves) dividing N");
-        return false;
-    }
-    out->formula = "t_inner(D, M) + t_outer(L, M/D) + ... (each part's own formula at its tier's α, BW)";
-    out->seed = "explainer 03 §2.1 (A2A: 03 §2.2)";
-    if (c->prim == PRIM_ALLTOALL) {
+    int n = c->ranks, *order = malloc(sizeof(int) * (size_t)n), *members = malloc(sizeof(int) * (size_t)n);
+    int d = topology_group_domains(c->platform, c->members, n, order);
+    bool ok = d >= 1 && d < n;
+    if (!ok)
+        snprintf(why, (size_t)why_size, "hierarchical needs a group spread evenly over two or more inner domains "
+                 "(SuperPOD pods, nodes, Clos leaves)");
+    bool pipelined = strcmp(c->algorithm, "hierarchical_pipelined") == 0;
+    out->formula = pipelined ? "Σ_i τ_i(M/P) + (P-1)·max(max_i τ_i(M/P), max_tier Σ_(i on it) β_i(M/P)), τ_i = α_i + β_i "
+                               "each part's own formula"
+                             : "t_inner(D, M) + t_outer(L, M/D) + ... (each part's own formula at its tier's α, BW)";
+    out->seed = pipelined ? "explainer 03 §2.1 with 01 App. C.3 (slices overlapped)" : "explainer 03 §2.1 (A2A: 03 §2.2)";
+    if (ok && c->prim == PRIM_ALLTOALL) {
         out->formula = "Σ over the N-1 destinations of (α_path + (M/N)/BW_path)";
         destination_classes(c, out);
-        return true;
-    }
-    const part *parts = c->prim == PRIM_ALLREDUCE ? ar : c->prim == PRIM_ALLGATHER ? ag : rs;
-    int part_count = c->prim == PRIM_ALLREDUCE ? 3 : 2;
-    if (c->prim != PRIM_ALLREDUCE && c->prim != PRIM_ALLGATHER && c->prim != PRIM_REDUCESCATTER) {
+    } else if (ok && c->prim != PRIM_ALLREDUCE && c->prim != PRIM_ALLGATHER && c->prim != PRIM_REDUCESCATTER) {
         snprintf(why, (size_t)why_size, "no hierarchical composition for %s", primitive_name(c->prim));
+        ok = false;
+    } else if (ok) {
+        const part *parts = c->prim == PRIM_ALLREDUCE ? ar : c->prim == PRIM_ALLGATHER ? ag : rs;
+        int part_count = c->prim == PRIM_ALLREDUCE ? 3 : 2, l = n / d;
+        int slices = pipelined ? (c->segments > 0 ? c->segments : HIERARCHICAL_SLICES) : 1;
+        for (int i = 0; i < part_count && ok; i++) {
+            int ranks = parts[i].outer ? l : d;
+            if (ranks < 2) continue;
+            for (int j = 0; j < ranks; j++) members[j] = member(c, order[parts[i].outer ? j * d : j]);
+            double payload = c->size_bytes / slices / (parts[i].outer ? d : 1);
+            ok = add_part(out, c, &parts[i], pipelined ? -1 : i, members, ranks, d, pipelined ? 0 : c->segments, payload,
+                          why, why_size);
+            if (pipelined) out->terms[out->term_count - 1].n_beta /= slices;
+        }
+        if (ok && pipelined) pipeline_terms(out, c, slices);
+    }
+    free(order);
+    free(members);
+    return ok;
+}
+
+/* NCCL's tree (allreduce_tree.c) on the group's D GPUs per node and L
+ * nodes, in the form 00 §4 gives DBT (2⌈log2 N⌉·α + c·M/BW, the pipelined
+ * BW floor): each tree's chains pay 2(D-1) hops at the node tier's α and its
+ * inter-node DBT 2⌈log2 L⌉, plus the P - 1 slots of the pipeline's fill,
+ * at the heads' tier's α;
+ * the BW term is the busier port's, the two overlapping in the pipeline.  A
+ * slot moves a segment of M/(2P) per tree edge: a head interior in the node
+ * tree sends up to 3 per slot through its NIC (one up, two down; a leaf of
+ * it 1, the root of 3 nodes 2), so c = K_net/2 at the NIC; a chain GPU
+ * sends 4 through NVLink (up and down in both trees), c = 2 there. */
+static bool chained_tree(const model_case *c, prediction *out, char *why, int why_size)
+{
+    const topology *t = c->platform;
+    int n = c->ranks, *order = malloc(sizeof(int) * (size_t)n);
+    int d = topology_group_domains(t, c->members, n, order), l = d >= 1 ? n / d : 0;
+    out->formula = "2(D-1)·α_node + 2⌈log2 L⌉·α_net + max(2·M/BW_node, K/2·M/BW_net), K = 3 (L >= 4), 2 (L = 3), 1 (L = 2)";
+    out->seed = "NCCL's Tree: DBT (explainer 01 §5.2, 00 §4's BW form) over chained nodes";
+    if (d < 1) {
+        snprintf(why, (size_t)why_size, "tree needs the group spread evenly over the platform's nodes");
+        free(order);
         return false;
     }
-    int l = c->ranks / d;
-    for (int i = 0; i < part_count; i++) {
-        const char *name = parts[i].outer ? c->outer : c->inner;
-        const formula *f = formula_find(parts[i].prim, name ? name : "ring");
-        if (!f) {
-            snprintf(why, (size_t)why_size, "hierarchical: no formula for %s '%s'", primitive_name(parts[i].prim), name);
-            return false;
-        }
-        int ranks = parts[i].outer ? l : d;
-        if (ranks < 2) continue;
-        shape s = case_shape(c, ranks);
-        s.dim_count = 0;
-        counts k = f->counts(&s);
-        if (parts[i].outer) k.n_beta /= d; /* the telescoped payload M·L/N */
-        int tier = parts[i].outer ? t->tier_count - 1 : 0;
-        add_term(out, c, tier, i, parts[i].label, k, t->tiers[tier].alpha_s, t->tiers[tier].bandwidth_Bps);
-    }
+    route_hop *hops = route_buffer(t);
+    int outer = l > 1 ? route_tier(t, member(c, order[0]), member(c, order[d]), hops, NULL) : 0;
+    free(hops);
+    double k_net = l >= 4 ? 3 : l == 3 ? 2 : l == 2 ? 1 : 0;
+    double bw_node = t->tiers[0].bandwidth_Bps, bw_net = t->tiers[outer].bandwidth_Bps;
+    bool network_paces = l > 1 && k_net / 2 / bw_net >= 2 / bw_node;
+    if (d > 1)
+        add_term(out, c, 0, -1, "chains", (counts){2.0 * (d - 1), network_paces ? 0 : 2}, t->tiers[0].alpha_s, bw_node);
+    /* the pipeline's fill, (P - 1) slots (01 App. C.3), at the heads' α; `form: asymptotic` leaves it out */
+    int heap_depth = 0; /* floor(log2 L): the node trees' depth (double_tree.c) */
+    while ((2 << heap_depth) <= l) heap_depth++;
+    int depth = d - 1 + heap_depth, segments = c->segments > 0 ? c->segments : 2 * depth;
+    double fill = c->form == FORM_ASYMPTOTIC ? 0 : segments - 1;
+    if (l > 1)
+        add_term(out, c, outer, -1, "node tree", (counts){2.0 * ceil_log2(l) + fill, network_paces ? k_net / 2 : 0},
+                 t->tiers[outer].alpha_s, bw_net);
+    free(order);
     return true;
 }
 
@@ -220,11 +394,14 @@ static bool flat(const model_case *c, prediction *out, char *why, int why_size)
         return true;
     }
     shape s = case_shape(c, c->ranks);
-    int tier = group_tier(c);
-    double alpha = t->tiers[tier].alpha_s;
+    int tier = model_group_tier(c);
+    double alpha = flat_alpha(c, tier);
     if (strcmp(c->algorithm, "inc") == 0) {
-        s.inc_depth = inc_depth(c);
-        alpha = t->tiers[0].alpha_switch_s;
+        int root_tier, *members = malloc(sizeof(int) * (size_t)c->ranks);
+        for (int i = 0; i < c->ranks; i++) members[i] = member(c, i);
+        s.inc_depth = inc_depth(t, c->prim, members, c->ranks, &root_tier);
+        free(members);
+        alpha = t->tiers[root_tier].alpha_switch_s; /* the tier the tree climbs to, not always the first */
     }
     if (c->prim == PRIM_SENDRECV) {
         int links;
@@ -234,7 +411,7 @@ static bool flat(const model_case *c, prediction *out, char *why, int why_size)
         alpha = t->tiers[tier].alpha_s * (lattice(t) ? links : 1);
     }
     if (c->prim == PRIM_PERMUTATION) slowest_route(c, &tier, &alpha);
-    add_term(out, c, tier, -1, c->algorithm, f->counts(&s), alpha, bottleneck_bandwidth(t, tier));
+    add_term(out, c, tier, -1, c->algorithm, f->counts(&s), alpha, bottleneck_bandwidth(c, tier));
     return true;
 }
 
@@ -245,10 +422,12 @@ bool model_crossover(const prediction *a, const prediction *b, double *size_byte
     for (int k = 0; k < 2; k++)
         for (int i = 0; i < p[k]->term_count; i++) {
             const model_term *t = &p[k]->terms[i];
-            intercept[k] += t->eta.alpha * t->n_alpha * t->alpha_s;
+            intercept[k] += t->eta.alpha * t->n_alpha * t->alpha_s + t->n_alpha * t->overhead_s;
             slope[k] += t->n_beta / (t->eta.beta * t->bandwidth_Bps);
         }
     if (slope[0] == slope[1]) return false;
+    intercept[0] += a->launch_s;
+    intercept[1] += b->launch_s;
     double m = (intercept[1] - intercept[0]) / (slope[0] - slope[1]);
     if (!(m > 0)) return false;
     *size_bytes = m;
@@ -258,14 +437,21 @@ bool model_crossover(const prediction *a, const prediction *b, double *size_byte
 double model_term_time(const model_term *t, double size_bytes, bool with_eta)
 {
     double eta_alpha = with_eta ? t->eta.alpha : 1, eta_beta = with_eta ? t->eta.beta : 1;
-    return eta_alpha * t->n_alpha * t->alpha_s + t->n_beta * size_bytes / (eta_beta * t->bandwidth_Bps);
+    return eta_alpha * t->n_alpha * t->alpha_s + t->n_alpha * t->overhead_s +
+           t->n_beta * size_bytes / (eta_beta * t->bandwidth_Bps);
 }
 
 bool model_predict(const model_case *c, prediction *out, char *why, int why_size)
 {
     memset(out, 0, sizeof *out);
-    bool ok = strcmp(c->algorithm, "hierarchical") == 0 ? hierarchical(c, out, why, why_size) : flat(c, out, why, why_size);
+    bool ok = strncmp(c->algorithm, "hierarchical", 12) == 0 ? hierarchical(c, out, why, why_size)
+              : strcmp(c->algorithm, "tree") == 0           ? chained_tree(c, out, why, why_size)
+                                                             : flat(c, out, why, why_size);
     if (!ok) return false;
+    endpoint_costs costs;
+    case_costs(c, &costs);
+    out->launch_s = costs.launch_s;
+    out->time_s = out->ideal_s = costs.launch_s;
     if (out->term_count == 0) { /* a single-rank group: nothing moves */
         out->alpha_s = c->platform->tiers[0].alpha_s;
         out->bandwidth_Bps = c->platform->tiers[0].bandwidth_Bps;

@@ -61,6 +61,8 @@ void engine_free(engine *e)
     free(e->messages);
     free(e->records);
     free(e->spray_next);
+    free(e->wakes);
+    free(e->free_wakes);
     free(e);
 }
 
@@ -222,6 +224,33 @@ static void delivered(engine *e, int slot)
     if (e->delivered) e->delivered(e->delivered_ctx, cookie);
 }
 
+void engine_on_wake(engine *e, engine_delivery_fn fn, void *ctx)
+{
+    e->woke = fn;
+    e->woke_ctx = ctx;
+}
+
+void engine_wake_at(engine *e, net_time time, void *cookie)
+{
+    int slot;
+    if (e->free_wake_count > 0) slot = e->free_wakes[--e->free_wake_count];
+    else {
+        e->wakes = grow_array(e->wakes, &e->wake_capacity, e->wake_count + 1, sizeof *e->wakes);
+        slot = e->wake_count++;
+    }
+    e->wakes[slot] = cookie;
+    engine_schedule(e, time > e->now ? time : e->now, EVENT_WAKE, slot);
+}
+
+static void woke(engine *e, int slot)
+{
+    void *cookie = e->wakes[slot];
+    e->wakes[slot] = NULL;
+    e->free_wakes = grow_array(e->free_wakes, &e->free_wake_capacity, e->free_wake_count + 1, sizeof *e->free_wakes);
+    e->free_wakes[e->free_wake_count++] = slot;
+    if (e->woke) e->woke(e->woke_ctx, cookie);
+}
+
 static void process(engine *e, const event *ev)
 {
     e->now = ev->time;
@@ -233,6 +262,7 @@ static void process(engine *e, const event *ev)
         break;
     case EVENT_FORK: offer_head(e, ev->target); break;
     case EVENT_DELIVERED: delivered(e, ev->target); break;
+    case EVENT_WAKE: woke(e, ev->target); break;
     default: break;
     }
 }
@@ -301,7 +331,7 @@ bool engine_run_to_delivery(engine *e, net_time *delivery)
     while (!e->failed && event_pop(&e->events, *delivery, &ev)) {
         prefetch_ahead(e);
         process(e, &ev);
-        if (ev.kind == EVENT_DELIVERED) *delivery = ev.time;
+        if (ev.kind == EVENT_DELIVERED || ev.kind == EVENT_WAKE) *delivery = ev.time;
     }
     return !e->failed;
 }

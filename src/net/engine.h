@@ -64,13 +64,20 @@ int engine_route(engine *e, int src, int dst, diag *d);
  * Returns the message's record index. */
 int engine_send(engine *e, int route, int64_t bytes, net_time posted, void *cookie);
 
+/* A wake-up at TIME (not before now) with COOKIE: the clock stops there as
+ * at a delivery (engine_run_to_delivery), and FN of engine_on_wake is told:
+ * an endpoint's busy time (a sender's overhead) as just another event. */
+void engine_on_wake(engine *e, engine_delivery_fn fn, void *ctx);
+void engine_wake_at(engine *e, net_time time, void *cookie);
+
 net_time engine_now(const engine *e);
 /* Process every event up to UNTIL and set the clock to UNTIL.  False when
  * the clock would pass NET_TIME_LIMIT (the run must stop). */
 bool engine_run_until(engine *e, net_time until);
 /* Process events up to the first delivery and every other event at its
  * time; *DELIVERY receives that time (NET_TIME_NEVER when the events ran
- * out with none).  False when the clock would pass NET_TIME_LIMIT. */
+ * out with none); a wake-up stops it likewise.  False when the clock would
+ * pass NET_TIME_LIMIT. */
 bool engine_run_to_delivery(engine *e, net_time *delivery);
 /* Messages sent and not yet delivered: with no event pending, a deadlock. */
 long engine_in_flight(const engine *e);

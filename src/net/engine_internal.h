@@ -19,7 +19,8 @@ enum {
     EVENT_PORT,      /* target: a port that may start a packet (its tail left, a head became
                         eligible, or credits came back) */
     EVENT_FORK,      /* target: a buffer input whose head reaches a fork (spray, adaptive) */
-    EVENT_DELIVERED  /* target: a message slot whose last byte arrived */
+    EVENT_DELIVERED, /* target: a message slot whose last byte arrived */
+    EVENT_WAKE       /* target: a wake-up slot whose time came (engine_wake_at) */
 };
 
 typedef struct message {
@@ -56,6 +57,11 @@ struct engine {
     unsigned *spray_next;     /* per node: the next alternative its spray takes */
     engine_delivery_fn delivered;
     void *delivered_ctx;
+    engine_delivery_fn woke;  /* engine_on_wake */
+    void *woke_ctx;
+    void **wakes;             /* pending wake-ups' cookies, by slot; free slots hold NULL */
+    int32_t *free_wakes;      /* free wake slots, a stack */
+    int wake_count, wake_capacity, free_wake_count, free_wake_capacity;
     engine_counters counters;
 };
 

@@ -38,13 +38,13 @@ static net_endpoint *fluid_endpoint(network *n, int ops)
     return a;
 }
 
-static net_channel fluid_channel(network *n, int part, int from, int to, int from_node, int to_node)
+static net_channel fluid_channel(network *n, int part, int lane, int from, int to, int from_node, int to_node)
 {
     (void)n;
     (void)from_node;
     (void)to_node;
-    char name[48];
-    snprintf(name, sizeof name, "%d:%d>%d", part, from, to);
+    char name[56];
+    snprintf(name, sizeof name, "%d:%d>%d#%d", part, from, to, lane);
     return sg_mailbox_by_name(name);
 }
 
@@ -77,6 +77,14 @@ static int fluid_wait_any(net_endpoint *a)
     return tag;
 }
 
+static void fluid_sleep(net_endpoint *a, double seconds)
+{
+    (void)a;
+    simgrid_mark(SIM_IN_SIMGRID);
+    sg_actor_sleep_for(seconds);
+    simgrid_mark(SIM_IN_ACTOR);
+}
+
 static void fluid_endpoint_close(net_endpoint *a)
 {
     free(a->comms);
@@ -94,7 +102,7 @@ static bool fluid_close(network *n, char *why, int why_size)
 
 /* SimGrid 3.32's wait-any and an actor's list of activities cost time in
  * proportion to its outstanding comms, at every completion. */
-#define FLUID_LANE_OPS 64
+#define FLUID_OUTSTANDING_MAX 64
 
-const network_ops fluid_network = {FLUID_LANE_OPS, fluid_open, fluid_endpoint, fluid_channel, fluid_send, fluid_recv,
-                                   fluid_wait_any, fluid_endpoint_close, fluid_close};
+const network_ops fluid_network = {FLUID_OUTSTANDING_MAX, fluid_open, fluid_endpoint, fluid_channel, fluid_send, fluid_recv,
+                                   fluid_wait_any, fluid_sleep, fluid_endpoint_close, fluid_close};

@@ -79,6 +79,18 @@ static void complete(net_endpoint *a, int tag)
     n->woken[n->woken_count++] = a;
 }
 
+/* The wake-up of endpoint COOKIE (packet_sleep) came. */
+static void woke(void *ctx, void *cookie)
+{
+    (void)ctx;
+    net_endpoint *a = cookie;
+    network *n = a->n;
+    if (a->woken) return;
+    a->woken = true;
+    n->woken = grow_array(n->woken, &n->woken_capacity, n->woken_count + 1, sizeof *n->woken);
+    n->woken[n->woken_count++] = a;
+}
+
 /* The engine delivered the message of connection COOKIE. */
 static void delivered(void *ctx, void *cookie)
 {
@@ -162,6 +174,7 @@ static network *packet_open(const topology *t, node_pair *pairs, int pair_count,
     network *n = calloc(1, sizeof *n);
     n->e = engine_create(t, scale);
     engine_on_delivery(n->e, delivered, n);
+    engine_on_wake(n->e, woke, n);
     n->wake = sg_sem_init(0);
     n->running = actors; /* they start at time 0: the fabric waits for them to block first */
     key_map_init(&n->channels);
@@ -180,9 +193,10 @@ static net_endpoint *packet_endpoint(network *n, int ops)
     return a;
 }
 
-static net_channel packet_channel(network *n, int part, int from, int to, int from_node, int to_node)
+static net_channel packet_channel(network *n, int part, int lane, int from, int to, int from_node, int to_node)
 {
-    uint64_t key = (uint64_t)(unsigned)part << 42 | (uint64_t)(unsigned)from << 21 | (unsigned)to;
+    uint64_t key = ((uint64_t)(unsigned)part * NET_MAX_LANES + (unsigned)lane) << 42 |
+                   (uint64_t)(unsigned)from << 21 | (unsigned)to;
     connection *c = key_map_get(&n->channels, key);
     if (c) return c;
     diag d = {0};
@@ -238,6 +252,20 @@ static int packet_wait_any(net_endpoint *a)
     return a->done[a->first++];
 }
 
+/* Busy until SECONDS from now: a wake-up in the engine, and blocked like a
+ * wait (the fabric runs on); woken earlier by a completion, it blocks again
+ * (the completion waits for wait_any). */
+static void packet_sleep(net_endpoint *a, double seconds)
+{
+    network *n = a->n;
+    net_time until = engine_now(n->e) + net_time_from_seconds(seconds);
+    engine_wake_at(n->e, until, a);
+    while (engine_now(n->e) < until) {
+        actor_settled(n);
+        blocking_acquire(a->sem);
+    }
+}
+
 static void packet_endpoint_close(net_endpoint *a)
 {
     network *n = a->n;
@@ -265,4 +293,4 @@ static bool packet_close(network *n, char *why, int why_size)
 }
 
 const network_ops packet_network = {0, packet_open, packet_endpoint, packet_channel, packet_send, packet_recv,
-                                    packet_wait_any, packet_endpoint_close, packet_close};
+                                    packet_wait_any, packet_sleep, packet_endpoint_close, packet_close};

@@ -19,12 +19,13 @@
 
 typedef struct network network;           /* one simulation's network */
 typedef struct net_endpoint net_endpoint; /* one actor's side of it */
-typedef void *net_channel;                /* messages FROM -> TO of one schedule part */
+typedef void *net_channel;                /* messages FROM -> TO of one schedule part, on one lane */
+#define NET_MAX_LANES 32                  /* lanes between the same two actors of a part */
 
 typedef struct network_ops {
     /* The most operations one SimGrid actor should have outstanding (0: no
      * limit): the executor spreads more over helper actors (executor.c). */
-    int lane_ops;
+    int outstanding_max;
     /* Start SimGrid with T's platform (routes for the PAIRS it needs) and
      * set the network up for ACTORS actors; message sizes are bytes x SCALE
      * (executor.c).  NULL on failure (said on stderr). */
@@ -33,12 +34,18 @@ typedef struct network_ops {
     /* The endpoint of an actor that has at most OPS operations. */
     net_endpoint *(*endpoint)(network *n, int ops);
     /* The channel of part PART from actor FROM (on FROM_NODE) to actor TO
-     * (on TO_NODE): both ends get the same one. */
-    net_channel (*channel)(network *n, int part, int from, int to, int from_node, int to_node);
+     * (on TO_NODE) on LANE (0 .. NET_MAX_LANES - 1: the NCCL-style
+     * channels of a schedule are connections of their own between the same
+     * actors): both ends get the same one. */
+    net_channel (*channel)(network *n, int part, int lane, int from, int to, int from_node, int to_node);
     void (*send)(net_endpoint *a, net_channel c, long bytes, int tag);
     void (*recv)(net_endpoint *a, net_channel c, int tag);
     /* Block until one of A's posted operations completes; its tag. */
     int (*wait_any)(net_endpoint *a);
+    /* Keep A busy for SECONDS of the network's clock (an endpoint's software
+     * cost: a launch, a sender's overhead); its posted operations progress
+     * meanwhile and their completions wait for wait_any. */
+    void (*sleep)(net_endpoint *a, double seconds);
     void (*endpoint_close)(net_endpoint *a);
     /* After the run: false with WHY when the network failed on its own
      * (the packet network deadlocked); frees N. */

@@ -113,8 +113,9 @@ static int clos_route(const topology *t, int src, int dst, route_hop *hops)
 
 /* Aggregation tree: rank -> its leaf -> spine 0 of the pod -> super-spine 0
  * of plane 0: the legs switch_leg routes. */
-static int clos_inc_parent(const topology *t, int node)
+static int clos_inc_parent(const topology *t, int node, int plane)
 {
+    (void)plane;
     const clos *c = t->kind_data;
     int s = node - t->ranks, leaves_total = c->shape.pods * c->shape.leaves;
     if (node < t->ranks) return t->ranks + c->leaf_switch0 + leaf_of(c, node);
@@ -152,7 +153,7 @@ bool clos_construct(platform_reader *r, topology *t, const clos_shape *shape)
     if (!split_uplink(r, leaf, spine, leaf->alpha_s + leaf_split.xbar_s, &spine_link_s, &spine_split)) return false;
     if (tiers == 3 && !split_uplink(r, spine, super, spine->alpha_s + spine_split.xbar_s, &super_link_s, &super_split))
         return false;
-    for (int k = 0; k < tiers; k++) topology_add_tier(t, &shape->tiers[k]);
+    for (int k = 0; k < tiers; k++) t->tiers[topology_add_tier(t, &shape->tiers[k])].network = true; /* NIC fabrics */
     snprintf(t->tiers[0].split, sizeof t->tiers[0].split, "2 access links x %.6g us%s", leaf_split.access_s * 1e6,
              leaf_split.xbar_s > 0 ? " + leaf crossbar" : "");
     snprintf(t->tiers[1].split, sizeof t->tiers[1].split, "2 access x %.6g us + 2 %s-%s x %.6g us%s",

@@ -99,6 +99,10 @@ void platform_describe(const topology *t, FILE *out)
         }
         fprintf(out, "\n");
     }
+    if (t->launch_s > 0) {
+        units_format(t->launch_s, UNIT_TIME, a, sizeof a);
+        fprintf(out, "launch     %s per collective\n", a);
+    }
     fprintf(out, "diameter   %d links\n", t->diameter_links);
     units_format(t->bisection_Bps, UNIT_BANDWIDTH, b, sizeof b);
     fprintf(out, "bisection  %s (one direction; %s)\n", b, t->bisection_cut);
@@ -163,7 +167,9 @@ void platform_describe_json(const topology *t, FILE *out)
         fprintf(out, "%s\n  ", k ? "," : "");
         json_tier(t, k, out);
     }
-    fprintf(out, "],\n \"diameter_links\": %d", t->diameter_links);
+    fprintf(out, "],\n \"launch_s\": ");
+    json_print_number(out, t->launch_s);
+    fprintf(out, ", \"diameter_links\": %d", t->diameter_links);
     json_key(out, "bisection_Bps");
     json_print_number(out, t->bisection_Bps);
     json_key(out, "bisection_cut");

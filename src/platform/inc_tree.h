@@ -14,6 +14,8 @@ typedef struct inc_tree {
     int *switch_parent; /* per switch: its parent switch, -1 at the root */
     int *switch_node;   /* per switch: the topology node it is */
     int depth;          /* legs from a rank up to the root (the deepest) */
+    int root_tier;      /* the platform tier of the root switch: whose alpha_switch the tree climbs to */
+    double alpha_switch_s, bandwidth_Bps; /* that tier's alpha_switch; the narrowest BW up to it (04 §1.4) */
 } inc_tree;
 
 /* One switch above N ranks (a star), placed on NODE. */

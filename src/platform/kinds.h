@@ -11,6 +11,7 @@ extern const char *const full_mesh_keys[];
 extern const char *const clos_keys[];
 extern const char *const fat_tree_keys[];
 extern const char *const superpod_keys[];
+extern const char *const rail_cluster_keys[];
 
 bool build_star(platform_reader *r, topology *t);
 bool build_torus(platform_reader *r, topology *t);
@@ -19,6 +20,7 @@ bool build_full_mesh(platform_reader *r, topology *t);
 bool build_clos(platform_reader *r, topology *t);
 bool build_fat_tree(platform_reader *r, topology *t);
 bool build_superpod(platform_reader *r, topology *t);
+bool build_rail_cluster(platform_reader *r, topology *t);
 
 
 /* Shared by clos.c and fat_tree.c: a leaf-spine Clos with an optional

@@ -22,6 +22,8 @@ static const platform_kind kinds[] = {
      "explainer 03 App. B", fat_tree_keys, build_fat_tree},
     {"nvl72_superpod", "NVL72 pods on NVLink, rail-optimized IB leaf-spine per rail, NVLink rail bridge",
      "explainer 03 §1.1, §1.2, App. A", superpod_keys, build_superpod},
+    {"rail_cluster", "DGX/HGX-style nodes: GPUs on an NVSwitch, one NIC per GPU, a leaf per rail per unit, shared spines",
+     "explainer 03 §1.1 (rail-optimized), App. A", rail_cluster_keys, build_rail_cluster},
 };
 
 const platform_kind *platform_kinds(int *count)
@@ -181,6 +183,7 @@ bool platform_build(yaml_tree *tree, ynode *map, topology *t, diag *d)
     allowed[n++] = "kind";
     allowed[n++] = "routing";
     allowed[n++] = "description";
+    allowed[n++] = "launch";
     allowed[n++] = "packet";
     for (const char *const *k = kind->keys; *k && n < 47; k++) allowed[n++] = *k;
     allowed[n] = NULL;
@@ -199,6 +202,9 @@ bool platform_build(yaml_tree *tree, ynode *map, topology *t, diag *d)
         else if (strcmp(routing, "spread") == 0) t->routing = ROUTING_SPREAD;
         else return yaml_error(tree, node, d, "unknown routing '%s': expected ecmp (per-flow hash) or spread (ideal balance)", routing);
     }
+    if ((node = yaml_map_get(tree, map, "launch")) &&
+        !yaml_read_quantity(tree, node, "launch", UNIT_TIME, true, &t->launch_s, d))
+        return false;
     ynode *packet = yaml_map_get(tree, map, "packet");
     if (!kind->build(&reader, t) || (packet && !packet_params_read(tree, packet, t, d))) {
         topology_free(t);

@@ -21,8 +21,9 @@ static int star_route(const topology *t, int src, int dst, route_hop *hops)
     return n;
 }
 
-static int star_inc_parent(const topology *t, int node)
+static int star_inc_parent(const topology *t, int node, int plane)
 {
+    (void)plane;
     return node < t->ranks ? t->ranks : -1;
 }
 

@@ -23,6 +23,8 @@
 
 const char *const superpod_keys[] = {"pods", "gpus_per_pod", "rails", "pods_per_leaf", "spines_per_rail",
                                      "nvlink", "ib", NULL};
+const char *const rail_cluster_keys[] = {"nodes", "gpus_per_node", "nodes_per_leaf", "spines_per_rail", "nvlink",
+                                         "network", NULL};
 
 typedef struct superpod {
     int pods, gpus, rails, pods_per_leaf, spines, leaves_per_rail, uplinks, cables;
@@ -101,17 +103,18 @@ static int switch_leg(const topology *t, const superpod *p, int lower, int upper
     return route_switch_leg(t, h, uplink(t, p, rail, leaf % p->leaves_per_rail, cable), sw->port_link, downward);
 }
 
-/* Aggregation tree: one pod is GPU -> NVSwitch (NVLS); across pods, GPU ->
- * its rail leaf -> spine 0 of the rail (IB SHARP).  Rails share no switch,
- * so a group spanning rails has no common root. */
-static int superpod_inc_parent(const topology *t, int node)
+/* Aggregation trees, two planes: plane 0 is GPU -> its pod's NVSwitch (NVLS,
+ * a group inside one pod); plane 1, with more than one pod, GPU -> its rail
+ * leaf -> spine 0 of the rail (IB SHARP).  Rails share no switch, so a group
+ * spanning rails in several pods has no common root on either plane. */
+static int superpod_inc_parent(const topology *t, int node, int plane)
 {
     const superpod *p = t->kind_data;
     int s = node - t->ranks;
     if (node < t->ranks)
-        return t->ranks + (p->pods == 1 ? p->nvswitch0 + pod_of(p, node)
-                                         : leaf_switch(p, rail_of(p, node), pod_of(p, node) / p->pods_per_leaf));
-    if (p->leaves_per_rail > 1 && s >= p->leaf0 && s < p->leaf0 + p->rails * p->leaves_per_rail)
+        return t->ranks + (plane == 0 ? p->nvswitch0 + pod_of(p, node)
+                                      : leaf_switch(p, rail_of(p, node), pod_of(p, node) / p->pods_per_leaf));
+    if (plane == 1 && p->leaves_per_rail > 1 && s >= p->leaf0 && s < p->leaf0 + p->rails * p->leaves_per_rail)
         return t->ranks + p->spine0 + (s - p->leaf0) / p->leaves_per_rail * p->spines;
     return -1;
 }
@@ -128,17 +131,31 @@ static int superpod_route(const topology *t, int src, int dst, route_hop *hops)
     return superpod_multipath(t, src, dst, NULL, hops);
 }
 
-static bool read_fabrics(platform_reader *r, topo_tier *nvlink, topo_tier *ib_leaf, topo_tier *ib_spine, double *s)
+/* The key and tier names of one rail-optimized kind: the NVL72 SuperPOD
+ * (explainer 03) or the DGX/HGX-style GPU cluster (rail_cluster.c). */
+typedef struct rail_names {
+    const char *pods, *gpus, *rails, *per_leaf, *spines; /* rails NULL: one rail per GPU of a node */
+    const char *gpu_fabric, *network, *leaf_tier, *spine_tier;
+    const char *pod_word;
+} rail_names;
+
+static const rail_names superpod_names = {"pods", "gpus_per_pod", "rails", "pods_per_leaf", "spines_per_rail",
+                                          "nvlink", "ib", "ib_leaf", "ib_spine", "pod"};
+static const rail_names cluster_names = {"nodes", "gpus_per_node", NULL, "nodes_per_leaf", "spines_per_rail",
+                                         "nvlink", "network", "leaf", "spine", "node"};
+
+static bool read_fabrics(platform_reader *r, const rail_names *k, topo_tier *nvlink, topo_tier *ib_leaf,
+                         topo_tier *ib_spine, double *s)
 {
     static const char *const nvlink_keys[] = {"alpha", "bandwidth", "alpha_switch", "inc", "efficiency", "overhead", NULL};
     static const char *const ib_keys[] = {"alpha_leaf", "alpha_spine", "bandwidth", "oversubscription", "alpha_switch",
                                           "inc", "efficiency", "overhead", NULL};
-    ynode *nv = yaml_map_require(r->tree, r->root, "nvlink", r->d);
+    ynode *nv = yaml_map_require(r->tree, r->root, k->gpu_fabric, r->d);
     if (!nv || !yaml_expect_mapping(r->tree, nv, "'nvlink'", r->d) || !yaml_map_check_keys(r->tree, nv, nvlink_keys, r->d) ||
         !read_tier(r, nv, "alpha", true, nvlink))
         return false;
-    ynode *ib = yaml_map_require(r->tree, r->root, "ib", r->d);
-    if (!ib || !yaml_expect_mapping(r->tree, ib, "'ib'", r->d) || !yaml_map_check_keys(r->tree, ib, ib_keys, r->d) ||
+    ynode *ib = yaml_map_require(r->tree, r->root, k->network, r->d);
+    if (!ib || !yaml_expect_mapping(r->tree, ib, k->network, r->d) || !yaml_map_check_keys(r->tree, ib, ib_keys, r->d) ||
         !read_tier(r, ib, "alpha_leaf", true, ib_leaf))
         return false;
     *ib_spine = *ib_leaf;
@@ -149,31 +166,32 @@ static bool read_fabrics(platform_reader *r, topo_tier *nvlink, topo_tier *ib_le
     if (os && !yaml_read_positive_number(r->tree, os, "oversubscription", s, r->d)) return false;
     if (*s < 1) return yaml_error(r->tree, os, r->d, "'oversubscription' must be >= 1 (explainer 03 §1)");
     snprintf(nvlink->name, sizeof nvlink->name, "nvlink");
-    snprintf(nvlink->hop, sizeof nvlink->hop, "GPU -> NVSwitch -> GPU in one pod (2 links)");
-    snprintf(ib_leaf->name, sizeof ib_leaf->name, "ib_leaf");
-    snprintf(ib_leaf->hop, sizeof ib_leaf->hop, "NIC -> rail leaf -> NIC, pods sharing a leaf (2 links)");
-    snprintf(ib_spine->name, sizeof ib_spine->name, "ib_spine");
+    snprintf(nvlink->hop, sizeof nvlink->hop, "GPU -> NVSwitch -> GPU in one %s (2 links)", k->pod_word);
+    snprintf(ib_leaf->name, sizeof ib_leaf->name, "%s", k->leaf_tier);
+    snprintf(ib_leaf->hop, sizeof ib_leaf->hop, "NIC -> rail leaf -> NIC, %ss sharing a leaf (2 links)", k->pod_word);
+    snprintf(ib_spine->name, sizeof ib_spine->name, "%s", k->spine_tier);
     snprintf(ib_spine->hop, sizeof ib_spine->hop, "NIC -> leaf -> spine -> leaf -> NIC on one rail (4 links)");
     return true;
 }
 
-static bool read_shape(platform_reader *r, superpod *p, double s)
+static bool read_shape(platform_reader *r, const rail_names *k, superpod *p, double s)
 {
     int pods, gpus, rails, per_leaf, spines = 0;
-    if (!read_count(r, r->root, "pods", 1, TOPO_MAX_RANKS, &pods) ||
-        !read_count(r, r->root, "gpus_per_pod", 1, TOPO_MAX_RANKS, &gpus) ||
-        !read_count(r, r->root, "rails", 1, TOPO_MAX_RANKS, &rails) ||
-        !read_count(r, r->root, "pods_per_leaf", 1, TOPO_MAX_RANKS, &per_leaf))
+    if (!read_count(r, r->root, k->pods, 1, TOPO_MAX_RANKS, &pods) ||
+        !read_count(r, r->root, k->gpus, 1, TOPO_MAX_RANKS, &gpus))
         return false;
-    if (yaml_map_get(r->tree, r->root, "spines_per_rail") &&
-        !read_count(r, r->root, "spines_per_rail", 1, TOPO_MAX_SWITCHES, &spines))
+    if (k->rails ? !read_count(r, r->root, k->rails, 1, TOPO_MAX_RANKS, &rails) : (rails = gpus, false)) return false;
+    per_leaf = pods; /* default: one leaf per rail (one scalable unit) */
+    if (yaml_map_get(r->tree, r->root, k->per_leaf) && !read_count(r, r->root, k->per_leaf, 1, TOPO_MAX_RANKS, &per_leaf))
+        return false;
+    if (yaml_map_get(r->tree, r->root, k->spines) && !read_count(r, r->root, k->spines, 1, TOPO_MAX_SWITCHES, &spines))
         return false;
     if (gpus % rails)
         return platform_error_at(r, r->root, "rails", "gpus_per_pod (%d) must split evenly over %d rails (one NIC slot per "
                                  "rail in each tray, explainer 03 App. A.1)", gpus, rails);
     if (pods % per_leaf)
-        return platform_error_at(r, r->root, "pods", "%d pods do not fill leaves of %d pods each: make pods a multiple of "
-                                 "pods_per_leaf (explainer 03 App. A.2)", pods, per_leaf);
+        return platform_error_at(r, r->root, k->pods, "%d %ss do not fill leaves of %d %ss each: make %s a multiple of "
+                                 "%s (explainer 03 App. A.2)", pods, k->pod_word, per_leaf, k->pod_word, k->pods, k->per_leaf);
     double ranks = (double)pods * gpus, leaves = (double)rails * (pods / per_leaf);
     double nics_per_leaf = (double)per_leaf * gpus / rails, uplinks = nics_per_leaf / s;
     double cables = leaves > rails ? leaves * uplinks : 0;
@@ -187,9 +205,10 @@ static bool read_shape(platform_reader *r, superpod *p, double s)
     p->leaves_per_rail = pods / per_leaf;
     if (p->leaves_per_rail > 1) {
         if (spines == 0)
-            return platform_error_at(r, r->root, NULL, "missing key 'spines_per_rail': %d leaves per rail need spines", p->leaves_per_rail);
+            return platform_error_at(r, r->root, NULL, "missing key '%s': %d leaves per rail need spines", k->spines,
+                                     p->leaves_per_rail);
         if (uplinks != floor(uplinks) || fmod(uplinks, spines) != 0)
-            return platform_error_at(r, r->root, "spines_per_rail", "a leaf's %.6g uplinks (%.0f NICs / s) must split evenly over "
+            return platform_error_at(r, r->root, k->spines, "a leaf's %.6g uplinks (%.0f NICs / s) must split evenly over "
                                      "%d spines (explainer 03 App. A.3)", uplinks, nics_per_leaf, spines);
         p->uplinks = (int)uplinks;
         p->cables = (int)(uplinks / spines);
@@ -197,12 +216,12 @@ static bool read_shape(platform_reader *r, superpod *p, double s)
     return true;
 }
 
-bool build_superpod(platform_reader *r, topology *t)
+static bool build_rail_fabric(platform_reader *r, const rail_names *k, topology *t)
 {
     topo_tier nvlink = {0}, ib_leaf = {0}, ib_spine = {0};
     double s;
     superpod shape = {0};
-    if (!read_fabrics(r, &nvlink, &ib_leaf, &ib_spine, &s) || !read_shape(r, &shape, s))
+    if (!read_fabrics(r, k, &nvlink, &ib_leaf, &ib_spine, &s) || !read_shape(r, k, &shape, s))
         return false;
     switch_split nv_split = split_switched_hop(nvlink.alpha_s, nvlink.alpha_switch_s, nvlink.inc != 0);
     switch_split leaf_split = split_switched_hop(ib_leaf.alpha_s, ib_leaf.alpha_switch_s, ib_leaf.inc != 0);
@@ -217,6 +236,7 @@ bool build_superpod(platform_reader *r, topology *t)
              leaf_split.xbar_s > 0 ? " + leaf crossbar" : "");
     snprintf(ib_spine.split, sizeof ib_spine.split, "2 NIC links x %.6g us + 2 leaf-spine cables x %.6g us",
              leaf_split.access_s * 1e6, spine_link_s * 1e6);
+    ib_leaf.network = ib_spine.network = true;
     topology_add_tier(t, &nvlink);
     topology_add_tier(t, &ib_leaf);
     if (has_spines) topology_add_tier(t, &ib_spine);
@@ -269,23 +289,26 @@ bool build_superpod(platform_reader *r, topology *t)
     t->route = superpod_route;
     t->multipath = superpod_multipath;
     t->inc_parent = superpod_inc_parent;
+    t->inc_planes = p->pods > 1 ? 2 : 1;
     t->oversubscription = s;
     t->domain_ranks = p->gpus;
+    t->rails = p->rails;
     int ib_links = has_spines ? 4 : 2;
     t->diameter_links = p->pods == 1 ? 2 : (p->rails > 1 ? 2 : 0) + ib_links;
     t->route_hops_max = 10; /* NVLink bridge (3) and the IB path: 4 links, 3 crossbars */
     if (p->pods == 1) {
         t->bisection_Bps = (double)(p->gpus / 2) * nvlink.bandwidth_Bps;
-        snprintf(t->bisection_cut, sizeof t->bisection_cut, "one pod: %d NVLink links", p->gpus / 2);
+        snprintf(t->bisection_cut, sizeof t->bisection_cut, "one %s: %d NVLink links", k->pod_word, p->gpus / 2);
     } else if (has_spines) {
         t->bisection_Bps = (double)(p->leaves_per_rail / 2) * p->rails * p->uplinks * ib_leaf.bandwidth_Bps;
-        snprintf(t->bisection_cut, sizeof t->bisection_cut, "leaf uplinks of half the pods on every rail (N*BW_ib/(2s))");
+        snprintf(t->bisection_cut, sizeof t->bisection_cut, "leaf uplinks of half the %ss on every rail (N*BW_ib/(2s))",
+                 k->pod_word);
     } else {
         t->bisection_Bps = (double)(t->ranks / 2) * ib_leaf.bandwidth_Bps;
-        snprintf(t->bisection_cut, sizeof t->bisection_cut, "NICs of half the pods (one leaf per rail)");
+        snprintf(t->bisection_cut, sizeof t->bisection_cut, "NICs of half the %ss (one leaf per rail)", k->pod_word);
     }
-    int length = snprintf(t->notes, sizeof t->notes, "%d pods x %d GPUs; %d rails; %d pods per rail leaf; ", p->pods,
-                          p->gpus, p->rails, p->pods_per_leaf);
+    int length = snprintf(t->notes, sizeof t->notes, "%d %ss x %d GPUs; %d rails; %d %ss per rail leaf; ", p->pods,
+                          k->pod_word, p->gpus, p->rails, p->pods_per_leaf, k->pod_word);
     if (has_spines)
         snprintf(t->notes + length, sizeof t->notes - (size_t)length,
                  "%d leaves and %d spines per rail; %d uplinks per leaf (%d cables per leaf-spine pair)", p->leaves_per_rail,
@@ -294,7 +317,22 @@ bool build_superpod(platform_reader *r, topology *t)
         snprintf(t->notes + length, sizeof t->notes - (size_t)length, "one leaf per rail: no spine tier is used");
     length = (int)strlen(t->notes);
     snprintf(t->notes + length, sizeof t->notes - (size_t)length,
-             "\ncross-rail traffic: one NVLink hop to the source pod's GPU with the destination's local index, "
-             "then the destination rail's IB path");
+             "\ncross-rail traffic: one NVLink hop to the source %s's GPU with the destination's local index, "
+             "then the destination rail's network path (NCCL's PXN)", k->pod_word);
     return true;
+}
+
+bool build_superpod(platform_reader *r, topology *t)
+{
+    return build_rail_fabric(r, &superpod_names, t);
+}
+
+/* The DGX/HGX-style cluster: nodes of gpus_per_node GPUs on one NVSwitch,
+ * one NIC per GPU on the rail of its local index, one leaf per rail per
+ * scalable unit of nodes_per_leaf nodes, spines_per_rail spines per rail
+ * shared by the units (NVIDIA DGX SuperPOD reference architecture).  The
+ * same fabric as the SuperPOD with a pod of one node and a rail per GPU. */
+bool build_rail_cluster(platform_reader *r, topology *t)
+{
+    return build_rail_fabric(r, &cluster_names, t);
 }

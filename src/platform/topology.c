@@ -131,6 +131,38 @@ int route_switch_leg(const topology *t, route_hop *hops, int link, int port_link
     return n;
 }
 
+int route_top_tier(const topology *t, const route_hop *hops, int count)
+{
+    int tier = 0;
+    for (int i = 0; i < count; i++)
+        if (t->links[hops[i].link].tier > tier) tier = t->links[hops[i].link].tier;
+    return tier;
+}
+
+int topology_group_domains(const topology *t, const int *members, int n, int *order)
+{
+    int size = t->domain_ranks;
+    if (size < 1 || n < 1) return 0;
+    int domains = (t->ranks + size - 1) / size, touched = 0, share = 0;
+    int *count = calloc((size_t)domains, sizeof(int)), *rank_of_slot = calloc((size_t)domains, sizeof(int));
+    int *first_seen = malloc(sizeof(int) * (size_t)domains);
+    for (int i = 0; i < n; i++) {
+        int domain = (members ? members[i] : i) / size;
+        if (count[domain]++ == 0) first_seen[touched++] = domain;
+    }
+    share = count[first_seen[0]];
+    for (int k = 1; k < touched; k++)
+        if (count[first_seen[k]] != share) share = -1;
+    if (share > 0 && order) {
+        for (int k = 0; k < touched; k++) rank_of_slot[first_seen[k]] = k * share;
+        for (int i = 0; i < n; i++) order[rank_of_slot[(members ? members[i] : i) / size]++] = i;
+    }
+    free(count);
+    free(rank_of_slot);
+    free(first_seen);
+    return share;
+}
+
 double route_latency(const topology *t, const route_hop *hops, int count)
 {
     double sum = 0;

@@ -75,7 +75,8 @@ typedef struct topo_tier {
     double alpha_s;        /* end-to-end α of one hop (SPEC §3) */
     double bandwidth_Bps;  /* per rank, per direction: the formulas' BW */
     double efficiency;     /* η_β^hw: links run at efficiency × BW (explainer 05 §2.1) */
-    double overhead_s;     /* per-message endpoint software cost */
+    double overhead_s;     /* per-message endpoint software cost, charged at the sender (LogP's o) */
+    bool network;          /* a NIC-attached network tier (IB, Ethernet), not a GPU fabric: NCCL's NET latencies */
     double alpha_switch_s; /* one rank<->switch leg, for in-network collectives */
     unsigned inc;          /* INC_* capabilities of this tier's switches */
     char split[160];       /* how alpha is spread over the links of one hop */
@@ -93,8 +94,10 @@ struct topology;
 typedef int (*route_fn)(const struct topology *t, int src, int dst, route_hop *hops);
 /* A kind with multi-path tiers: the route taking C's choices (clos.c, superpod.c). */
 typedef int (*multipath_fn)(const struct topology *t, int src, int dst, route_choices *c, route_hop *hops);
-/* The switch above NODE in the in-network aggregation tree, or -1 (04 §2). */
-typedef int (*inc_parent_fn)(const struct topology *t, int node);
+/* The switch above NODE in the in-network aggregation tree of PLANE, or -1
+ * (04 §2).  A fabric with two switch hierarchies over the same ranks (a
+ * SuperPOD's NVSwitch of each pod and its IB rails) has a plane for each. */
+typedef int (*inc_parent_fn)(const struct topology *t, int node, int plane);
 
 typedef struct topology {
     char name[128];
@@ -109,9 +112,11 @@ typedef struct topology {
     routing_mode routing;
     int dims[TOPO_MAX_DIMS];
     int dim_count;
+    double launch_s;          /* per-collective launch / synchronisation cost (`launch`, default 0) */
     double oversubscription;  /* 0 when not a switched multi-tier fabric */
     int domain_ranks;         /* ranks of one inner domain (SuperPOD pod, Clos leaf): the inner
                                  groups of hierarchical schedules (03 §2.1); 0 when single-tier */
+    int rails;                /* rail-optimized fabrics: rails (NIC planes) per domain, 0 otherwise */
     int diameter_links;       /* physical links on the longest rank-to-rank route */
     int route_hops_max;       /* most hops (links and switch delays) any route has: what a route buffer holds */
     double bisection_Bps;     /* one direction, narrowest equal-halves cut */
@@ -121,6 +126,7 @@ typedef struct topology {
     route_fn route;
     multipath_fn multipath;   /* NULL: one path per pair */
     inc_parent_fn inc_parent; /* NULL: no switches to aggregate in (torus, mesh) */
+    int inc_planes;           /* aggregation planes inc_parent answers for (0 is taken as 1) */
     void *kind_data;          /* owned, freed with the topology */
 } topology;
 
@@ -152,6 +158,15 @@ int route_fork_pick(route_choices *c, int hop, int node, int count, unsigned has
 
 /* A buffer for any route of T; the caller frees it. */
 route_hop *route_buffer(const topology *t);
+/* The highest tier of any link of a route (0 when none). */
+int route_top_tier(const topology *t, const route_hop *hops, int count);
+/* How a group of N ranks (MEMBERS, its platform ranks; NULL: ranks 0..N-1)
+ * sits on T's inner domains (pods, nodes, leaves: domain_ranks consecutive
+ * ranks each): returns the group ranks in each domain it touches.  ORDER (N ranks,
+ * may be NULL) gets the group ranks domain by domain, domains in order of
+ * first appearance, group order within each.  Returns 0 when T has no
+ * domains, -1 when the group's shares of them differ. */
+int topology_group_domains(const topology *t, const int *members, int n, int *order);
 /* Sum of link latencies, number of physical links, and narrowest bandwidth of a route. */
 double route_latency(const topology *t, const route_hop *hops, int count);
 int route_physical_links(const topology *t, const route_hop *hops, int count);

@@ -274,9 +274,17 @@ static void write_plot(plot_writer *w, const report *r, const plot_format *forma
     fprintf(w->script, "\nset output ");
     gnuplot_string(w->script, drawing, false);
     fprintf(w->script, "\nset datafile missing '?'\nset xlabel 'message size'\nset grid\nset border lw 1\n");
+    /* the scenario's platform, unless its cases name their own (each panel's title names it) */
+    bool one_platform = true;
+    for (int i = 1; i < r->row_count; i++)
+        if (strcmp(r->rows[i].platform, r->rows[0].platform) != 0) one_platform = false;
+    const char *platform = !one_platform                            ? "per case"
+                           : r->row_count && r->rows[0].platform[0] ? r->rows[0].platform
+                           : r->platform_name                       ? r->platform_name
+                                                                    : ""; /* rows without a name run on the scenario's */
     char title[320];
     snprintf(title, sizeof title, "collsim: scenario %s, platform %s, network model %s", r->scenario ? r->scenario : "",
-             r->platform_name ? r->platform_name : "", r->model ? r->model : "");
+             platform, r->model ? r->model : "");
     fprintf(w->script, "set multiplot layout %d,2 title ", rows);
     gnuplot_string(w->script, title, true);
     fputc('\n', w->script);

@@ -84,7 +84,7 @@ static table_columns case_columns(const report *r, int first)
 /* Under predict (r->simulated false) the time and ratio columns are absent. */
 static void print_column_header(const report *r, table_columns c, FILE *out)
 {
-    fprintf(out, "# %14s  %-22s %6s", "size(B)", "algorithm", "P");
+    fprintf(out, "# %14s  %-29s %6s %-6s %3s", "size(B)", "algorithm", "P", "proto", "ch");
     if (r->simulated) fprintf(out, " %14s", "time(us)");
     if (c.fastest) fprintf(out, " %5s %14s", "group", "fastest(us)");
     fprintf(out, " %14s", "pred(us)");
@@ -95,7 +95,9 @@ static void print_column_header(const report *r, table_columns c, FILE *out)
 
 static void print_table_row(const report *r, const result_row *row, table_columns c, FILE *out)
 {
-    fprintf(out, "  %14.0f  %-22s %6d", row->size_bytes, row->algorithm, row->segments);
+    char algorithm[40];
+    snprintf(algorithm, sizeof algorithm, "%s%s", row->algorithm, row->tuned ? " (auto)" : "");
+    fprintf(out, "  %14.0f  %-29s %6d %-6s %3d", row->size_bytes, algorithm, row->segments, row->protocol, row->channels);
     if (r->simulated) print_cell(out, 14, 4, row->simulated ? row->time_s * 1e6 : NAN);
     if (c.fastest) {
         fprintf(out, " %5d", row->group);
@@ -311,7 +313,7 @@ static void print_csv(const report *r, FILE *out)
     field f[ROW_FIELDS];
     row_fields(&(result_row){0}, f);
     csv_header(out, "case,primitive,algorithm,group,ranks,size_bytes,segments", f, ROW_FIELDS,
-               ",groups,layout,skew,platform,concurrent_with,model");
+               ",groups,layout,skew,platform,concurrent_with,model,protocol,channels,tuned,launch_s");
     for (int i = 0; i < r->row_count; i++) {
         const result_row *row = &r->rows[i];
         fprintf(out, "%d,%s,", row->case_index, primitive_name(row->prim));
@@ -327,7 +329,7 @@ static void print_csv(const report *r, FILE *out)
         concurrent_list(row, " ", with, sizeof with);
         fprintf(out, ",%s,", with);
         csv_text(out, text_or_empty(r->model));
-        fputc('\n', out);
+        fprintf(out, ",%s,%d,%s,%.17g\n", row->protocol, row->channels, row->tuned ? "true" : "false", row->launch_s);
     }
 }
 
@@ -419,6 +421,8 @@ static void print_json_result(const report *r, const result_row *row, FILE *out)
     char with[256];
     concurrent_list(row, ", ", with, sizeof with);
     fprintf(out, ", \"concurrent_with\": [%s], \"ranks\": %d, \"size_bytes\": %.17g, \"segments\": %d", with, row->ranks, row->size_bytes, row->segments);
+    fprintf(out, ", \"protocol\": \"%s\", \"channels\": %d, \"tuned\": %s, \"launch_s\": %.17g", row->protocol,
+            row->channels, row->tuned ? "true" : "false", row->launch_s);
     row_fields(row, f);
     json_fields(out, f, ROW_FIELDS);
     fprintf(out, ", \"model\": ");

@@ -28,7 +28,11 @@ typedef struct result_row {
     int case_index;
     char platform[64];         /* the platform the case runs on (a case may name its own) */
     primitive prim;
-    char algorithm[32];
+    char algorithm[32];        /* what ran (the tuner's pick under `auto`) */
+    char protocol[8];          /* none (the seed's model), simple, ll128 or ll */
+    int channels;              /* NCCL-style channels the schedule ran on */
+    bool tuned;                /* algorithm, protocol and channels picked by the tuner (`auto`) */
+    double launch_s;           /* per-collective launch cost in predicted_s (platform launch + protocol base) */
     int group;                 /* the slowest of the case's groups: the row's time is its finish */
     int groups;                /* groups of the case, all running at the same time (05 §3.2) */
     char layout[48];           /* how they were laid out: all, list, prefix, strided, random(SEED) */

@@ -141,7 +141,54 @@ static bool read_form(yaml_tree *tree, ynode *node, model_form *out, diag *d)
     if (!yaml_read_string(tree, v, "form", &text, d)) return false;
     if (strcmp(text, "exact") == 0) *out = FORM_EXACT;
     else if (strcmp(text, "asymptotic") == 0) *out = FORM_ASYMPTOTIC;
-    else return yaml_error(tree, v, d, "'form' takes exact (finite-P formulas, 01 App. C.3) or asymptotic (L·α + M/BW)");
+    else if (strcmp(text, "seed") == 0) *out = FORM_SEED;
+    else return yaml_error(tree, v, d, "'form' takes exact (finite-P formulas, 01 App. C.3), asymptotic (L·α + M/BW) or "
+                           "seed (exact without issue 15's relay, channel and endpoint terms)");
+    return true;
+}
+
+/* `protocol: simple | ll128 | ll | auto` (NCCL's protocols, model/protocol.h). */
+static bool read_protocol(yaml_tree *tree, ynode *node, scenario_case *c, diag *d)
+{
+    ynode *v = yaml_map_get(tree, node, "protocol");
+    const char *text;
+    if (!v) return true;
+    if (!yaml_read_string(tree, v, "protocol", &text, d)) return false;
+    if (!protocol_from_name(text, &c->protocol))
+        return yaml_error(tree, v, d, "'protocol' takes simple, ll128, ll or auto (NCCL's protocols; auto: the least "
+                          "predicted time per size), not '%s'", text);
+    if (c->protocol != PROTOCOL_LL && c->protocol != PROTOCOL_LL128) return true;
+    /* NCCL runs NVLS with Simple only (its tuning table has no LL / LL128 NVLS figures) */
+    bool inc = strcmp(c->inner, "inc") == 0 || strcmp(c->outer, "inc") == 0;
+    for (int a = 0; a < c->algorithm_count; a++) inc |= strcmp(c->algorithms[a], "inc") == 0;
+    if (inc)
+        return yaml_error(tree, v, d, "'protocol' %s: inc (NVLS, SHARP) runs with simple only, as in NCCL; use simple or "
+                          "auto, or list algorithms without inc", text);
+    return true;
+}
+
+/* `channels: K | auto`: K concurrent sub-collectives of M/K (ring, dbt, inc). */
+static bool read_channels(yaml_tree *tree, ynode *node, scenario_case *c, diag *d)
+{
+    ynode *v = yaml_map_get(tree, node, "channels");
+    if (!v) return true;
+    const char *text = v->type == YAML_SCALAR_NODE ? (const char *)v->data.scalar.value : "";
+    if (strcmp(text, "auto") == 0) {
+        c->channels = CHANNELS_AUTO;
+        return true;
+    }
+    char *end;
+    long k = strtol(text, &end, 10);
+    if (v->type != YAML_SCALAR_NODE || end == text || *end || k < 1 || k > SCHED_MAX_CHANNELS)
+        return yaml_error(tree, v, d, "'channels' takes 1 to %d (NCCL's MAXCHANNELS) or auto, not '%s'", SCHED_MAX_CHANNELS,
+                          v->type == YAML_SCALAR_NODE ? text : "a list or mapping");
+    for (int a = 0; a < c->algorithm_count; a++) {
+        const algorithm *algo = algorithm_find(c->prim, c->algorithms[a]);
+        if (k > 1 && algo && !algorithm_takes_channels(algo))
+            return yaml_error(tree, v, d, "'channels' splits ring, dbt, tree and inc schedules; %s %s has none: remove it or "
+                              "list only those algorithms", primitive_name(c->prim), algo->name);
+    }
+    c->channels = (int)k;
     return true;
 }
 
@@ -213,11 +260,13 @@ const topology *scenario_platform(const scenario *s, const scenario_case *c)
     return c->platform > 0 ? &s->case_platforms[c->platform - 1] : &s->platform;
 }
 
-model_case scenario_model_case(const scenario *s, int c, int a, double size_bytes, int segments)
+model_case scenario_model_case(const scenario *s, int c, const char *algorithm_name, protocol_id protocol, int channels,
+                               double size_bytes, int segments)
 {
     const scenario_case *k = &s->cases[c];
     const topology *t = scenario_platform(s, k);
-    return (model_case){.platform = t, .prim = k->prim, .algorithm = k->algorithms[a], .ranks = k->groups.size,
+    return (model_case){.platform = t, .prim = k->prim, .algorithm = algorithm_name, .ranks = k->groups.size,
+                        .protocol = protocol, .channels = channels,
                         .members = k->groups.whole ? NULL : k->groups.members,
                         .size_bytes = size_bytes, .segments = segments, .root = k->root, .peer = k->peer, .seed = k->seed,
                         .inner = k->inner[0] ? k->inner : NULL, .outer = k->outer[0] ? k->outer : NULL,
@@ -271,7 +320,8 @@ static bool read_seed(yaml_tree *tree, ynode *node, scenario_case *c, diag *d)
 static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *c, diag *d)
 {
     static const char *const keys[] = {"primitive", "algorithms", "sizes", "groups", "segments", "root", "peer",
-                                       "inner", "outer", "eta", "form", "platform", "c_real", "skew", "seed", NULL};
+                                       "inner", "outer", "eta", "form", "platform", "c_real", "skew", "seed",
+                                       "protocol", "channels", NULL};
     if (!yaml_expect_mapping(tree, node, "a case", d) || !yaml_map_check_keys(tree, node, keys, d)) return false;
     memset(c, 0, sizeof *c);
     c->line = (int)node->start_mark.line + 1;
@@ -291,10 +341,11 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *
     for (int i = 0; i < n; i++) {
         ynode *item = yaml_sequence_item(tree, algos, i);
         if (!yaml_read_string(tree, item, "algorithms", &name, d)) return false;
-        if (!algorithm_find(c->prim, name)) {
+        if (strcmp(name, ALGORITHM_AUTO) != 0 && !algorithm_find(c->prim, name)) {
             char known[512];
             algorithm_names(c->prim, known, sizeof known);
-            return yaml_error(tree, item, d, "no algorithm '%s' for %s: expected %s", name, primitive_name(c->prim), known);
+            return yaml_error(tree, item, d, "no algorithm '%s' for %s: expected %s (or auto)", name, primitive_name(c->prim),
+                              known);
         }
         snprintf(c->algorithms[i], sizeof c->algorithms[i], "%s", name);
     }
@@ -312,6 +363,7 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *
     if (!read_seed(tree, node, c, d)) return false;
     ynode *c_real = yaml_map_get(tree, node, "c_real");
     if (c_real && !yaml_read_positive_number(tree, c_real, "c_real", &c->c_real, d)) return false;
+    if (!read_protocol(tree, node, c, d) || !read_channels(tree, node, c, d)) return false;
     return read_eta(tree, node, scenario_platform(s, c), &c->eta, d) && read_form(tree, node, &c->form, d);
 }
 

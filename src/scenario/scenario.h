@@ -17,6 +17,8 @@
 #define SCENARIO_MAX_ALGORITHMS 16
 #define SCENARIO_MAX_SIZES 64   /* sweep points of a case */
 #define SCENARIO_MAX_CASES 1024 /* cases of a scenario (a case is ~1.6 KB here) */
+#define CHANNELS_AUTO (-1)
+#define ALGORITHM_AUTO "auto" /* `algorithms: [auto]`: the tuner picks per size (model/tuner.h) */
 
 typedef struct scenario_case {
     primitive prim;
@@ -31,6 +33,8 @@ typedef struct scenario_case {
     unsigned long long seed; /* permutation: its derangement's seed (`seed:`, default 1) */
     int platform;      /* 0: the scenario's platform; k > 0: its case_platforms[k-1] (`platform:` of the case) */
     double c_real;     /* `c_real:` DBT's BW coefficient (01 §5.3); 0: 00 §4's 2 */
+    protocol_id protocol; /* `protocol: simple | ll128 | ll | auto` (PROTOCOL_NONE: the seed's model) */
+    int channels;      /* `channels: K | auto` (0: one; CHANNELS_AUTO: the platform's rails the group crosses) */
     model_form form;   /* `form: exact | asymptotic`: how pipelined schedules are predicted */
     eta_profile eta;   /* `eta:` of the case, else of the scenario (ideal by default) */
     group_set groups;  /* `groups:` (all by default): they run at the same time */
@@ -64,9 +68,11 @@ network_model scenario_network(const scenario *s, network_model requested);
 bool scenario_load_string(const char *name, const char *text, scenario *s, diag *d);
 /* The platform case C runs on. */
 const topology *scenario_platform(const scenario *s, const scenario_case *c);
-/* The analytic model's view of case C, algorithm A at SIZE_BYTES, with the
- * P the schedule runs (SEGMENTS; 0 for the algorithm's default). */
-model_case scenario_model_case(const scenario *s, int c, int a, double size_bytes, int segments);
+/* The analytic model's view of case C running ALGORITHM under PROTOCOL on
+ * CHANNELS channels at SIZE_BYTES, with the P the schedule runs (SEGMENTS; 0
+ * for the algorithm's default). */
+model_case scenario_model_case(const scenario *s, int c, const char *algorithm_name, protocol_id protocol, int channels,
+                               double size_bytes, int segments);
 void scenario_free(scenario *s);
 
 #endif

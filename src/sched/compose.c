@@ -4,6 +4,8 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
+#include "util/memory.h"
+
 /* Ops of actor A in [FIRST, END) that no op of that range depends on. */
 static int part_sinks(const sched_actor *a, int first, int end, int *sinks)
 {
@@ -34,10 +36,7 @@ void sched_embed(schedule *parent, const schedule *child, const int *actor_map, 
         for (int o = 0; o < from->op_count; o++) {
             const sched_op *op = &from->ops[o];
             int peer = actor_map[op->peer], range_count = sched_op_range_count(op);
-            if (range_count > range_capacity) {
-                range_capacity = range_count;
-                ranges = realloc(ranges, sizeof *ranges * (size_t)range_capacity);
-            }
+            ranges = grow_array(ranges, &range_capacity, range_count, sizeof *ranges);
             for (int i = 0; i < range_count; i++) {
                 chunk_range r = sched_op_range(from, op, i);
                 ranges[i] = (chunk_range){first_chunk + r.first * width, r.count * width};
@@ -46,6 +45,7 @@ void sched_embed(schedule *parent, const schedule *child, const int *actor_map, 
                             ? sched_send_ranges(parent, to, peer, ranges, range_count, SCHED_NO_DEP, SCHED_NO_DEP)
                             : sched_recv_ranges(parent, to, peer, ranges, range_count, op->kind == OP_RECV_REDUCE,
                                                 SCHED_NO_DEP, SCHED_NO_DEP);
+            parent->actor[to].ops[index].channel = (uint8_t)(parent->current_channel + op->channel);
             for (int d = 0; d < op->dep_count; d++) sched_add_dep(parent, to, index, base + from->deps[op->dep_first + d]);
             if (op->dep_count == 0)
                 for (int k = 0; k < sink_count; k++) sched_add_dep(parent, to, index, sinks[k]);
@@ -54,4 +54,40 @@ void sched_embed(schedule *parent, const schedule *child, const int *actor_map, 
         free(sinks);
         part_start[to] = base;
     }
+    if (parent->current_channel + child->channels > parent->channels)
+        parent->channels = parent->current_channel + child->channels;
+}
+
+schedule *sched_channels(schedule *const *one, int channels, const int *const *order)
+{
+    const schedule *first = one[0];
+    int n = first->ranks, switches = first->actors - first->ranks, chunks = first->chunks;
+    schedule *s = schedule_create(first->prim, n, channels * switches, channels * chunks);
+    s->segments = first->segments;
+    s->root = order[0][first->root];
+    s->peer = first->peer;
+    if (switches > 0) s->switch_node = malloc(sizeof(int) * (size_t)(channels * switches));
+    bool sliced = first->prim == PRIM_ALLGATHER || first->prim == PRIM_REDUCESCATTER;
+    if (sliced) {
+        s->slice_positions = channels * n;
+        s->slice_owner = malloc(sizeof(int) * (size_t)(channels * n));
+    }
+    int *map = malloc(sizeof(int) * (size_t)first->actors), *part_start = malloc(sizeof(int) * (size_t)s->actors);
+    for (int c = 0; c < channels; c++) {
+        const schedule *copy = one[c];
+        for (int a = 0; a < n; a++) map[a] = order[c][a];
+        for (int k = 0; k < switches; k++) {
+            map[n + k] = n + c * switches + k;
+            s->switch_node[c * switches + k] = copy->switch_node[k];
+        }
+        for (int p = 0; sliced && p < n; p++)
+            s->slice_owner[c * n + p] = order[c][copy->slice_owner ? copy->slice_owner[p] : p];
+        for (int a = 0; a < s->actors; a++) part_start[a] = s->actor[a].op_count; /* channels do not wait for each other */
+        sched_set_channel(s, c);
+        sched_embed(s, copy, map, c * chunks, 1, part_start);
+    }
+    sched_set_channel(s, 0);
+    free(map);
+    free(part_start);
+    return s;
 }

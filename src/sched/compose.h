@@ -16,4 +16,13 @@
 void sched_embed(schedule *parent, const schedule *child, const int *actor_map, int first_chunk, int width,
                  int *part_start);
 
+/* NCCL-style channels: K concurrent copies of a collective, copy c moving
+ * its own 1/K of the data on its own connections (channel c).  ONE[c] is
+ * copy c's schedule (N ranks, the same chunk grid for every c, and the same
+ * switch actors count); ORDER[c][a] is the group rank that copy c's actor a
+ * is (a rail-aligned ring visits a node's GPUs from GPU c on).  Switch
+ * actors are replicated per copy.  Copy c's chunks are the c-th K-th of the
+ * grid; AG / RS slice positions follow.  Returns the new schedule. */
+schedule *sched_channels(schedule *const *one, int channels, const int *const *order);
+
 #endif

@@ -15,6 +15,7 @@ schedule *schedule_create(primitive prim, int ranks, int switch_actors, int chun
     s->actors = ranks + switch_actors;
     s->chunks = chunks;
     s->segments = 1;
+    s->channels = 1;
     s->phase_count = 1;
     snprintf(s->phase_names[0], sizeof s->phase_names[0], "all");
     s->actor = calloc((size_t)s->actors, sizeof *s->actor);
@@ -47,6 +48,7 @@ static int emit(schedule *s, int actor, op_kind kind, int peer, int chunk, int c
     sched_op *op = &a->ops[a->op_count];
     op->kind = (uint8_t)kind;
     op->phase = (uint8_t)current_phase(s);
+    op->channel = (uint8_t)s->current_channel;
     op->peer = peer;
     op->chunk = chunk;
     op->count = count;
@@ -148,23 +150,31 @@ void sched_set_phase(schedule *s, int phase, const char *name)
     if (phase + 1 > s->phase_count) s->phase_count = phase + 1;
 }
 
+void sched_set_channel(schedule *s, int channel)
+{
+    s->current_channel = channel;
+    if (channel + 1 > s->channels) s->channels = channel + 1;
+}
+
 /* Each op also waits for the previous op of the same direction on the same
- * connection: sends to one peer leave one at a time, in program order, and
- * receives from one peer match in program order. */
+ * connection (peer and channel): sends to one peer leave one at a time, in
+ * program order, and receives from one peer match in program order.  Each
+ * channel has its own connections (NCCL's per-channel buffers). */
 void schedule_seal(schedule *s)
 {
     if (s->sealed) return;
-    int *last = malloc(sizeof(int) * 2 * (size_t)s->actors);
+    size_t slots = 2 * (size_t)s->actors * (size_t)s->channels;
+    int *last = malloc(sizeof(int) * slots);
+    for (size_t i = 0; i < slots; i++) last[i] = SCHED_NO_DEP;
     for (int a = 0; a < s->actors; a++) {
         sched_actor *actor = &s->actor[a];
-        for (int i = 0; i < 2 * s->actors; i++) last[i] = SCHED_NO_DEP;
         int32_t *deps = malloc(sizeof(int32_t) * (size_t)(actor->dep_count + actor->op_count + 1));
         int count = 0;
         for (int o = 0; o < actor->op_count; o++) {
             sched_op *op = &actor->ops[o];
             int first = count;
             for (int d = 0; d < op->dep_count; d++) deps[count++] = actor->deps[op->dep_first + d];
-            int slot = 2 * op->peer + (op->kind != OP_SEND);
+            size_t slot = ((size_t)op->channel * (size_t)s->actors + (size_t)op->peer) * 2 + (op->kind != OP_SEND);
             if (last[slot] != SCHED_NO_DEP) {
                 bool present = false;
                 for (int d = first; d < count; d++) present |= deps[d] == last[slot];
@@ -173,6 +183,10 @@ void schedule_seal(schedule *s)
             last[slot] = o;
             op->dep_first = first;
             op->dep_count = count - first;
+        }
+        for (int o = 0; o < actor->op_count; o++) { /* reset only what this actor touched */
+            const sched_op *op = &actor->ops[o];
+            last[((size_t)op->channel * (size_t)s->actors + (size_t)op->peer) * 2 + (op->kind != OP_SEND)] = SCHED_NO_DEP;
         }
         free(actor->deps);
         actor->deps = deps;
@@ -212,7 +226,7 @@ void op_graph_free(op_graph *g)
 
 int sched_slice_count(const schedule *s)
 {
-    return s->chunks / s->ranks;
+    return s->chunks / (s->slice_positions > 0 ? s->slice_positions : s->ranks);
 }
 
 int sched_slice_first(const schedule *s, int rank)

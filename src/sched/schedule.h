@@ -41,6 +41,7 @@ typedef enum { OP_SEND, OP_RECV, OP_RECV_REDUCE } op_kind;
 
 #define SCHED_NO_DEP (-1)
 #define SCHED_MAX_PHASES 4
+#define SCHED_MAX_CHANNELS 32 /* NCCL's MAXCHANNELS (src/include/device.h) */
 
 typedef struct chunk_range {
     int32_t first, count;
@@ -50,6 +51,7 @@ typedef struct sched_op {
     uint8_t kind;   /* op_kind */
     uint8_t phase;  /* for per-phase timing (hierarchical tiers) */
     uint16_t range_count; /* 0: the one range [chunk, chunk + count); else ranges in the actor's ranges[] */
+    uint8_t channel; /* NCCL-style channel: its own connections (and sender engine) to the same peer */
     int32_t peer;   /* actor index */
     int32_t chunk;  /* first chunk of the (first) range */
     int32_t count;  /* chunks moved, over all ranges: the message is count chunks */
@@ -74,11 +76,14 @@ typedef struct schedule {
     int root;        /* BC / Reduce root, sendrecv source */
     int peer;        /* sendrecv destination */
     int segments;    /* pipelining segments P (1 when not pipelined) */
+    int channels;    /* channels the ops are spread over (1: none) */
+    int slice_positions; /* AG / RS: slice positions of the grid (0: one per rank; channels: one per rank per channel) */
     int *slice_owner; /* AG / RS: rank whose slice sits at slice position p (NULL: rank p);
                          permutation: the rank chunk p (rank p's message) goes to; owned */
     int *switch_node; /* per switch actor (actor ranks + k): the topology node it runs on; owned */
     int phase_count;
     char phase_names[SCHED_MAX_PHASES][24];
+    int current_channel; /* the channel of ops emitted next (sched_set_channel) */
     sched_actor *actor;
     bool sealed;
 } schedule;
@@ -102,8 +107,11 @@ int sched_op_range_count(const sched_op *op);
 chunk_range sched_op_range(const sched_actor *a, const sched_op *op, int i);
 /* Ops emitted from now on belong to phase PHASE (named NAME). */
 void sched_set_phase(schedule *s, int phase, const char *name);
+/* Ops emitted from now on run on channel CHANNEL (0 .. SCHED_MAX_CHANNELS-1). */
+void sched_set_channel(schedule *s, int channel);
 
-/* Add the per-connection program-order dependencies; call once when emitted. */
+/* Add the per-connection program-order dependencies (a connection is actor,
+ * peer, direction and channel); call once when emitted. */
 void schedule_seal(schedule *s);
 
 /* Dependents of each op of actor A, as CSR: targets of op o are

@@ -171,7 +171,8 @@ static bool start(machine *m, int actor, int o)
         if (!snapshot) return false;
         for (pending **link = &m->posted[op->peer]; *link; link = &(*link)->next) {
             pending *p = *link;
-            if (m->s->actor[op->peer].ops[p->op].peer != actor) continue;
+            const sched_op *recv = &m->s->actor[op->peer].ops[p->op];
+            if (recv->peer != actor || recv->channel != op->channel) continue;
             *link = p->next;
             bool ok = deliver(m, actor, o, snapshot, op->peer, p->op);
             free(p);
@@ -185,7 +186,7 @@ static bool start(machine *m, int actor, int o)
     }
     for (pending **link = &m->inbox[actor]; *link; link = &(*link)->next) {
         pending *p = *link;
-        if (p->actor != op->peer) continue;
+        if (p->actor != op->peer || m->s->actor[p->actor].ops[p->op].channel != op->channel) continue;
         *link = p->next;
         bool ok = deliver(m, p->actor, p->op, p->snapshot, actor, o);
         free(p->snapshot);
@@ -261,6 +262,10 @@ bool schedule_verify(const schedule *s_in, char *why, int why_size)
     m.posted = calloc((size_t)s->actors, sizeof *m.posted);
     if (!m.values) {
         snprintf(why, (size_t)why_size, "schedule too large to verify in memory (%d actors x %d chunks)", s->actors, s->chunks);
+        free(m.graph);
+        free(m.finished);
+        free(m.inbox);
+        free(m.posted);
         return false;
     }
     initial_values(&m);

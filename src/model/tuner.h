@@ -1,0 +1,33 @@
+/* tuner.h — `algorithms: [auto]` and `protocol: auto`: pick, per size, the
+ * algorithm x protocol x channels of least predicted time among those the
+ * platform and the group support, as NCCL's tuner picks from its cost model
+ * (NCCL src/graph/tuning.cc: the least of latency + size / bandwidth over
+ * algorithms and protocols).  The predictions are model_predict's, so the
+ * choice is the analytic model's, never the simulation's. */
+#ifndef COLLSIM_TUNER_H
+#define COLLSIM_TUNER_H
+
+#include <stdbool.h>
+
+#include "model/model.h"
+
+typedef struct tuner_choice {
+    char algorithm[32];
+    protocol_id protocol;
+    int channels;
+    double predicted_s;
+} tuner_choice;
+
+/* Whether the group can run ALGORITHM on CHANNELS channels (its schedule builds). */
+typedef bool (*tuner_supports)(void *ctx, const char *name, int channels);
+
+/* NCCL's repertoire for PRIM (ring, trees, NVLS-style INC, ...): COUNT names. */
+const char *const *tuner_candidates(primitive prim, int *count);
+
+/* Pick among ALGORITHMS (COUNT names) x protocols x CHANNEL_OPTIONS for BASE
+ * (its algorithm, protocol and channels ignored unless BASE->protocol names
+ * one protocol, which is then kept).  False when nothing is supported. */
+bool tuner_pick(const model_case *base, const char *const *algorithms, int count, const int *channel_options,
+                int channel_count, tuner_supports supports, void *ctx, tuner_choice *out);
+
+#endif

@@ -1,0 +1,37 @@
+#!/bin/sh
+# Issue 15's validation (docs/validation.md): scripts/validate on the
+# published measurements (tests/data/measurements.csv) with the shipped
+# platforms, nothing fitted.  Pins the errors reached after issue 15, each a
+# little above the value docs/validation.md reports, so a change that makes
+# collsim farther from the hardware fails here:
+#   all systems, bandwidth-bound   7.7 %  (issue target 12 %)
+#   all systems, full sweeps      67.4 %  (issue target 25 %: not met, the latency floors)
+#   per system, bandwidth-bound   HGX H100 2.0 %, A100 14.4 %, MI300X 9.0 %, A3 Mega 10.1 %
+if ! command -v python3 >/dev/null 2>&1; then
+    echo "SKIP: python3 not found"
+    exit 77
+fi
+. "${top_srcdir:-.}/tests/cli_common.sh"
+
+out=$(COLLSIM="$collsim" python3 "$top_srcdir/scripts/validate" "$top_srcdir/tests/data/measurements.csv" --check 0.08 0.68)
+status=$?
+check "validate --check 8 % / 68 % passes" "$status $(printf '%s\n' "$out" | tail -1)" '^0 check: bandwidth-bound 0\.0[0-7][0-9] <= 0\.08, full 0\.6[0-7][0-9] <= 0\.68: ok$'
+
+# the after error of SYSTEM in REGIME is at most LIMIT percent
+pinned() {
+    value=$(printf '%s\n' "$out" | awk -F' \\| ' -v s="| $1" -v r="$2" '$1 == s && $2 == r { sub(/%.*/, "", $5); print $5 }')
+    check "$1, $2: after error $value % <= $3 %" "$(awk -v v="$value" -v l="$3" 'BEGIN { print (v != "" && v <= l) ? "ok" : "over" }')" '^ok$'
+}
+pinned "HGX H100 (ASTRA-sim validation)" bandwidth 2.5
+pinned "Azure ND A100 v4" bandwidth 15
+pinned "AMD MI300X 8-GPU xGMI [full mesh]" bandwidth 10
+pinned "AMD MI300X 8-GPU xGMI [full mesh]" all 10
+pinned "GCP A3 Mega 2x8 H100 (TCPXO 8x200G)" bandwidth 11
+pinned "all systems" bandwidth 8
+pinned "all systems" all 68
+
+# the tuner ran what the platform offers: MI300X channels over the full mesh's rings, A3 Mega's overlapped hierarchy
+check "MI300X large sizes on 6 channels (Walecki rings)" "$out" '\| AMD MI300X .* \| 17179869184 \| .* \| ring/simple/6 \|$'
+check "A3 Mega large sizes on the pipelined hierarchy" "$out" '\| GCP A3 Mega .* \| 8589934592 \| .* \| hierarchical_pipelined/simple/1 \|$'
+check "protocol switches compared" "$out" '^\| AMD MI300X 8-GPU xGMI \[full mesh\] \| 7.41e\+05 \|'
+summary

@@ -1,0 +1,117 @@
+/* test_tuner.c — `algorithms: [auto]` / `protocol: auto` (issue 15 point 4):
+ * the tuner returns the least predicted time over the algorithms the group
+ * supports x NCCL's protocols x the channel options, as NCCL's tuner takes
+ * the least of its cost model; checked against an enumeration written here,
+ * and for the rules NCCL imposes (NVLS runs Simple only; a protocol the case
+ * names is kept). */
+#include <check.h>
+#include <math.h>
+#include <string.h>
+
+#include "model/tuner.h"
+#include "test_support.h"
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+static const double sizes[] = {1e3, 64e3, 1e6, 16e6, 256e6, 4e9};
+
+/* A star supports every algorithm but hierarchical and tree (it has no nodes). */
+static bool star_supports(void *context, const char *name, int channels)
+{
+    (void)context, (void)channels;
+    return strncmp(name, "hierarchical", 12) != 0 && strcmp(name, "tree") != 0;
+}
+
+static prediction predict(const topology *t, const char *name, protocol_id protocol, int channels, double m)
+{
+    model_case c = {.platform = t, .prim = PRIM_ALLREDUCE, .algorithm = name, .ranks = t->ranks, .size_bytes = m,
+                    .protocol = protocol, .channels = channels};
+    prediction p;
+    char why[256];
+    ck_assert_msg(model_predict(&c, &p, why, sizeof why), "%s", why);
+    return p;
+}
+
+START_TEST(test_tuner_picks_the_least_predicted_supported_choice)
+{
+    topology t;
+    load_shipped("hgx-h100", &t);
+    int count;
+    const char *const *names = tuner_candidates(PRIM_ALLREDUCE, &count);
+    static const protocol_id protocols[] = {PROTOCOL_SIMPLE, PROTOCOL_LL128, PROTOCOL_LL};
+    static const int channels[] = {1, 4};
+    for (size_t m = 0; m < COUNT(sizes); m++) {
+        double best = INFINITY;
+        for (int a = 0; a < count; a++)
+            for (size_t p = 0; p < COUNT(protocols); p++)
+                for (size_t k = 0; k < COUNT(channels); k++) {
+                    if (!star_supports(NULL, names[a], channels[k])) continue;
+                    if (strcmp(names[a], "inc") == 0 && protocols[p] != PROTOCOL_SIMPLE) continue; /* NVLS: Simple */
+                    best = fmin(best, predict(&t, names[a], protocols[p], channels[k], sizes[m]).time_s);
+                }
+        model_case base = {.platform = &t, .prim = PRIM_ALLREDUCE, .algorithm = "auto", .ranks = 8, .size_bytes = sizes[m]};
+        tuner_choice pick;
+        ck_assert(tuner_pick(&base, names, count, channels, 2, star_supports, NULL, &pick));
+        ck_assert_msg(pick.predicted_s == best, "M = %g: picked %s/%s/%d at %.17g, least %.17g", sizes[m], pick.algorithm,
+                      protocol_name(pick.protocol), pick.channels, pick.predicted_s, best);
+        ck_assert_double_eq(predict(&t, pick.algorithm, pick.protocol, pick.channels, sizes[m]).time_s, pick.predicted_s);
+        ck_assert_msg(strcmp(pick.algorithm, "inc") != 0 || pick.protocol == PROTOCOL_SIMPLE, "NVLS under %s",
+                      protocol_name(pick.protocol));
+    }
+    topology_free(&t);
+}
+END_TEST
+
+/* NCCL's trade: LL has the least latency (base 6.6 us, 0.6 us per NVLink
+ * hop), Simple the full bandwidth; small messages go LL, large ones Simple. */
+START_TEST(test_tuner_takes_ll_for_small_and_simple_for_large_messages)
+{
+    topology t;
+    load_shipped("hgx-a100", &t); /* no NVLS */
+    static const char *const ring[] = {"ring"};
+    static const int one[] = {1};
+    model_case base = {.platform = &t, .prim = PRIM_ALLREDUCE, .algorithm = "ring", .ranks = 8, .size_bytes = 1e3};
+    tuner_choice pick;
+    ck_assert(tuner_pick(&base, ring, 1, one, 1, star_supports, NULL, &pick));
+    ck_assert_int_eq(pick.protocol, PROTOCOL_LL);
+    base.size_bytes = 4e9;
+    ck_assert(tuner_pick(&base, ring, 1, one, 1, star_supports, NULL, &pick));
+    ck_assert_int_eq(pick.protocol, PROTOCOL_SIMPLE);
+    topology_free(&t);
+}
+END_TEST
+
+/* A protocol the case names is kept; nothing supported, nothing picked. */
+START_TEST(test_tuner_keeps_a_named_protocol_and_reports_no_choice)
+{
+    topology t;
+    load_shipped("hgx-h100", &t);
+    int count;
+    const char *const *names = tuner_candidates(PRIM_ALLREDUCE, &count);
+    static const int one[] = {1};
+    for (size_t m = 0; m < COUNT(sizes); m++) {
+        model_case base = {.platform = &t, .prim = PRIM_ALLREDUCE, .algorithm = "auto", .ranks = 8, .size_bytes = sizes[m],
+                           .protocol = PROTOCOL_LL128};
+        tuner_choice pick;
+        ck_assert(tuner_pick(&base, names, count, one, 1, star_supports, NULL, &pick));
+        ck_assert_int_eq(pick.protocol, PROTOCOL_LL128);
+        ck_assert_str_ne(pick.algorithm, "inc"); /* NVLS has no LL128 */
+    }
+    static const char *const only[] = {"hierarchical"};
+    model_case base = {.platform = &t, .prim = PRIM_ALLREDUCE, .algorithm = "auto", .ranks = 8, .size_bytes = 1e6};
+    tuner_choice pick;
+    ck_assert(!tuner_pick(&base, only, 1, one, 1, star_supports, NULL, &pick));
+    topology_free(&t);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *suite = suite_create("tuner");
+    TCase *tc = tcase_create("tuner");
+    tcase_add_test(tc, test_tuner_picks_the_least_predicted_supported_choice);
+    tcase_add_test(tc, test_tuner_takes_ll_for_small_and_simple_for_large_messages);
+    tcase_add_test(tc, test_tuner_keeps_a_named_protocol_and_reports_no_choice);
+    suite_add_tcase(suite, tc);
+    return run_suite(suite);
+}
