@@ -345,7 +345,9 @@ START_TEST(test_coupling_joins_the_parts_that_share_a_link)
     load_shipped("torus-4x4", &t);
     static const int first[] = {0, 1}, second[] = {2, 3};
     schedule *s = one_message();
-    exec_part parts[] = {{s, first, 1e6, NULL}, {s, second, 1e6, NULL}, {s, first, 1e6, NULL}};
+    exec_part parts[] = {{.s = s, .actor_nodes = first, .size_bytes = 1e6},
+                         {.s = s, .actor_nodes = second, .size_bytes = 1e6},
+                         {.s = s, .actor_nodes = first, .size_bytes = 1e6}};
     coupling apart = exec_coupling(&t, parts, 2);
     ck_assert_int_eq(apart.parts, 1);
     ck_assert_int_eq(apart.flows, 1);
