@@ -105,6 +105,35 @@ START_TEST(test_tuner_keeps_a_named_protocol_and_reports_no_choice)
 }
 END_TEST
 
+/* As the real builders do: an algorithm without channels refuses K > 1. */
+static bool builds_with_channels(void *context, const char *name, int channels)
+{
+    (void)context;
+    return channels == 1 || strcmp(name, "ring") == 0;
+}
+
+/* Channels the case offers (a full mesh's 6 disjoint rings) go to the
+ * algorithms that take them; pairwise A2A still runs, on one. */
+START_TEST(test_tuner_runs_algorithms_without_channels_on_one)
+{
+    topology t;
+    load_shipped("mi300x-8", &t);
+    int count;
+    const char *const *names = tuner_candidates(PRIM_ALLTOALL, &count);
+    static const int six[] = {6};
+    model_case base = {.platform = &t, .prim = PRIM_ALLTOALL, .algorithm = "auto", .ranks = 8, .size_bytes = 1e6};
+    tuner_choice pick;
+    ck_assert(tuner_pick(&base, names, count, six, 1, builds_with_channels, NULL, &pick));
+    ck_assert_str_eq(pick.algorithm, "pairwise");
+    ck_assert_int_eq(pick.channels, 1);
+    base.prim = PRIM_ALLGATHER; /* ring takes them */
+    static const char *const ring[] = {"ring"};
+    ck_assert(tuner_pick(&base, ring, 1, six, 1, builds_with_channels, NULL, &pick));
+    ck_assert_int_eq(pick.channels, 6);
+    topology_free(&t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *suite = suite_create("tuner");
@@ -112,6 +141,7 @@ int main(void)
     tcase_add_test(tc, test_tuner_picks_the_least_predicted_supported_choice);
     tcase_add_test(tc, test_tuner_takes_ll_for_small_and_simple_for_large_messages);
     tcase_add_test(tc, test_tuner_keeps_a_named_protocol_and_reports_no_choice);
+    tcase_add_test(tc, test_tuner_runs_algorithms_without_channels_on_one);
     suite_add_tcase(suite, tc);
     return run_suite(suite);
 }

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "algo/algorithm.h"
+
 const char *const *tuner_candidates(primitive prim, int *count)
 {
     static const char *const allreduce[] = {"ring", "dbt", "tree", "inc", "hierarchical", "hierarchical_pipelined"};
@@ -31,14 +33,18 @@ bool tuner_pick(const model_case *base, const char *const *algorithms, int count
     static const protocol_id protocols[PROTOCOL_CHOICES] = {PROTOCOL_SIMPLE, PROTOCOL_LL128, PROTOCOL_LL};
     bool fixed = base->protocol != PROTOCOL_NONE && base->protocol != PROTOCOL_AUTO;
     bool found = false;
-    for (int a = 0; a < count; a++)
-        for (int c = 0; c < channel_count; c++) {
-            if (!supports(ctx, algorithms[a], channel_options[c])) continue;
+    for (int a = 0; a < count; a++) {
+        /* an algorithm without channels runs on one, whatever the case offers the others */
+        const algorithm *algo = algorithm_find(base->prim, algorithms[a]);
+        bool splits = algo && algorithm_takes_channels(algo);
+        for (int c = 0; c < (splits ? channel_count : 1); c++) {
+            int channels = splits ? channel_options[c] : 1;
+            if (!supports(ctx, algorithms[a], channels)) continue;
             for (int p = 0; p < (fixed ? 1 : PROTOCOL_CHOICES); p++) {
                 model_case m = *base;
                 m.algorithm = algorithms[a];
                 m.protocol = fixed ? base->protocol : protocols[p];
-                m.channels = channel_options[c];
+                m.channels = channels;
                 if (strcmp(m.algorithm, "inc") == 0 && m.protocol != PROTOCOL_SIMPLE) continue;
                 prediction pr;
                 char why[256];
@@ -51,5 +57,6 @@ bool tuner_pick(const model_case *base, const char *const *algorithms, int count
                 out->predicted_s = pr.time_s;
             }
         }
+    }
     return found;
 }

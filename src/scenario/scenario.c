@@ -173,18 +173,15 @@ static bool read_channels(yaml_tree *tree, ynode *node, scenario_case *c, diag *
     ynode *v = yaml_map_get(tree, node, "channels");
     if (!v) return true;
     const char *text = v->type == YAML_SCALAR_NODE ? (const char *)v->data.scalar.value : "";
-    if (strcmp(text, "auto") == 0) {
-        c->channels = CHANNELS_AUTO;
-        return true;
-    }
+    bool automatic = strcmp(text, "auto") == 0;
     char *end;
-    long k = strtol(text, &end, 10);
-    if (v->type != YAML_SCALAR_NODE || end == text || *end || k < 1 || k > SCHED_MAX_CHANNELS)
+    long k = automatic ? CHANNELS_AUTO : strtol(text, &end, 10);
+    if (!automatic && (v->type != YAML_SCALAR_NODE || end == text || *end || k < 1 || k > SCHED_MAX_CHANNELS))
         return yaml_error(tree, v, d, "'channels' takes 1 to %d (NCCL's MAXCHANNELS) or auto, not '%s'", SCHED_MAX_CHANNELS,
                           v->type == YAML_SCALAR_NODE ? text : "a list or mapping");
-    for (int a = 0; a < c->algorithm_count; a++) {
+    for (int a = 0; a < c->algorithm_count; a++) { /* `auto` among them: the tuner's candidates take their own */
         const algorithm *algo = algorithm_find(c->prim, c->algorithms[a]);
-        if (k > 1 && algo && !algorithm_takes_channels(algo))
+        if ((automatic || k > 1) && algo && !algorithm_takes_channels(algo))
             return yaml_error(tree, v, d, "'channels' splits ring, dbt, tree and inc schedules; %s %s has none: remove it or "
                               "list only those algorithms", primitive_name(c->prim), algo->name);
     }
