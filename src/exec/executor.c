@@ -56,6 +56,7 @@ typedef struct exec_job {
     int links_first;         /* where the link counts go in the output */
     int samples_first;       /* where the queue samples go (options->queue_samples), else -1 */
     int sample_count;        /* how many */
+    int helper_room;         /* the most operations a helper actor holds (helper_main) */
     int failure_first;       /* where a network failure's message goes in the output */
 } exec_job;
 
@@ -184,64 +185,148 @@ static void post(const network_ops *net, net_endpoint *me, const exec_piece *p, 
     else net->recv(me, channel, o);
 }
 
-/* One schedule actor, or one channel of it (argv[3] >= 0).  It marks where
- * it is (simgrid_mark) around every SimGrid call, so that a crash in
- * SimGrid's kernel is told apart from one in this code. */
-static void actor_main(int argc, char **argv)
+/* One schedule actor, or one channel of it, as it runs: the state its helpers
+ * share.
+ *
+ * A helper is a SimGrid actor on the schedule actor's host that holds at most
+ * helper_room operations outstanding (the network's outstanding_max, network.h):
+ * SimGrid 3.32 pays for every completion in time proportional to the
+ * operations its actor has outstanding (its wait-any, its list of
+ * activities), so an actor posting its 1,022 all-to-all operations at once
+ * cost O(1,022) per message.  The first helper starts with the simulation; a
+ * helper with more ready operations than room starts the next, which posts them
+ * at the same simulated instant; whichever helper sees a completion posts what
+ * it makes ready; a helper with nothing outstanding ends.  The posting instants,
+ * hence every time, are those of one actor posting everything itself.  A part
+ * that charges endpoint costs (a busy sender) keeps one helper: its sends'
+ * overheads follow one another on one endpoint. */
+typedef struct actor_run {
+    const exec_piece *p;
+    const sched_actor *a;
+    int part, self, channel_of; /* the schedule actor; its channel (-1: all of them) */
+    int ops;                    /* its operations (of that channel) */
+    void *host;
+    op_graph g;
+    int *ready, ready_count;
+    net_channel *channel;
+    double *cost;      /* per op, the sender's overhead before it (NULL: no endpoint costs) */
+    double last;
+    int helpers;       /* started or about to start, not yet ended */
+    bool helper_coming; /* a helper created that has not taken its operations yet */
+} actor_run;
+
+static void helper_main(int argc, char **argv);
+
+/* Helpers beyond the schedule actors stay about under this many: every actor
+ * maps its stack and a guard page, and a process maps at most ~65,000 areas. */
+#define HELPERS_MAX 16384
+
+/* The network's outstanding_max, or more when the whole job's operations would
+ * otherwise need more than HELPERS_MAX helpers. */
+static int helper_room(const network_ops *net, long total_ops)
+{
+    if (net->outstanding_max <= 0) return INT_MAX;
+    long room = (total_ops + HELPERS_MAX - 1) / HELPERS_MAX;
+    return room > net->outstanding_max ? (int)(room < INT_MAX ? room : INT_MAX) : net->outstanding_max;
+}
+
+static void start_helper(actor_run *r)
+{
+    r->helpers++;
+    r->helper_coming = true;
+    simgrid_mark(SIM_IN_SIMGRID);
+    sg_actor_t helper = sg_actor_init("actor", r->host);
+    sg_actor_set_data(helper, r);
+    sg_actor_start_(helper, helper_main, 0, NULL);
+    simgrid_mark(SIM_IN_ACTOR);
+}
+
+/* The first helper's setup: the op graph, the channels, the ready ops. */
+static void actor_begin(actor_run *r)
+{
+    const sched_actor *a = r->a;
+    sched_op_graph(a, &r->g);
+    r->ready = malloc(sizeof(int) * (size_t)(a->op_count + 1));
+    for (int o = a->op_count - 1; o >= 0; o--)
+        if (r->g.remaining[o] == 0 && (r->channel_of < 0 || a->ops[o].channel == r->channel_of))
+            r->ready[r->ready_count++] = o;
+    r->channel = resolve_channels(job_now, r->part, r->self, &r->cost);
+}
+
+/* Post ready ops while the helper has room (PENDING outstanding of ROOM). */
+static void post_ready(actor_run *r, net_endpoint *me, int *pending, int room)
+{
+    const network_ops *net = job_now->net;
+    while (!r->cost && r->ready_count > 0 && *pending < room) { /* no endpoint costs: post in readiness order */
+        int o = r->ready[--r->ready_count];
+        post(net, me, r->p, r->a, o, r->channel[o]);
+        ++*pending;
+    }
+    /* receives first: they progress while the endpoint is busy with a send's overhead */
+    for (int pass = 0; pass < 2 && r->cost; pass++)
+        for (int k = r->ready_count - 1; k >= 0 && *pending < room; k--) {
+            int o = r->ready[k];
+            bool send = r->a->ops[o].kind == OP_SEND;
+            if (send != (pass == 1)) continue;
+            r->ready[k] = r->ready[--r->ready_count];
+            if (send && r->cost[o] > 0) net->sleep(me, r->cost[o]);
+            post(net, me, r->p, r->a, o, r->channel[o]);
+            ++*pending;
+        }
+}
+
+/* Operation O completed now: count it, and make ready what waited for it. */
+static void actor_complete(actor_run *r, int o)
+{
+    double *out = out_now + r->p->out_first;
+    double now = simgrid_get_clock();
+    out[1 + SCHED_MAX_PHASES + r->p->s->ranks]++; /* completed ops: a deadlock leaves it short */
+    r->last = now;
+    double *phase_end = &out[1 + r->a->ops[o].phase];
+    if (now > *phase_end) *phase_end = now;
+    for (int k = r->g.offset[o + 1] - 1; k >= r->g.offset[o]; k--)
+        if (--r->g.remaining[r->g.list[k]] == 0) r->ready[r->ready_count++] = r->g.list[k];
+}
+
+/* The last helper ended: the actor's (or channel's) finish time. */
+static void actor_end(actor_run *r)
+{
+    double *out = out_now + r->p->out_first;
+    double *finish = &out[1 + SCHED_MAX_PHASES + r->self];
+    if (r->self < r->p->s->ranks && r->last > *finish) *finish = r->last;
+    if (r->last > out[0]) out[0] = r->last;
+    op_graph_free(&r->g);
+    free(r->channel);
+    free(r->cost);
+    free(r->ready);
+}
+
+/* One helper.  It marks where it is (simgrid_mark) around every SimGrid call,
+ * so that a crash in SimGrid's kernel is told apart from one in this code. */
+static void helper_main(int argc, char **argv)
 {
     (void)argc;
+    (void)argv;
     simgrid_mark(SIM_IN_ACTOR);
-    const exec_job *job = job_now;
-    const network_ops *net = job->net;
-    int part = atoi(argv[1]), self = atoi(argv[2]), lane = atoi(argv[3]);
-    const exec_piece *p = &job->pieces[part];
-    double *out = out_now + p->out_first;
-    const sched_actor *a = &p->s->actor[self];
-    int ops = 0;
-    for (int o = 0; o < a->op_count; o++) ops += lane < 0 || a->ops[o].channel == lane;
-    op_graph g;
-    sched_op_graph(a, &g);
-    int *ready = malloc(sizeof(int) * (size_t)(a->op_count + 1));
-    int ready_count = 0;
-    for (int o = a->op_count - 1; o >= 0; o--)
-        if (g.remaining[o] == 0 && (lane < 0 || a->ops[o].channel == lane)) ready[ready_count++] = o;
-    int done = 0;
-    double last = 0, *cost = NULL;
-    net_endpoint *me = net->endpoint(job->network, ops, p->times + p->actor_first[self]);
-    net_channel *channel = resolve_channels(job, part, self, &cost);
-    if (p->launch_s > 0) net->sleep(me, p->launch_s);
-    while (done < ops) {
-        while (!cost && ready_count > 0) { /* no endpoint costs: post in readiness order */
-            int o = ready[--ready_count];
-            post(net, me, p, a, o, channel[o]);
-        }
-        /* receives first: they progress while the endpoint is busy with a send's overhead */
-        for (int pass = 0; pass < 2 && cost; pass++)
-            for (int r = ready_count - 1; r >= 0; r--) {
-                int o = ready[r];
-                bool send = a->ops[o].kind == OP_SEND;
-                if (send != (pass == 1)) continue;
-                ready[r] = ready[--ready_count];
-                if (send && cost[o] > 0) net->sleep(me, cost[o]);
-                post(net, me, p, a, o, channel[o]);
-            }
+    actor_run *r = sg_actor_self_get_data();
+    const network_ops *net = job_now->net;
+    bool first = !r->channel;
+    if (first) actor_begin(r);
+    r->helper_coming = false;
+    int room = r->cost ? r->ops : job_now->helper_room < r->ops ? job_now->helper_room : r->ops;
+    net_endpoint *me = net->endpoint(job_now->network, room, r->p->times + r->p->actor_first[r->self]);
+    if (first && r->p->launch_s > 0) net->sleep(me, r->p->launch_s);
+    int pending = 0;
+    for (;;) {
+        post_ready(r, me, &pending, room);
+        if (r->ready_count > 0 && !r->helper_coming) start_helper(r);
+        if (pending == 0) break;
         int o = net->wait_any(me);
-        double now = simgrid_get_clock();
-        done++;
-        out[1 + SCHED_MAX_PHASES + p->s->ranks]++; /* completed ops: a deadlock leaves it short */
-        last = now;
-        double *phase_end = &out[1 + a->ops[o].phase];
-        if (now > *phase_end) *phase_end = now;
-        for (int k = g.offset[o + 1] - 1; k >= g.offset[o]; k--)
-            if (--g.remaining[g.list[k]] == 0) ready[ready_count++] = g.list[k];
+        pending--;
+        actor_complete(r, o);
     }
-    if (self < p->s->ranks && last > out[1 + SCHED_MAX_PHASES + self]) out[1 + SCHED_MAX_PHASES + self] = last;
-    if (last > out[0]) out[0] = last;
     net->endpoint_close(me);
-    op_graph_free(&g);
-    free(channel);
-    free(cost);
-    free(ready);
+    if (--r->helpers == 0) actor_end(r);
     simgrid_mark(SIM_IN_SIMGRID);
 }
 
@@ -300,12 +385,17 @@ static bool run_job(void *ctx, double *out)
                     pairs[n++] = (node_pair){nodes[a], nodes[s->actor[a].ops[o].peer]};
     }
     int actors = 0, lanes[SCHED_MAX_CHANNELS];
+    long total_ops = 0;
     bool *split = calloc((size_t)job->count + 1, sizeof(bool));
     for (int k = 0; k < job->count; k++) {
         keep_op_times(&job->pieces[k]);
         split[k] = channels_independent(job->pieces[k].s);
-        for (int a = 0; a < job->pieces[k].s->actors; a++) actors += actor_lanes(job->pieces[k].s, a, split[k], lanes);
+        for (int a = 0; a < job->pieces[k].s->actors; a++) {
+            actors += actor_lanes(job->pieces[k].s, a, split[k], lanes);
+            total_ops += job->pieces[k].s->actor[a].op_count;
+        }
     }
+    job->helper_room = helper_room(job->net, total_ops);
     job->network = job->net->open(job->t, pairs, (int)n, actors, &job->options, job->scale);
     free(pairs);
     if (!job->network) {
@@ -314,21 +404,22 @@ static bool run_job(void *ctx, double *out)
     }
     job_now = job;
     out_now = out;
-    char part[16], index[16], lane[16];
+    actor_run *runs = calloc((size_t)actors + 1, sizeof *runs), *r = runs;
     for (int k = 0; k < job->count; k++) {
         const schedule *s = job->pieces[k].s;
-        snprintf(part, sizeof part, "%d", k);
         for (int a = 0; a < s->actors; a++) {
-            snprintf(index, sizeof index, "%d", a);
             for (int i = 0, count = actor_lanes(s, a, split[k], lanes); i < count; i++) {
-                snprintf(lane, sizeof lane, "%d", lanes[i]);
-                const char *args[] = {"actor", part, index, lane};
-                sg_actor_create_("actor", simgrid_host(job->t, job->pieces[k].actor_nodes[a]), actor_main, 4, args);
+                int ops = 0;
+                for (int o = 0; o < s->actor[a].op_count; o++) ops += lanes[i] < 0 || s->actor[a].ops[o].channel == lanes[i];
+                *r = (actor_run){.p = &job->pieces[k], .a = &s->actor[a], .part = k, .self = a, .channel_of = lanes[i],
+                                 .ops = ops, .host = simgrid_host(job->t, job->pieces[k].actor_nodes[a])};
+                start_helper(r++);
             }
         }
     }
     free(split);
     simgrid_simulate();
+    free(runs);
     char why[NETWORK_FAILURE_DOUBLES * sizeof(double)] = "";
     double *samples = job->samples_first >= 0 ? out + job->samples_first : NULL;
     if (!job->net->close(job->network, (net_link_stats *)(out + job->links_first), samples, why, sizeof why))

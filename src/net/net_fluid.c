@@ -263,5 +263,9 @@ static bool fluid_close(network *n, net_link_stats *links, double *queue_bytes, 
     return true;
 }
 
-const network_ops fluid_network = {fluid_open, fluid_endpoint, fluid_channel_of, fluid_send, fluid_recv,
+/* SimGrid 3.32's wait-any and an actor's list of activities cost time in
+ * proportion to its outstanding comms, at every completion. */
+#define FLUID_OUTSTANDING_MAX 64
+
+const network_ops fluid_network = {FLUID_OUTSTANDING_MAX, fluid_open, fluid_endpoint, fluid_channel_of, fluid_send, fluid_recv,
                                    fluid_wait_any, fluid_sleep, fluid_endpoint_close, fluid_close};

@@ -464,5 +464,5 @@ static bool packet_close(network *n, net_link_stats *links, double *queue_bytes,
     return ok;
 }
 
-const network_ops packet_network = {packet_open, packet_endpoint, packet_channel, packet_send, packet_recv,
+const network_ops packet_network = {0, packet_open, packet_endpoint, packet_channel, packet_send, packet_recv,
                                     packet_wait_any, packet_sleep, packet_endpoint_close, packet_close};

@@ -41,6 +41,9 @@ typedef struct net_link_stats {
 } net_link_stats;
 
 typedef struct network_ops {
+    /* The most operations one SimGrid actor should have outstanding (0: no
+     * limit): the executor spreads more over helper actors (executor.c). */
+    int outstanding_max;
     /* Start SimGrid with T's platform (routes for the PAIRS it needs) and
      * set the network up for ACTORS actors; message sizes are bytes x SCALE
      * (executor.c).  NULL on failure (said on stderr). */

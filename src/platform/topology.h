@@ -20,7 +20,9 @@
 #include "platform/packet_params.h"
 
 #define TOPO_MAX_TIERS 4
+#ifndef __cplusplus /* net/simgrid_zone.cpp reads this header too */
 _Static_assert(PACKET_MAX_TIERS == TOPO_MAX_TIERS, "packet buffers are per tier");
+#endif
 #define TOPO_MAX_DIMS 8
 
 /* The largest fabric collsim builds (docs/reliability.md), checked from the
