@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <sys/resource.h>
 
-#include "algo/algorithm.h"
+#include "util/shuffle.h"
 #include "net/packet_flows.h"
 #include "platform/platform.h"
 
@@ -38,7 +38,7 @@ int main(int argc, char **argv)
     }
     int n = t.ranks;
     int *to = malloc(sizeof(int) * (size_t)n);
-    permutation_destinations(n, argc > 3 ? strtoull(argv[3], NULL, 10) : 1, to);
+    random_derangement(n, argc > 3 ? strtoull(argv[3], NULL, 10) : 1, to);
     flow *flows = malloc(sizeof *flows * (size_t)n);
     double *finish = malloc(sizeof(double) * (size_t)n);
     for (int i = 0; i < n; i++) flows[i] = (flow){i, to[i], atof(argv[2]), 0};

@@ -78,4 +78,20 @@ done
 out=$("$collsim" run "$scenarios/quickstart.yaml" --jobs 0 2>&1); status=$?
 check "--jobs 0 exits 2" "$status" '^2$'
 check "--jobs 0 says what it takes" "$out" 'jobs takes'
+
+# ---- before a fluid simulation SimGrid's solver would couple past 2,304 flows
+# (docs/scale.md), run names the model that finishes: 320 random groups of 8
+# on 16^3 cross each other's links, one system of 320 x 8 = 2,560 flows (a ring
+# of 8 joins 8 distinct node pairs); laid out by prefix they share no link ----
+notes=
+for layout in "random(3)" prefix; do
+    printf 'name: coupled\nplatform: %s/platforms/torus-16x16x16.yaml\ncases:\n  - primitive: allreduce\n    algorithms: [ring]\n    sizes: [1KB]\n    groups: {count: 320, size: 8, layout: %s}\n' \
+        "$top_srcdir" "$layout" >"$work/coupled.yaml"
+    err=$("$collsim" run "$work/coupled.yaml" -o "$work/coupled.csv" 2>&1 >/dev/null)
+    check "coupled groups ($layout) run: exit 0" "$?" "^0$"
+    notes="$notes $layout:$(printf '%s\n' "$err" | grep -c 'share links as one max-min system')"
+    [ "$layout" = prefix ] || check "the note counts the coupled groups and flows, and names the packet model" "$err" \
+        "320 concurrent groups with 2560 flows share links as one max-min system.*packet model finishes"
+done
+check "the note for the random layout only" "$notes" "^ random\(3\):1 prefix:0$"
 summary

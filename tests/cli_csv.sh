@@ -12,16 +12,19 @@ python=/usr/bin/python3
 
 "$collsim" run "$scenario" --format csv > "$work/stdout.csv" 2> "$work/err"
 check "csv to stdout exits 0" "$? $(cat "$work/err")" '^0 $'
-check "results header: the JSON's fields, groups, layout, skew, platform, concurrent_with, model" \
+check "results header: the JSON's fields, groups, layout, skew, platform, concurrent_with, model, background" \
     "$(sed -n 1p "$work/stdout.csv")" \
-    '^case,primitive,algorithm,group,ranks,size_bytes,segments,time_s,predicted_s,ideal_s,ratio,n_alpha,n_beta,alpha_s,bandwidth_Bps,algbw_Bps,busbw_Bps,time_fastest_s,groups,layout,skew,platform,concurrent_with,model,protocol,channels,tuned,launch_s$'
+    '^case,primitive,algorithm,group,ranks,size_bytes,segments,time_s,predicted_s,ideal_s,ratio,n_alpha,n_beta,alpha_s,bandwidth_Bps,algbw_Bps,busbw_Bps,time_fastest_s,messages,latency_p50_s,latency_p99_s,latency_max_s,rank_spread_s,background_load,groups,layout,skew,platform,concurrent_with,model,protocol,channels,tuned,launch_s,background$'
 check "stdout: header + 3 rows, nothing else" "$(wc -l < "$work/stdout.csv")" '^ *4$'
 check "no blank line on stdout (one table)" "$(grep -c '^$' "$work/stdout.csv")" '^0$'
 
 "$collsim" run "$scenario" --format csv -o "$work/out.csv" 2> "$work/err"
 check "csv -o exits 0" "$? $(cat "$work/err")" '^0 $'
-check "-o writes the results and three tables beside them" "$(cd "$work" && ls out*.csv | tr '\n' ' ')" \
-    '^out.crossovers.csv out.csv out.eta.csv out.terms.csv $'
+check "-o writes the results and four tables beside them" "$(cd "$work" && ls out*.csv | tr '\n' ' ')" \
+    '^out.crossovers.csv out.csv out.eta.csv out.hot_links.csv out.terms.csv $'
+check "hot links table header" "$(sed -n 1p "$work/out.hot_links.csv")" \
+    '^case,algorithm,group,size_bytes,rank,link,direction,tier,from,to,bandwidth_Bps,bytes,utilization,peak_buffer_bytes,mean_buffer_bytes,stalled_s$'
+check "hot links: ten per result on a star of 8 (16 link directions carry bytes)" "$(wc -l < "$work/out.hot_links.csv")" '^ *31$'
 check "-o FILE holds what stdout holds" "$(cmp "$work/out.csv" "$work/stdout.csv" && echo same)" '^same$'
 check "eta table header" "$(sed -n 1p "$work/out.eta.csv")" \
     '^case,primitive,algorithm,group,tier,label,points,eta_alpha,eta_beta,eta_beta_busbw,max_rel_residual,note$'
@@ -36,19 +39,19 @@ check "crossovers: a header and no row (one algorithm)" "$(cat "$work/out.crosso
 out=$("$python" - "$work" <<'EOF'
 import csv, json, sys
 work = sys.argv[1]
-for name in ("out.csv", "out.eta.csv", "out.terms.csv", "out.crossovers.csv"):
+for name in ("out.csv", "out.eta.csv", "out.terms.csv", "out.crossovers.csv", "out.hot_links.csv"):
     rows = list(csv.reader(open(f"{work}/{name}", newline="")))
     widths = {len(row) for row in rows}
     print(f"{name} rectangular" if len(widths) == 1 else f"{name} ragged {sorted(widths)}")
 header = next(csv.reader(open(f"{work}/out.csv", newline="")))
-keys = set(json.load(open(f"{work}/out.json"))["results"][0]) - {"terms"}
+keys = set(json.load(open(f"{work}/out.json"))["results"][0]) - {"terms", "hot_links"}
 print("same fields as JSON" if set(header) == keys else f"fields differ: csv-only {set(header) - keys} json-only {keys - set(header)}")
 EOF
 )
-for name in out.csv out.eta.csv out.terms.csv out.crossovers.csv; do
+for name in out.csv out.eta.csv out.terms.csv out.crossovers.csv out.hot_links.csv; do
     check "$name rectangular" "$out" "^$name rectangular$"
 done
-check "results: the JSON result's fields, terms aside" "$out" '^same fields as JSON$'
+check "results: the JSON result's fields, terms and hot links aside" "$out" '^same fields as JSON$'
 
 if "$python" -c 'import pandas' 2>/dev/null; then
     out=$("$python" - "$work" <<'EOF'
@@ -62,8 +65,8 @@ print("eta", eta.shape, eta["points"].tolist(), eta["eta_beta"].dtype)
 print("terms", pandas.read_csv(f"{work}/out.terms.csv").shape)
 EOF
     )
-    check "pandas reads the results: 3 x 28, sizes in order, times numeric" "$out" \
-        '^results \(3, 28\) \[1000, 1000000, 16000000\] float64$'
+    check "pandas reads the results: 3 x 35, sizes in order, times numeric" "$out" \
+        '^results \(3, 35\) \[1000, 1000000, 16000000\] float64$'
     check "pandas reads the eta table: 1 x 12, numeric eta" "$out" '^eta \(1, 12\) \[3\] float64$'
     check "pandas reads the terms table: 3 x 12" "$out" '^terms \(3, 12\)$'
 else

@@ -57,11 +57,15 @@ for path, prediction in predictions:
         failures += 1
         print("FAIL %s: expected results of a prediction" % path)
 
+RUN_ONLY = ("time_s", "ratio", "messages", "latency_p50_s", "latency_p99_s", "latency_max_s", "rank_spread_s",
+            "hot_links", "links")
+
 def as_prediction(document):
     document["simulated"] = False
     document["eta"] = []
     for result in document["results"]:
-        del result["time_s"], result["ratio"]
+        for key in RUN_ONLY:
+            result.pop(key, None)
 
 expect(changed(as_prediction), True, "predict shape (no time_s, no ratio) validates")
 expect(changed(lambda d: d["results"].append(dict(d["results"][0], terms=[
@@ -95,6 +99,12 @@ broken = [
     ("eta row without points", remove(["eta", 0, "points"])),
     ("eta_alpha a string", put(["eta", 0, "eta_alpha"], "1.0")),
     ("crossover without b", put(["crossovers"], [{"case": 0, "a": "ring", "size_bytes": 1e5}])),
+    ("result without hot_links in a run", remove(["results", 0, "hot_links"])),
+    ("result without background", remove(["results", 0, "background"])),
+    ("latency_p99_s a string", put(["results", 0, "latency_p99_s"], "1e-6")),
+    ("a hot link going sideways", put(["results", 0, "hot_links", 0, "direction"], "sideways")),
+    ("a hot link without utilization", remove(["results", 0, "hot_links", 0, "utilization"])),
+    ("eleven hot links", lambda d: d["results"][0]["hot_links"].extend(d["results"][0]["hot_links"][:1] * 11)),
     ("no crossovers list", remove(["crossovers"])),
     ("unknown top-level key", put(["extra"], 1)),
 ]
@@ -108,5 +118,12 @@ def predict_with_time(document):
     document["results"][0]["time_s"] = 1e-6
 
 expect(changed(predict_with_time), False, "predict shape carrying time_s")
+
+def predict_with_links(document):
+    as_prediction(document)
+    document["results"][0]["links"] = []
+
+expect(changed(predict_with_links), False, "predict shape carrying links")
+expect(changed(put(["results", 0, "links"], run["results"][0]["hot_links"])), True, "a run with links (--links) validates")
 sys.exit(1 if failures else 0)
 PYTHON

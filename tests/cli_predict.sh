@@ -53,7 +53,7 @@ check "bad form refused" "$out" "form.yaml:7:11: 'form' takes exact"
 # protocol (NCCL's LL: base 6.6 / 6.8 us), at 4 GB Simple (full bandwidth)
 printf 'name: t\nplatform: %s/hgx-h100.yaml\ncases:\n  - primitive: allreduce\n    algorithms: [auto]\n    sizes: [1KB, 4GB]\n  - primitive: allreduce\n    algorithms: [ring]\n    protocol: ll128\n    channels: 4\n    sizes: [1MB]\n' "$platforms" > "$work/auto.yaml"
 # columns: case, algorithm, then protocol, channels, tuned, launch_s (after main's model column)
-out=$("$collsim" predict "$work/auto.yaml" --format csv 2>&1 | cut -d, -f1,3,25-28)
+out=$("$collsim" predict "$work/auto.yaml" --format csv 2>&1 | cut -d, -f1,3,31-34)
 check "auto at 1 KB: LL, tuned, LL's base latency as launch" "$out" '^0,(ring|dbt),ll,1,true,6\.(6|79|8)'
 check "auto at 4 GB: Simple, tuned" "$out" '^0,[a-z_]+,simple,[0-9]+,true,8\.(39|4)'
 check "a named protocol and channels: not tuned, LL128's 14 us base" "$out" '^1,ring,ll128,4,false,1\.4e-05$'

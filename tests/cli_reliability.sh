@@ -98,13 +98,22 @@ for option in foo/bar:1 network/model:FOO maxmin/precision:abc tracing:1; do
 done
 check "--cfg misuse leaves no output" "$(ls -A "$work/out")" "^$"
 
-# ---- a crash of SimGrid's solver (torus all-to-all on 2x3x4 at 1e-12) is
-# simulated again and said so, naming the case ----
-printf 'name: solver\nplatform: {kind: torus, dims: [2, 3, 4], alpha: 0.5us, bandwidth: 900GBps}\ncases:\n  - primitive: alltoall\n    algorithms: [torus]\n    sizes: [1MB]\n' \
+# ---- a crash of SimGrid's solver (torus all-to-all on 5x6 at 4 MB crashes
+# SimGrid 3.32's solver at 1e-9 and at 1e-12) is simulated again down the
+# precision ladder and said so, naming the case ----
+printf 'name: solver\nplatform: {kind: torus, dims: [5, 6], alpha: 0.5us, bandwidth: 900GBps}\ncases:\n  - primitive: alltoall\n    algorithms: [torus]\n    sizes: [4MB]\n' \
     >"$work/solver.yaml"
 err=$("$collsim" run "$work/solver.yaml" 2>&1 >/dev/null)
 check "a solver crash is retried: exit 0" "$?" "^0$"
-check "the retry names the case" "$err" "solver crashed on case 0 \(alltoall torus at 1 MB\) at maxmin/precision:1e-12; simulating again"
+check "the retry names the case" "$err" "solver crashed on case 0 \(alltoall torus at 4 MB\) at maxmin/precision:1e-9; simulating again at maxmin/precision:1e-12"
+check "then the next precision" "$err" "at maxmin/precision:1e-12; simulating again at maxmin/precision:1e-7"
+# ---- the ladder starts at 1e-9, where the solver survives torus all-to-all
+# on 2x3x4 (it crashed at 1e-12): no attempt wasted, no note ----
+printf 'name: solver\nplatform: {kind: torus, dims: [2, 3, 4], alpha: 0.5us, bandwidth: 900GBps}\ncases:\n  - primitive: alltoall\n    algorithms: [torus]\n    sizes: [1MB]\n' \
+    >"$work/solver.yaml"
+err=$("$collsim" run "$work/solver.yaml" 2>&1 >/dev/null)
+check "2x3x4 all-to-all runs at once: exit 0" "$?" "^0$"
+check "2x3x4 all-to-all runs at once: no retry" "$err" "^$"
 
 # ---- the verifier's bound: A2A on 1024 ranks has 2^30 fingerprints ----
 printf 'name: big\nplatform: {kind: star, ranks: 1024, alpha: 0.5us, bandwidth: 900GBps}\ncases:\n  - primitive: alltoall\n    algorithms: [pairwise]\n    sizes: [1MB]\n' \

@@ -157,14 +157,14 @@ START_TEST(test_cfg_options_are_checked_against_simgrid)
                    {"--cfg=tracing/uncategorized:1", "tracing is not available"}};
     for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
         const char *one[] = {"--cfg=network/crosstraffic:0", refused[i].option, NULL};
-        sim_options o = {NETWORK_CM02, one};
+        sim_options o = {.model = NETWORK_CM02, .extra_cfg = one};
         diag d = {0};
         ck_assert_msg(!simgrid_check_options(&o, &d), "%s accepted", refused[i].option);
         ck_assert_msg(strstr(d.message, refused[i].option) && strstr(d.message, refused[i].fragment),
                       "%s: the message names neither the option nor SimGrid's reason: %s", refused[i].option, d.message);
     }
     const char *good[] = {"--cfg=network/crosstraffic:0", "--cfg=maxmin/precision:1e-9", NULL};
-    sim_options o = {NETWORK_CM02, good};
+    sim_options o = {.model = NETWORK_CM02, .extra_cfg = good};
     diag d = {0};
     ck_assert_msg(simgrid_check_options(&o, &d), "%s", d.message);
 }

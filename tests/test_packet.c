@@ -263,7 +263,7 @@ static void expect_packet_schedule(const topology *t, schedule_builder build, in
     algo_params p = {.ranks = n};
     char why[256];
     schedule *s = build(&p, why, sizeof why);
-    const sim_options packets = {NETWORK_PACKET, NULL};
+    const sim_options packets = {.model = NETWORK_PACKET};
     for (int m = 0; m < count; m++) expect_time_with(t, s, ms[m], expected(n, ms[m], 1), what, &packets);
     schedule_free(s);
 }

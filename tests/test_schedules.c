@@ -85,7 +85,7 @@ START_TEST(test_executor_reports_a_deadlock)
     static const network_model models[] = {NETWORK_CM02, NETWORK_PACKET};
     for (int k = 0; k < 2; k++) {
         exec_result result;
-        sim_options options = {models[k], NULL};
+        sim_options options = {.model = models[k]};
         diag d = {0};
         ck_assert(!execute_schedule(&t, s, nodes, 1e6, &options, &result, &d));
         ck_assert_ptr_nonnull(strstr(d.message, "deadlock"));

@@ -103,7 +103,7 @@ void load_text(const char *yaml, topology *t)
 
 void simulate_flows(const topology *t, const flow *flows, int count, double *finish_s)
 {
-    sim_options options = {NETWORK_CM02, NULL};
+    sim_options options = {.model = NETWORK_CM02};
     diag d = {0};
     if (!simgrid_run_flows(t, flows, count, &options, finish_s, &d)) ck_abort_msg("simulation failed: %s", d.message);
 }
@@ -132,7 +132,7 @@ int run_suite(Suite *s)
 
 void expect_time(const topology *t, schedule *s, double size_bytes, double expected_s, const char *what)
 {
-    sim_options options = {NETWORK_CM02, NULL};
+    sim_options options = {.model = NETWORK_CM02};
     expect_time_with(t, s, size_bytes, expected_s, what, &options);
 }
 
@@ -174,11 +174,11 @@ double simulate_schedule_with(const topology *t, schedule *s, const int *rank_no
         part.wire_numerator = costs->wire_numerator;
         part.wire_denominator = costs->wire_denominator;
     }
-    sim_options options = {model, NULL};
+    sim_options options = {.model = model};
     diag d = {0};
     exec_result result;
     exec_run *run = exec_start(t, &part, 1, &options, "a test's schedule", &d);
-    bool ok = run && exec_finish(run, &result, &d);
+    bool ok = run && exec_finish(run, &result, NULL, &d);
     free(nodes);
     if (!ok) ck_abort_msg("simulation failed: %s", d.message);
     if (rank_finish_s) memcpy(rank_finish_s, result.rank_finish_s, sizeof(double) * (size_t)s->ranks);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "algo/algorithm.h"
+#include "exec/coupling.h"
 #include "exec/executor.h"
 #include "sched/verify.h"
 #include "test_support.h"
@@ -297,10 +298,10 @@ START_TEST(test_torus_alltoall_meets_the_bottleneck_bound)
 }
 END_TEST
 
-/* On 4x6, SimGrid 3.32's max-min solver crashes at the precision collsim
- * asks for (1e-12); simgrid_fork simulates again at 1e-9, and the bound
- * still holds (d/2 = 3 is odd, so the parity tie-break loads links 2:1). */
-START_TEST(test_torus_alltoall_on_4x6_survives_the_solver_crash)
+/* On 4x6, SimGrid 3.32's max-min solver crashes at maxmin/precision 1e-12;
+ * collsim starts at 1e-9, where it does not (simgrid_run.c), and the bound
+ * holds (d/2 = 3 is odd, so the parity tie-break loads links 2:1). */
+START_TEST(test_torus_alltoall_on_4x6_meets_the_bound)
 {
     topology t;
     load_shape("[4, 6]", &t);
@@ -321,6 +322,38 @@ START_TEST(test_torus_alltoall_on_4x4_reproduces_app_c3)
     ck_assert_int_eq(load, 8);
     schedule *s = build_algorithm(&t, PRIM_ALLTOALL, "torus", 0, 0);
     expect_time(&t, s, 1e9, alpha + 1e9 / (2 * bw), "4x4 torus A2A at 1 GB");
+    schedule_free(s);
+    topology_free(&t);
+}
+END_TEST
+
+/* One message from actor 0 to actor 1, as a schedule that parts place on nodes. */
+static schedule *one_message(void)
+{
+    schedule *s = schedule_create(PRIM_SENDRECV, 2, 0, 1);
+    sched_send(s, 0, 1, 0, 1, SCHED_NO_DEP, SCHED_NO_DEP);
+    sched_recv(s, 1, 0, 0, 1, false, SCHED_NO_DEP, SCHED_NO_DEP);
+    return s;
+}
+
+/* On 4x4 (node = x + 4y), 0 -> 1 and 2 -> 3 are one hop each on different
+ * x links, so solved apart; a third part sending 0 -> 1 crosses the first's
+ * link: those two are one system of two flows (each part one distinct pair). */
+START_TEST(test_coupling_joins_the_parts_that_share_a_link)
+{
+    topology t;
+    load_shipped("torus-4x4", &t);
+    static const int first[] = {0, 1}, second[] = {2, 3};
+    schedule *s = one_message();
+    exec_part parts[] = {{.s = s, .actor_nodes = first, .size_bytes = 1e6},
+                         {.s = s, .actor_nodes = second, .size_bytes = 1e6},
+                         {.s = s, .actor_nodes = first, .size_bytes = 1e6}};
+    coupling apart = exec_coupling(&t, parts, 2);
+    ck_assert_int_eq(apart.parts, 1);
+    ck_assert_int_eq(apart.flows, 1);
+    coupling joined = exec_coupling(&t, parts, 3);
+    ck_assert_int_eq(joined.parts, 2);
+    ck_assert_int_eq(joined.flows, 2);
     schedule_free(s);
     topology_free(&t);
 }
@@ -371,7 +404,8 @@ int main(void)
     tcase_add_test(tc, test_torus_alltoall_verifies_on_torus_shapes);
     tcase_add_test(tc, test_torus_alltoall_meets_the_bottleneck_bound);
     tcase_add_test(tc, test_torus_alltoall_on_4x4_reproduces_app_c3);
-    tcase_add_test(tc, test_torus_alltoall_on_4x6_survives_the_solver_crash);
+    tcase_add_test(tc, test_torus_alltoall_on_4x6_meets_the_bound);
+    tcase_add_test(tc, test_coupling_joins_the_parts_that_share_a_link);
     tcase_add_test(tc, test_torus_algorithms_refuse_a_shapeless_group);
     tcase_add_test(tc, test_torus_chains_refuse_a_root_outside_the_group);
     suite_add_tcase(s, tc);

@@ -134,9 +134,6 @@ schedule *reducescatter_inc(const algo_params *p, char *why, int why_size);
 schedule *alltoall_inc(const algo_params *p, char *why, int why_size);
 schedule *sendrecv_direct(const algo_params *p, char *why, int why_size);
 schedule *permutation_direct(const algo_params *p, char *why, int why_size);
-/* The destinations of permutation SEED over N >= 2 ranks: TO[i] != i, each
- * rank once (a derangement drawn uniformly). */
-void permutation_destinations(int n, unsigned long long seed, int *to);
 /* An upper bound on the ops, chunk ranges and dependencies of A's schedule
  * for P (its segments as given, SEGMENTS_AUTO at p->size_bytes, or A's
  * default), computed before anything is built; a double, so that no product

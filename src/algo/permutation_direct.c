@@ -11,17 +11,6 @@
 #include "algo/algorithm.h"
 #include "util/shuffle.h"
 
-void permutation_destinations(int n, unsigned long long seed, int *to)
-{
-    uint64_t state = seed;
-    for (bool fixed = true; fixed;) { /* shuffle until no rank stays put: about e tries */
-        for (int i = 0; i < n; i++) to[i] = i;
-        random_shuffle(to, n, &state);
-        fixed = false;
-        for (int i = 0; i < n && !fixed; i++) fixed = to[i] == i;
-    }
-}
-
 schedule *permutation_direct(const algo_params *p, char *why, int why_size)
 {
     int n = p->ranks;
@@ -31,7 +20,7 @@ schedule *permutation_direct(const algo_params *p, char *why, int why_size)
     }
     schedule *s = schedule_create(PRIM_PERMUTATION, n, 0, n);
     s->slice_owner = malloc(sizeof(int) * (size_t)n);
-    permutation_destinations(n, p->seed, s->slice_owner);
+    random_derangement(n, p->seed, s->slice_owner);
     for (int i = 0; i < n; i++) sched_send(s, i, s->slice_owner[i], i, 1, SCHED_NO_DEP, SCHED_NO_DEP);
     for (int i = 0; i < n; i++) sched_recv(s, s->slice_owner[i], i, i, 1, false, SCHED_NO_DEP, SCHED_NO_DEP);
     return s;

@@ -120,7 +120,7 @@ static int platform_route(const topology *t, const cli_args *a)
     free(hops);
     double expected = latency + size / bandwidth;
     flow f = {src, dst, size, 0};
-    sim_options options = {NETWORK_CM02, NULL};
+    sim_options options = {.model = NETWORK_CM02};
     double simulated;
     diag d = {0};
     if (!simgrid_run_flows(t, &f, 1, &options, &simulated, &d)) {

@@ -61,7 +61,7 @@ static bool read_options(const cli_args *a, run_mode mode, run_options *o)
                        .write_baseline = v[OPT_WRITE_BASELINE]};
     run_settings *s = &o->settings;
     *s = (run_settings){.mode = mode, .verify = mode == MODE_VERIFY || v[OPT_VERIFY], .quiet = v[OPT_QUIET] != NULL,
-                        .jobs = 1, .sim = {.model = NETWORK_DEFAULT, .extra_cfg = a->cfg}};
+                        .jobs = 1, .all_links = v[OPT_LINKS] != NULL, .trace_path = v[OPT_TRACE], .sim = {.model = NETWORK_DEFAULT, .extra_cfg = a->cfg}};
     if (!read_format(command, v[OPT_FORMAT] ? v[OPT_FORMAT] : format_of_output(o->output), &o->format)) return false;
     if (o->plot && !report_plot_format_known(o->plot))
         return bad_option(command, "--plot draws .svg, .png or .pdf: name a file ending in one of them, not '%s'", o->plot);
@@ -125,7 +125,8 @@ int command_scenario(const cli_args *a)
     }
     report r = {.scenario = s.name, .platform_name = s.platform.name, .platform_kind = s.platform.kind,
                 .model = mode == MODE_PREDICT ? "analytic" : network_model_name(scenario_network(&s, o.settings.sim.model)),
-                .platform_ranks = s.platform.ranks, .simulated = mode == MODE_RUN, .eta = eta_name(&s.eta)};
+                .platform_ranks = s.platform.ranks, .simulated = mode == MODE_RUN, .eta = eta_name(&s.eta),
+                .all_links = o.settings.all_links};
     for (int c = 0; c < s.case_count; c++)
         if (s.cases[c].eta.mode != s.eta.mode) r.eta = "per case";
     int status = 0;

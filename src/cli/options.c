@@ -89,7 +89,8 @@ static const option_spec options[] = {
     {OPT_OUTPUT, "output", 'o', "FILE", ON(CMD_RUN) | ON(CMD_PREDICT),
      "write the results to FILE ('-': standard output, the default); a regular "
      "file is replaced whole or not at all, a device or FIFO written into; "
-     "with csv, also FILE's .eta.csv, .terms.csv and .crossovers.csv"},
+     "with csv, also FILE's .eta.csv, .terms.csv, .crossovers.csv and "
+     ".hot_links.csv"},
     {OPT_PLOT, "plot", 0, "FILE", ON(CMD_RUN) | ON(CMD_PREDICT),
      "draw time and busbw against size per case with gnuplot into FILE "
      "(.svg, .png or .pdf)"},
@@ -106,6 +107,14 @@ static const option_spec options[] = {
      "network model: cm02 (SimGrid's fluid model, exact: the default), lv08 "
      "(SimGrid's TCP-calibrated model) or packet (collsim's packet-level model: "
      "queues, credits, docs/packet.md); overrides a scenario's network key"},
+    {OPT_LINKS, "links", 0, NULL, ON(CMD_RUN),
+     "list every link direction of each simulation (bytes, utilization, and "
+     "under --model packet its buffer and stalls), not only the ten busiest "
+     "(JSON links; CSV FILE's .links.csv; table lines under each row)"},
+    {OPT_TRACE, "trace", 0, "FILE.json", ON(CMD_RUN),
+     "write the scenario's first simulation as a Chrome / Perfetto trace "
+     "(ui.perfetto.dev): each rank a track of its operations, and under "
+     "--model packet the busiest links' queues as counters (docs/output.md)"},
     {OPT_QUIET, "quiet", 'q', NULL, SCENARIO_COMMANDS | ON(CMD_CALIBRATE), "no progress and no notes on standard error (errors still)"},
     {OPT_PROGRESS, "progress", 0, NULL, ON(CMD_RUN),
      "show progress on standard error even when it is not a terminal"},

@@ -32,6 +32,8 @@ typedef enum {
     OPT_WRITE_BASELINE,
     OPT_JOBS,
     OPT_MODEL,
+    OPT_LINKS,
+    OPT_TRACE,
     OPT_QUIET,
     OPT_PROGRESS,
     OPT_CFG,

@@ -7,16 +7,21 @@
  * Rows are then added case by case, algorithm by algorithm, size by size. */
 #include "cli/run_cases.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "algo/algorithm.h"
 #include "cli/progress.h"
+#include "exec/coupling.h"
 #include "exec/executor.h"
+#include "exec/op_times.h"
 #include "model/model.h"
-#include "net/network.h"
 #include "model/tuner.h"
+#include "net/network.h"
+#include "report/links.h"
+#include "report/trace.h"
 #include "sched/verify.h"
 #include "util/units.h"
 
@@ -39,6 +44,8 @@ typedef struct task {
     member *members;
     exec_part *parts;
     exec_run *run;
+    exec_views views;      /* once simulated */
+    double end_s;          /* the simulation's time: its last op */
     result_row *rows;      /* per member, once done */
 } task;
 
@@ -371,6 +378,30 @@ static int prepare_member(const scenario *s, const run_settings *o, member *m)
     return 0;
 }
 
+/* ROW's message latencies over all of case K's groups (RESULTS), and the
+ * spread of its slowest group's rank finishes (ROW->group). */
+static void add_message_views(const scenario_case *k, const exec_result *results, result_row *row)
+{
+    long messages = 0;
+    for (int g = 0; g < k->groups.count; g++) messages += results[g].messages;
+    double *latency = malloc(sizeof *latency * (size_t)(messages + 1));
+    for (int g = 0, n = 0; g < k->groups.count; n += (int)results[g++].messages)
+        memcpy(latency + n, results[g].latency_s, sizeof *latency * (size_t)results[g].messages);
+    latency_summary l = latency_summarize(latency, messages);
+    free(latency);
+    row->messages = l.count;
+    row->latency_p50_s = l.p50_s;
+    row->latency_p99_s = l.p99_s;
+    row->latency_max_s = l.max_s;
+    const exec_result *slowest = &results[row->group];
+    double first = slowest->rank_finish_s[0], last = first;
+    for (int r = 1; r < slowest->ranks; r++) {
+        first = fmin(first, slowest->rank_finish_s[r]);
+        last = fmax(last, slowest->rank_finish_s[r]);
+    }
+    row->rank_spread_s = last - first;
+}
+
 /* A report row: the prediction, and the simulation of the member's slowest
  * group when simulated (each term timed by its schedule phase). */
 static result_row make_row(const scenario *s, const member *m)
@@ -401,6 +432,9 @@ static result_row make_row(const scenario *s, const member *m)
     snprintf(row.platform, sizeof row.platform, "%s", platform->name);
     snprintf(row.layout, sizeof row.layout, "%s", k->groups.layout);
     if (k->prim == PRIM_ALLTOALL && k->skew.kind != SKEW_UNIFORM) snprintf(row.skew, sizeof row.skew, "%s", k->skew.text);
+    const scenario_case *traffic = scenario_background_case(s, k);
+    snprintf(row.background, sizeof row.background, "%s", traffic ? traffic->background_text : "");
+    row.background_load = traffic ? traffic->background.load : NAN;
     for (int i = 0; i < pr->term_count && i < REPORT_MAX_TERMS; i++) {
         const model_term *t = &pr->terms[i];
         row_term *out = &row.terms[i];
@@ -415,6 +449,7 @@ static result_row make_row(const scenario *s, const member *m)
         if (slowest && t->phase >= 0 && t->phase < SCHED_MAX_PHASES)
             out->time_s = slowest->phase_end_s[t->phase] - (t->phase > 0 ? slowest->phase_end_s[t->phase - 1] : 0);
     }
+    if (slowest) add_message_views(k, m->results, &row);
     double t = slowest ? slowest->time_s : pr->time_s;
     row.time_s = slowest ? slowest->time_s : 0;
     row.time_fastest_s = slowest ? fastest : 0;
@@ -424,8 +459,25 @@ static result_row make_row(const scenario *s, const member *m)
     return row;
 }
 
+/* Before a fluid-model simulation whose concurrent parts SimGrid's solver
+ * couples past what it finished in about a minute (coupling.h): say so, and
+ * which model will finish. */
+static void note_coupling(const run_settings *o, network_model model, const topology *t, const exec_part *parts,
+                          int count, const char *label)
+{
+    if (o->quiet || model == NETWORK_PACKET || count < 2) return;
+    coupling c = exec_coupling(t, parts, count);
+    if (c.flows <= FLUID_COUPLED_FLOWS_MAX) return;
+    fprintf(stderr, "collsim: note: %s: %d concurrent groups with %ld flows share links as one max-min system, which "
+            "SimGrid's fluid model (%s) solves again at every flow event; past %d such flows it took from a minute "
+            "(2560) to more than ten (4096). The packet model finishes such runs sooner: its cost grows with the "
+            "bytes moved, not with the coupling (--model packet; 4096 flows of 16 MB groups: under 3 minutes of CPU, "
+            "docs/scale.md)\n",
+            label, c.parts, c.flows, network_model_name(model), FLUID_COUPLED_FLOWS_MAX);
+}
+
 /* Prepare task T's members and, under run, start its simulation; exit status. */
-static int start_task(const scenario *s, const run_settings *o, task *t)
+static int start_task(const scenario *s, const run_settings *o, task *t, const sim_options *sim)
 {
     const scenario_case *first = &s->cases[t->first];
     t->member_count = first->together_count;
@@ -462,9 +514,11 @@ static int start_task(const scenario *s, const run_settings *o, task *t)
     units_format(first->sizes[t->m], UNIT_SIZE, size, sizeof size);
     snprintf(label, sizeof label, "case %d%s (%s %s at %s)", t->first, t->member_count > 1 ? " and its concurrent cases" : "",
              primitive_name(first->prim), t->members[0].run.algorithm, size);
-    sim_options sim = o->sim;
-    sim.model = scenario_network(s, o->sim.model);
-    t->run = exec_start(scenario_platform(s, first), t->parts, parts, &sim, label, &d);
+    sim_options with = *sim;
+    const scenario_case *traffic = scenario_background_case(s, first);
+    with.background = traffic ? &traffic->background : NULL;
+    note_coupling(o, with.model, scenario_platform(s, first), t->parts, parts, label);
+    t->run = exec_start(scenario_platform(s, first), t->parts, parts, &with, label, &d);
     if (!t->run) {
         diag_print(&d);
         return 3;
@@ -472,8 +526,30 @@ static int start_task(const scenario *s, const run_settings *o, task *t)
     return 0;
 }
 
+/* The link view of task T's simulation on every row it made: its busiest
+ * links, and all of them when ALL_LINKS. */
+static void add_link_views(const scenario *s, const run_settings *o, task *t)
+{
+    const topology *platform = scenario_platform(s, &s->cases[t->first]);
+    for (int i = 0; i < t->member_count; i++)
+        for (int g = 0; g < s->cases[t->members[i].c].groups.count; g++)
+            t->end_s = fmax(t->end_s, t->members[i].results[g].time_s);
+    link_row *all = malloc(sizeof *all * (size_t)(2 * platform->link_count + 1));
+    bool packet = scenario_network(s, o->sim.model) == NETWORK_PACKET;
+    int count = links_view(platform, t->views.links, t->end_s, packet, all);
+    for (int i = 0; i < t->member_count; i++) {
+        result_row *row = &t->rows[i];
+        row->hot_count = links_hottest(all, count, row->hot, REPORT_HOT_LINKS);
+        if (!o->all_links) continue;
+        row->links = malloc(sizeof *row->links * (size_t)(count + 1));
+        memcpy(row->links, all, sizeof *all * (size_t)count);
+        row->link_count = count;
+    }
+    free(all);
+}
+
 /* Collect task T (when it was simulated) and make its rows; exit status. */
-static int finish_task(const scenario *s, task *t, bool keep)
+static int finish_task(const scenario *s, const run_settings *o, task *t, bool keep)
 {
     int status = 0;
     if (t->run) {
@@ -481,7 +557,7 @@ static int finish_task(const scenario *s, task *t, bool keep)
         for (int i = 0; i < t->member_count; i++) parts += s->cases[t->members[i].c].groups.count;
         exec_result *results = calloc((size_t)parts, sizeof *results);
         diag d = {0};
-        if (!exec_finish(t->run, results, &d)) {
+        if (!exec_finish(t->run, results, &t->views, &d)) {
             if (keep) diag_print(&d);
             status = 3; /* the input was valid: the simulation failed (docs/reliability.md) */
         }
@@ -495,8 +571,11 @@ static int finish_task(const scenario *s, task *t, bool keep)
         }
         free(results);
     }
-    if (status == 0 && keep)
+    if (status == 0 && keep) {
         for (int i = 0; i < t->member_count; i++) t->rows[i] = make_row(s, &t->members[i]);
+        if (t->views.links) add_link_views(s, o, t);
+    }
+    exec_views_free(&t->views);
     free_task_work(s, t);
     return status;
 }
@@ -565,6 +644,70 @@ static void note_calibrated_stand_ins(const scenario *s)
     }
 }
 
+#define TRACE_SAMPLES 1000 /* per queue, evenly over the simulation */
+
+/* Simulate task FIRST (already run) again, keeping every op's times and
+ * sampling the queues of its busiest links (packet model), and write it as
+ * a trace to o->trace_path; exit status. */
+static int write_trace(const scenario *s, const run_settings *o, const sim_options *base, const task *first)
+{
+    run_settings quiet = *o;
+    quiet.verify = false;
+    task t = {.first = first->first, .a = first->a, .m = first->m};
+    const link_row *hot = first->rows[0].hot;
+    int hot_count = base->model == NETWORK_PACKET ? first->rows[0].hot_count : 0;
+    int ports[REPORT_HOT_LINKS];
+    for (int i = 0; i < hot_count; i++) ports[i] = hot[i].port;
+    queue_sampling sampling = {ports, hot_count, first->end_s / (TRACE_SAMPLES - 1), TRACE_SAMPLES};
+    sim_options sim = *base;
+    sim.keep_op_times = true;
+    sim.queue_samples = hot_count ? &sampling : NULL;
+    int status = start_task(s, &quiet, &t, &sim);
+    int parts = 0;
+    for (int i = 0; i < t.member_count; i++) parts += s->cases[t.first + i].groups.count;
+    exec_result *results = calloc((size_t)parts + 1, sizeof *results);
+    trace_part *traced = calloc((size_t)parts + 1, sizeof *traced);
+    diag d = {0};
+    if (status == 0 && !exec_finish(t.run, results, &t.views, &d)) status = 2;
+    for (int i = 0, n = 0; status == 0 && i < t.member_count; i++) {
+        const scenario_case *k = &s->cases[t.members[i].c];
+        char size[32];
+        units_format(t.members[i].size_bytes, UNIT_SIZE, size, sizeof size);
+        for (int g = 0; g < k->groups.count; g++, n++) {
+            const exec_part *part = &t.parts[n];
+            trace_part *p = &traced[n];
+            *p = (trace_part){part->s, part->actor_nodes, results[n].op_times, NULL, ""};
+            snprintf(p->label, sizeof p->label, "case %d %s %s %s, group %d", t.members[i].c, primitive_name(k->prim),
+                     k->algorithms[t.a], size, g);
+            long ops = 0;
+            for (int a = 0; a < part->s->actors; a++) ops += part->s->actor[a].op_count;
+            double *bytes = malloc(sizeof *bytes * (size_t)(ops + 1));
+            for (int a = 0, j = 0; a < part->s->actors; a++)
+                for (int op = 0; op < part->s->actor[a].op_count; op++) bytes[j++] = exec_op_bytes(part, a, op);
+            p->op_bytes = bytes;
+        }
+    }
+    if (status == 0) {
+        char title[256];
+        snprintf(title, sizeof title, "collsim %s, network model %s", s->name, network_model_name(base->model));
+        trace tr = {scenario_platform(s, &s->cases[t.first]), title, traced, parts, hot, t.views.queue_bytes,
+                    hot_count, TRACE_SAMPLES, sampling.interval_s};
+        if (!trace_write(&tr, o->trace_path, &d)) status = 2;
+    }
+    if (status != 0 && d.set) diag_print(&d);
+    for (int n = 0; n < parts; n++) {
+        free((double *)traced[n].op_bytes);
+        exec_result_free(&results[n]);
+    }
+    free(traced);
+    free(results);
+    exec_views_free(&t.views);
+    free_task_work(s, &t);
+    free(t.members);
+    free(t.rows);
+    return status;
+}
+
 int run_cases(const scenario *s, const run_settings *o, report *r)
 {
     if (!check_cases(s, o->mode)) return 2;
@@ -587,24 +730,29 @@ int run_cases(const scenario *s, const run_settings *o, report *r)
     int jobs = o->mode == MODE_RUN && o->jobs > 1 ? o->jobs : 1;
     progress bar;
     progress_start(&bar, o->progress, task_count);
+    sim_options sim = o->sim;
+    sim.model = scenario_network(s, o->sim.model);
     while (finished < task_count) {
         if (status == 0 && started < task_count && started - finished < jobs) {
             progress_clear(&bar); /* verification lines and notes print on a line of their own */
-            status = start_task(s, o, &tasks[started++]);
+            status = start_task(s, o, &tasks[started++], &sim);
             continue;
         }
         char current[160];
         describe_task(s, &tasks[finished], current, sizeof current);
         if (status == 0) progress_show(&bar, finished, current);
-        int done = finish_task(s, &tasks[finished++], status == 0);
+        int done = finish_task(s, o, &tasks[finished++], status == 0);
         if (status == 0) status = done;
         if (status != 0 && started == finished) break;
     }
-    for (int i = finished; i < started; i++) finish_task(s, &tasks[i], false);
+    for (int i = finished; i < started; i++) finish_task(s, o, &tasks[i], false);
     if (status == 0) progress_show(&bar, finished, NULL);
     progress_clear(&bar);
     if (status == 0 && o->mode != MODE_VERIFY) add_rows(s, tasks, task_count, r);
+    bool rows_reported = status == 0 && o->mode != MODE_VERIFY; /* the report owns their link lists */
+    if (status == 0 && o->mode == MODE_RUN && o->trace_path && task_count > 0) status = write_trace(s, o, &sim, &tasks[0]);
     for (int i = 0; i < task_count; i++) {
+        for (int k = 0; !rows_reported && tasks[i].rows && k < tasks[i].member_count; k++) free(tasks[i].rows[k].links);
         free(tasks[i].members);
         free(tasks[i].rows);
     }

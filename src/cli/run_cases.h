@@ -20,6 +20,8 @@ typedef struct run_settings {
     bool quiet;        /* no notes (verification lines, progress) on stderr */
     bool progress;     /* show progress on stderr (a terminal, or --progress) */
     int jobs;          /* simulations at once (1 or more) */
+    bool all_links;    /* every row lists every link direction (--links), not only the busiest */
+    const char *trace_path; /* --trace FILE.json: the first simulation as a trace, or NULL */
     sim_options sim;
 } run_settings;
 

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exec/op_times.h"
 #include "net/network.h"
 
 /* One part as the child sees it. */
@@ -36,7 +37,12 @@ typedef struct exec_piece {
     long long chunk_units;   /* one chunk in scaled bytes when exact, else 0 */
     long double chunk_scaled; /* one chunk in scaled bytes, real-valued */
     double *weight_sum;      /* all-to-all skew: prefix sums of chunk weights (chunks + 1), or NULL */
+    long ops;                /* of all its actors */
+    long *actor_first;       /* in the child: where each actor's ops start in TIMES */
+    net_op_time *times;      /* in the child: every op's posted and completed times */
     int out_first;           /* where its numbers start in the output */
+    int latency_first;       /* where its message latencies start */
+    int times_first;         /* where its op times start (keep_op_times), else -1 */
 } exec_piece;
 
 typedef struct exec_job {
@@ -47,6 +53,10 @@ typedef struct exec_job {
     double scale;            /* K */
     const network_ops *net;
     network *network;        /* in the child, while it runs */
+    int links_first;         /* where the link counts go in the output */
+    int samples_first;       /* where the queue samples go (options->queue_samples), else -1 */
+    int sample_count;        /* how many */
+    int helper_room;         /* the most operations a helper actor holds (helper_main) */
     int failure_first;       /* where a network failure's message goes in the output */
 } exec_job;
 
@@ -58,14 +68,21 @@ struct exec_run {
 };
 
 /* Output layout per part: time, phase ends, rank finishes, completed ops;
- * then, once, whether the network failed on its own (see network_failure). */
+ * then per part its message latencies (and op times when kept); then, once,
+ * the link counts, the queue samples asked for, and whether the network
+ * failed on its own (see network_failure). */
 static int piece_out_count(const schedule *s)
 {
     return 2 + SCHED_MAX_PHASES + s->ranks;
 }
 
-/* The message of a network failure travels back as text in doubles. */
+/* The message of a network failure travels back as text in doubles; op
+ * times and link counts as the doubles of their structures. */
 #define NETWORK_FAILURE_DOUBLES 32
+#define OP_TIME_DOUBLES (sizeof(net_op_time) / sizeof(double))
+#define LINK_STATS_DOUBLES ((int)(sizeof(net_link_stats) / sizeof(double)))
+_Static_assert(sizeof(net_op_time) % sizeof(double) == 0 && sizeof(net_link_stats) % sizeof(double) == 0,
+               "op times and link counts travel as doubles");
 
 static int network_failure_slot(const exec_job *job)
 {
@@ -168,64 +185,148 @@ static void post(const network_ops *net, net_endpoint *me, const exec_piece *p, 
     else net->recv(me, channel, o);
 }
 
-/* One schedule actor, or one channel of it (argv[3] >= 0).  It marks where
- * it is (simgrid_mark) around every SimGrid call, so that a crash in
- * SimGrid's kernel is told apart from one in this code. */
-static void actor_main(int argc, char **argv)
+/* One schedule actor, or one channel of it, as it runs: the state its helpers
+ * share.
+ *
+ * A helper is a SimGrid actor on the schedule actor's host that holds at most
+ * helper_room operations outstanding (the network's outstanding_max, network.h):
+ * SimGrid 3.32 pays for every completion in time proportional to the
+ * operations its actor has outstanding (its wait-any, its list of
+ * activities), so an actor posting its 1,022 all-to-all operations at once
+ * cost O(1,022) per message.  The first helper starts with the simulation; a
+ * helper with more ready operations than room starts the next, which posts them
+ * at the same simulated instant; whichever helper sees a completion posts what
+ * it makes ready; a helper with nothing outstanding ends.  The posting instants,
+ * hence every time, are those of one actor posting everything itself.  A part
+ * that charges endpoint costs (a busy sender) keeps one helper: its sends'
+ * overheads follow one another on one endpoint. */
+typedef struct actor_run {
+    const exec_piece *p;
+    const sched_actor *a;
+    int part, self, channel_of; /* the schedule actor; its channel (-1: all of them) */
+    int ops;                    /* its operations (of that channel) */
+    void *host;
+    op_graph g;
+    int *ready, ready_count;
+    net_channel *channel;
+    double *cost;      /* per op, the sender's overhead before it (NULL: no endpoint costs) */
+    double last;
+    int helpers;       /* started or about to start, not yet ended */
+    bool helper_coming; /* a helper created that has not taken its operations yet */
+} actor_run;
+
+static void helper_main(int argc, char **argv);
+
+/* Helpers beyond the schedule actors stay about under this many: every actor
+ * maps its stack and a guard page, and a process maps at most ~65,000 areas. */
+#define HELPERS_MAX 16384
+
+/* The network's outstanding_max, or more when the whole job's operations would
+ * otherwise need more than HELPERS_MAX helpers. */
+static int helper_room(const network_ops *net, long total_ops)
+{
+    if (net->outstanding_max <= 0) return INT_MAX;
+    long room = (total_ops + HELPERS_MAX - 1) / HELPERS_MAX;
+    return room > net->outstanding_max ? (int)(room < INT_MAX ? room : INT_MAX) : net->outstanding_max;
+}
+
+static void start_helper(actor_run *r)
+{
+    r->helpers++;
+    r->helper_coming = true;
+    simgrid_mark(SIM_IN_SIMGRID);
+    sg_actor_t helper = sg_actor_init("actor", r->host);
+    sg_actor_set_data(helper, r);
+    sg_actor_start_(helper, helper_main, 0, NULL);
+    simgrid_mark(SIM_IN_ACTOR);
+}
+
+/* The first helper's setup: the op graph, the channels, the ready ops. */
+static void actor_begin(actor_run *r)
+{
+    const sched_actor *a = r->a;
+    sched_op_graph(a, &r->g);
+    r->ready = malloc(sizeof(int) * (size_t)(a->op_count + 1));
+    for (int o = a->op_count - 1; o >= 0; o--)
+        if (r->g.remaining[o] == 0 && (r->channel_of < 0 || a->ops[o].channel == r->channel_of))
+            r->ready[r->ready_count++] = o;
+    r->channel = resolve_channels(job_now, r->part, r->self, &r->cost);
+}
+
+/* Post ready ops while the helper has room (PENDING outstanding of ROOM). */
+static void post_ready(actor_run *r, net_endpoint *me, int *pending, int room)
+{
+    const network_ops *net = job_now->net;
+    while (!r->cost && r->ready_count > 0 && *pending < room) { /* no endpoint costs: post in readiness order */
+        int o = r->ready[--r->ready_count];
+        post(net, me, r->p, r->a, o, r->channel[o]);
+        ++*pending;
+    }
+    /* receives first: they progress while the endpoint is busy with a send's overhead */
+    for (int pass = 0; pass < 2 && r->cost; pass++)
+        for (int k = r->ready_count - 1; k >= 0 && *pending < room; k--) {
+            int o = r->ready[k];
+            bool send = r->a->ops[o].kind == OP_SEND;
+            if (send != (pass == 1)) continue;
+            r->ready[k] = r->ready[--r->ready_count];
+            if (send && r->cost[o] > 0) net->sleep(me, r->cost[o]);
+            post(net, me, r->p, r->a, o, r->channel[o]);
+            ++*pending;
+        }
+}
+
+/* Operation O completed now: count it, and make ready what waited for it. */
+static void actor_complete(actor_run *r, int o)
+{
+    double *out = out_now + r->p->out_first;
+    double now = simgrid_get_clock();
+    out[1 + SCHED_MAX_PHASES + r->p->s->ranks]++; /* completed ops: a deadlock leaves it short */
+    r->last = now;
+    double *phase_end = &out[1 + r->a->ops[o].phase];
+    if (now > *phase_end) *phase_end = now;
+    for (int k = r->g.offset[o + 1] - 1; k >= r->g.offset[o]; k--)
+        if (--r->g.remaining[r->g.list[k]] == 0) r->ready[r->ready_count++] = r->g.list[k];
+}
+
+/* The last helper ended: the actor's (or channel's) finish time. */
+static void actor_end(actor_run *r)
+{
+    double *out = out_now + r->p->out_first;
+    double *finish = &out[1 + SCHED_MAX_PHASES + r->self];
+    if (r->self < r->p->s->ranks && r->last > *finish) *finish = r->last;
+    if (r->last > out[0]) out[0] = r->last;
+    op_graph_free(&r->g);
+    free(r->channel);
+    free(r->cost);
+    free(r->ready);
+}
+
+/* One helper.  It marks where it is (simgrid_mark) around every SimGrid call,
+ * so that a crash in SimGrid's kernel is told apart from one in this code. */
+static void helper_main(int argc, char **argv)
 {
     (void)argc;
+    (void)argv;
     simgrid_mark(SIM_IN_ACTOR);
-    const exec_job *job = job_now;
-    const network_ops *net = job->net;
-    int part = atoi(argv[1]), self = atoi(argv[2]), lane = atoi(argv[3]);
-    const exec_piece *p = &job->pieces[part];
-    double *out = out_now + p->out_first;
-    const sched_actor *a = &p->s->actor[self];
-    int ops = 0;
-    for (int o = 0; o < a->op_count; o++) ops += lane < 0 || a->ops[o].channel == lane;
-    op_graph g;
-    sched_op_graph(a, &g);
-    int *ready = malloc(sizeof(int) * (size_t)(a->op_count + 1));
-    int ready_count = 0;
-    for (int o = a->op_count - 1; o >= 0; o--)
-        if (g.remaining[o] == 0 && (lane < 0 || a->ops[o].channel == lane)) ready[ready_count++] = o;
-    int done = 0;
-    double last = 0, *cost = NULL;
-    net_endpoint *me = net->endpoint(job->network, ops);
-    net_channel *channel = resolve_channels(job, part, self, &cost);
-    if (p->launch_s > 0) net->sleep(me, p->launch_s);
-    while (done < ops) {
-        while (!cost && ready_count > 0) { /* no endpoint costs: post in readiness order */
-            int o = ready[--ready_count];
-            post(net, me, p, a, o, channel[o]);
-        }
-        /* receives first: they progress while the endpoint is busy with a send's overhead */
-        for (int pass = 0; pass < 2 && cost; pass++)
-            for (int r = ready_count - 1; r >= 0; r--) {
-                int o = ready[r];
-                bool send = a->ops[o].kind == OP_SEND;
-                if (send != (pass == 1)) continue;
-                ready[r] = ready[--ready_count];
-                if (send && cost[o] > 0) net->sleep(me, cost[o]);
-                post(net, me, p, a, o, channel[o]);
-            }
+    actor_run *r = sg_actor_self_get_data();
+    const network_ops *net = job_now->net;
+    bool first = !r->channel;
+    if (first) actor_begin(r);
+    r->helper_coming = false;
+    int room = r->cost ? r->ops : job_now->helper_room < r->ops ? job_now->helper_room : r->ops;
+    net_endpoint *me = net->endpoint(job_now->network, room, r->p->times + r->p->actor_first[r->self]);
+    if (first && r->p->launch_s > 0) net->sleep(me, r->p->launch_s);
+    int pending = 0;
+    for (;;) {
+        post_ready(r, me, &pending, room);
+        if (r->ready_count > 0 && !r->helper_coming) start_helper(r);
+        if (pending == 0) break;
         int o = net->wait_any(me);
-        double now = simgrid_get_clock();
-        done++;
-        out[1 + SCHED_MAX_PHASES + p->s->ranks]++; /* completed ops: a deadlock leaves it short */
-        last = now;
-        double *phase_end = &out[1 + a->ops[o].phase];
-        if (now > *phase_end) *phase_end = now;
-        for (int k = g.offset[o + 1] - 1; k >= g.offset[o]; k--)
-            if (--g.remaining[g.list[k]] == 0) ready[ready_count++] = g.list[k];
+        pending--;
+        actor_complete(r, o);
     }
-    if (self < p->s->ranks && last > out[1 + SCHED_MAX_PHASES + self]) out[1 + SCHED_MAX_PHASES + self] = last;
-    if (last > out[0]) out[0] = last;
     net->endpoint_close(me);
-    op_graph_free(&g);
-    free(channel);
-    free(cost);
-    free(ready);
+    if (--r->helpers == 0) actor_end(r);
     simgrid_mark(SIM_IN_SIMGRID);
 }
 
@@ -260,6 +361,15 @@ static int actor_lanes(const schedule *s, int a, bool split, int lanes[SCHED_MAX
     return count;
 }
 
+/* In the child: room for every op's times, actor by actor. */
+static void keep_op_times(exec_piece *p)
+{
+    p->actor_first = malloc(sizeof *p->actor_first * (size_t)(p->s->actors + 1));
+    p->actor_first[0] = 0;
+    for (int a = 0; a < p->s->actors; a++) p->actor_first[a + 1] = p->actor_first[a] + p->s->actor[a].op_count;
+    p->times = calloc((size_t)p->ops + 1, sizeof *p->times);
+}
+
 static bool run_job(void *ctx, double *out)
 {
     exec_job *job = ctx;
@@ -275,11 +385,17 @@ static bool run_job(void *ctx, double *out)
                     pairs[n++] = (node_pair){nodes[a], nodes[s->actor[a].ops[o].peer]};
     }
     int actors = 0, lanes[SCHED_MAX_CHANNELS];
+    long total_ops = 0;
     bool *split = calloc((size_t)job->count + 1, sizeof(bool));
     for (int k = 0; k < job->count; k++) {
+        keep_op_times(&job->pieces[k]);
         split[k] = channels_independent(job->pieces[k].s);
-        for (int a = 0; a < job->pieces[k].s->actors; a++) actors += actor_lanes(job->pieces[k].s, a, split[k], lanes);
+        for (int a = 0; a < job->pieces[k].s->actors; a++) {
+            actors += actor_lanes(job->pieces[k].s, a, split[k], lanes);
+            total_ops += job->pieces[k].s->actor[a].op_count;
+        }
     }
+    job->helper_room = helper_room(job->net, total_ops);
     job->network = job->net->open(job->t, pairs, (int)n, actors, &job->options, job->scale);
     free(pairs);
     if (!job->network) {
@@ -288,25 +404,36 @@ static bool run_job(void *ctx, double *out)
     }
     job_now = job;
     out_now = out;
-    char part[16], index[16], lane[16];
+    actor_run *runs = calloc((size_t)actors + 1, sizeof *runs), *r = runs;
     for (int k = 0; k < job->count; k++) {
         const schedule *s = job->pieces[k].s;
-        snprintf(part, sizeof part, "%d", k);
         for (int a = 0; a < s->actors; a++) {
-            snprintf(index, sizeof index, "%d", a);
             for (int i = 0, count = actor_lanes(s, a, split[k], lanes); i < count; i++) {
-                snprintf(lane, sizeof lane, "%d", lanes[i]);
-                const char *args[] = {"actor", part, index, lane};
-                sg_actor_create_("actor", simgrid_host(job->t, job->pieces[k].actor_nodes[a]), actor_main, 4, args);
+                int ops = 0;
+                for (int o = 0; o < s->actor[a].op_count; o++) ops += lanes[i] < 0 || s->actor[a].ops[o].channel == lanes[i];
+                *r = (actor_run){.p = &job->pieces[k], .a = &s->actor[a], .part = k, .self = a, .channel_of = lanes[i],
+                                 .ops = ops, .host = simgrid_host(job->t, job->pieces[k].actor_nodes[a])};
+                start_helper(r++);
             }
         }
     }
     free(split);
     simgrid_simulate();
+    free(runs);
     char why[NETWORK_FAILURE_DOUBLES * sizeof(double)] = "";
-    if (!job->net->close(job->network, why, sizeof why)) memcpy(out + network_failure_slot(job), why, sizeof why);
+    double *samples = job->samples_first >= 0 ? out + job->samples_first : NULL;
+    if (!job->net->close(job->network, (net_link_stats *)(out + job->links_first), samples, why, sizeof why))
+        memcpy(out + network_failure_slot(job), why, sizeof why);
+    for (int k = 0; k < job->count; k++) {
+        exec_piece *p = &job->pieces[k];
+        op_times_latencies(p->s, p->times, p->actor_first, out + p->latency_first);
+        if (p->times_first >= 0) memcpy(out + p->times_first, p->times, sizeof *p->times * (size_t)p->ops);
+        free(p->times);
+        free(p->actor_first);
+    }
     return true;
 }
+
 
 /* The bytes of a part's chunk grid: M, except all-to-all's N x N blocks where
  * M is each rank's total payload, M/N per destination (SPEC §4, 01 §7), and a
@@ -350,6 +477,23 @@ static double *chunk_weight_sums(const exec_part *p)
     return sum;
 }
 
+double exec_op_bytes(const exec_part *part, int actor, int op)
+{
+    const schedule *s = part->s;
+    const sched_actor *a = &s->actor[actor];
+    const sched_op *o = &a->ops[op];
+    double chunk = (double)grid_bytes(part) / s->chunks, chunks = o->count;
+    if (part->block_weight) { /* skewed all-to-all: each chunk weighs its block's weight */
+        int per_block = s->chunks / (s->ranks * s->ranks);
+        chunks = 0;
+        for (int i = 0; i < sched_op_range_count(o); i++) {
+            chunk_range r = sched_op_range(a, o, i);
+            for (int c = r.first; c < r.first + r.count; c++) chunks += part->block_weight[c / per_block];
+        }
+    }
+    return chunks * chunk;
+}
+
 static void free_job(exec_job *job)
 {
     for (int k = 0; k < job->count; k++) free(job->pieces[k].weight_sum);
@@ -390,8 +534,8 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
     if (!hosts_allowed(t, parts, count, label, d)) return NULL;
     exec_run *run = calloc(1, sizeof *run);
     long long scale = common_scale(parts, count);
-    run->job = (exec_job){t, calloc((size_t)count, sizeof(exec_piece)), count, *options, (double)scale,
-                          network_for(options), NULL, 0};
+    run->job = (exec_job){.t = t, .pieces = calloc((size_t)count, sizeof(exec_piece)), .count = count,
+                          .options = *options, .scale = (double)scale, .net = network_for(options)};
     for (int k = 0; k < count; k++) {
         exec_piece *p = &run->job.pieces[k];
         long long bytes = grid_bytes(&parts[k]) * wire_numerator(&parts[k]);
@@ -407,9 +551,23 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
         __int128 scaled = (__int128)bytes * scale;
         p->chunk_units = scaled % chunks == 0 && scaled / chunks < LLONG_MAX / 2 ? (long long)(scaled / chunks) : 0;
         p->weight_sum = parts[k].block_weight ? chunk_weight_sums(&parts[k]) : NULL;
+        for (int a = 0; a < p->s->actors; a++) p->ops += p->s->actor[a].op_count;
         p->out_first = run->out_count;
         run->out_count += piece_out_count(p->s);
     }
+    for (int k = 0; k < count; k++) {
+        exec_piece *p = &run->job.pieces[k];
+        p->latency_first = run->out_count;
+        run->out_count += (int)sched_messages(p->s);
+        p->times_first = options->keep_op_times ? run->out_count : -1;
+        if (options->keep_op_times) run->out_count += (int)(p->ops * OP_TIME_DOUBLES);
+    }
+    run->job.links_first = run->out_count;
+    run->out_count += t->link_count * 2 * LINK_STATS_DOUBLES;
+    const queue_sampling *q = options->queue_samples;
+    run->job.samples_first = q ? run->out_count : -1;
+    run->job.sample_count = q ? q->port_count * q->count : 0;
+    run->out_count += run->job.sample_count;
     run->job.failure_first = run->out_count;
     run->out_count += NETWORK_FAILURE_DOUBLES;
     run->out = calloc((size_t)run->out_count, sizeof(double));
@@ -422,7 +580,7 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
     return run;
 }
 
-bool exec_finish(exec_run *run, exec_result *results, diag *d)
+bool exec_finish(exec_run *run, exec_result *results, exec_views *views, diag *d)
 {
     bool ok = simgrid_join(&run->child, d);
     const char *failure = (const char *)(run->out + network_failure_slot(&run->job));
@@ -445,6 +603,24 @@ bool exec_finish(exec_run *run, exec_result *results, diag *d)
         r->ranks = p->s->ranks;
         r->rank_finish_s = malloc(sizeof(double) * (size_t)p->s->ranks);
         memcpy(r->rank_finish_s, out + 1 + SCHED_MAX_PHASES, sizeof(double) * (size_t)p->s->ranks);
+        r->messages = sched_messages(p->s);
+        r->latency_s = malloc(sizeof(double) * (size_t)(r->messages + 1));
+        memcpy(r->latency_s, run->out + p->latency_first, sizeof(double) * (size_t)r->messages);
+        r->op_times = NULL;
+        if (p->times_first >= 0) {
+            r->op_times = malloc(sizeof *r->op_times * (size_t)(p->ops + 1));
+            memcpy(r->op_times, run->out + p->times_first, sizeof *r->op_times * (size_t)p->ops);
+        }
+    }
+    if (ok && views) { /* the options are the caller's, and may be gone: the job says what came back */
+        views->ports = run->job.t->link_count * 2;
+        views->links = malloc(sizeof *views->links * (size_t)(views->ports + 1));
+        memcpy(views->links, run->out + run->job.links_first, sizeof *views->links * (size_t)views->ports);
+        views->queue_bytes = NULL;
+        if (run->job.samples_first >= 0) {
+            views->queue_bytes = malloc(sizeof(double) * (size_t)(run->job.sample_count + 1));
+            memcpy(views->queue_bytes, run->out + run->job.samples_first, sizeof(double) * (size_t)run->job.sample_count);
+        }
     }
     free_job(&run->job);
     free(run->out);
@@ -460,13 +636,24 @@ bool execute_schedule(const topology *t, schedule *s, const int *actor_nodes, do
     char label[96];
     snprintf(label, sizeof label, "%s on %d ranks of platform '%s'", primitive_name(s->prim), s->ranks, t->name);
     exec_run *run = exec_start(t, &part, 1, options, label, d);
-    return run && exec_finish(run, result, d);
+    return run && exec_finish(run, result, NULL, d);
 }
 
 void exec_result_free(exec_result *r)
 {
     free(r->rank_finish_s);
-    r->rank_finish_s = NULL;
+    free(r->latency_s);
+    free(r->op_times);
+    r->rank_finish_s = r->latency_s = NULL;
+    r->op_times = NULL;
+}
+
+void exec_views_free(exec_views *v)
+{
+    free(v->links);
+    free(v->queue_bytes);
+    v->links = NULL;
+    v->queue_bytes = NULL;
 }
 
 int *exec_actor_nodes(const schedule *s, const int *rank_nodes)

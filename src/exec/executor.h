@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 
+#include "net/network.h"
 #include "net/simgrid_run.h"
 #include "platform/topology.h"
 #include "sched/schedule.h"
@@ -44,7 +45,17 @@ typedef struct exec_result {
     double phase_end_s[SCHED_MAX_PHASES];   /* last op of each phase */
     double *rank_finish_s;                  /* per group rank; owned, free with exec_result_free */
     int ranks;
+    double *latency_s;                      /* per message (op_times.h), senders' op order; owned */
+    long messages;
+    net_op_time *op_times;                  /* per op, actor by actor (options->keep_op_times); owned or NULL */
 } exec_result;
+
+/* What a whole simulation shows beyond its parts' times (issue 14). */
+typedef struct exec_views {
+    net_link_stats *links;                  /* per link direction (link * 2 + DOWN); owned */
+    int ports;
+    double *queue_bytes;                    /* options->queue_samples' samples, port-major; owned or NULL */
+} exec_views;
 
 /* A simulation under way in a child process. */
 typedef struct exec_run exec_run;
@@ -54,13 +65,18 @@ typedef struct exec_run exec_run;
  * failure. */
 exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_options *options, const char *label,
                      diag *d);
-/* Wait for RUN and fill RESULTS[0..count) (one per part); frees RUN. */
-bool exec_finish(exec_run *run, exec_result *results, diag *d);
+/* Wait for RUN and fill RESULTS[0..count) (one per part) and VIEWS (NULL:
+ * not wanted); frees RUN. */
+bool exec_finish(exec_run *run, exec_result *results, exec_views *views, diag *d);
 
 /* One schedule alone, with the platform tiers' overheads and no launch cost. */
 bool execute_schedule(const topology *t, schedule *s, const int *actor_nodes, double size_bytes,
                       const sim_options *options, exec_result *result, diag *d);
+/* The bytes op OP of actor ACTOR of PART moves (real-valued: M/chunks per
+ * chunk, skew weights applied). */
+double exec_op_bytes(const exec_part *part, int actor, int op);
 void exec_result_free(exec_result *r);
+void exec_views_free(exec_views *v);
 /* Where each actor of S runs: group rank a on RANK_NODES[a], switch actor k
  * on the switch node the schedule names.  Caller frees. */
 int *exec_actor_nodes(const schedule *s, const int *rank_nodes);

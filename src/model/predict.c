@@ -18,6 +18,7 @@
 
 #include "algo/algorithm.h"
 #include "algo/channels.h"
+#include "util/shuffle.h"
 #include "model/formulas.h"
 #include "platform/inc_tree.h"
 
@@ -364,7 +365,7 @@ static void slowest_route(const model_case *c, int *tier, double *alpha)
 {
     const topology *t = c->platform;
     int *to = malloc(sizeof(int) * (size_t)c->ranks);
-    permutation_destinations(c->ranks, c->seed, to);
+    random_derangement(c->ranks, c->seed, to);
     route_hop *hops = route_buffer(t);
     *tier = 0;
     *alpha = 0;

@@ -324,15 +324,17 @@ bool engine_run_until(engine *e, net_time until)
     return !e->failed;
 }
 
-bool engine_run_to_delivery(engine *e, net_time *delivery)
+bool engine_run_to_delivery(engine *e, net_time limit, net_time *delivery)
 {
     event ev;
+    net_time bound = limit;
     *delivery = NET_TIME_NEVER;
-    while (!e->failed && event_pop(&e->events, *delivery, &ev)) {
+    while (!e->failed && event_pop(&e->events, bound, &ev)) {
         prefetch_ahead(e);
         process(e, &ev);
-        if (ev.kind == EVENT_DELIVERED || ev.kind == EVENT_WAKE) *delivery = ev.time;
+        if (ev.kind == EVENT_DELIVERED || ev.kind == EVENT_WAKE) *delivery = bound = ev.time;
     }
+    if (!e->failed && *delivery == NET_TIME_NEVER && limit != NET_TIME_NEVER && limit > e->now) e->now = limit;
     return !e->failed;
 }
 

@@ -75,10 +75,11 @@ net_time engine_now(const engine *e);
  * the clock would pass NET_TIME_LIMIT (the run must stop). */
 bool engine_run_until(engine *e, net_time until);
 /* Process events up to the first delivery and every other event at its
- * time; *DELIVERY receives that time (NET_TIME_NEVER when the events ran
- * out with none); a wake-up stops it likewise.  False when the clock would
- * pass NET_TIME_LIMIT. */
-bool engine_run_to_delivery(engine *e, net_time *delivery);
+ * time, or up to LIMIT if none comes before; *DELIVERY receives that time
+ * (NET_TIME_NEVER when none came: the clock is then at LIMIT, unless LIMIT
+ * is NET_TIME_NEVER and the events ran out); a wake-up stops it likewise.
+ * False when the clock would pass NET_TIME_LIMIT. */
+bool engine_run_to_delivery(engine *e, net_time limit, net_time *delivery);
 /* Messages sent and not yet delivered: with no event pending, a deadlock. */
 long engine_in_flight(const engine *e);
 

@@ -17,6 +17,7 @@
 #include <simgrid/engine.h>
 #include <simgrid/semaphore.h>
 #include <stdint.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -41,6 +42,7 @@ typedef struct connection {
 struct net_endpoint {
     network *n;
     sg_sem_t sem;
+    net_op_time *times;   /* per tag, or NULL */
     bool woken;           /* has completions to be told of */
     int *done;            /* tags completed and not yet taken, from first on */
     int first, count;
@@ -58,9 +60,29 @@ struct network {
     int connection_count, connection_capacity;
     bool failed;          /* deadlock or clock limit: the fabric gave up */
     char why[256];
+    double scale;         /* message sizes are bytes x scale (executor.c) */
+    queue_sampling sampling; /* queues to sample (count 0: none) */
+    double *samples;      /* sampling.port_count x sampling.count, port-major */
+    int samples_taken;
+    long measured_in_flight; /* the schedules' messages on their way (not the background's) */
+    int wakes_pending;    /* packet_sleep's wake-ups still to come */
+    /* background traffic (background.h), or none (bg NULL) */
+    const background *bg;
+    background_stream arrivals;
+    int *bg_routes;       /* per source target, the engine's route */
+    net_time offset;      /* the warm-up: SimGrid's clock is the engine's minus this */
+    net_link_stats *warm; /* the links' counts when the warm-up ended */
 };
 
 static network *fabric_network; /* SimGrid's C actors take argv only */
+
+/* SimGrid's timing precision (simgrid_run.c sets it): it cannot sleep less. */
+#define SIMGRID_TIMING_S 1e-15
+
+static double seconds(net_time t)
+{
+    return net_time_to_seconds(t);
+}
 
 /* An actor the fabric woke has blocked again or ended. */
 static void actor_settled(network *n)
@@ -82,31 +104,27 @@ static void complete(net_endpoint *a, int tag)
 /* The wake-up of endpoint COOKIE (packet_sleep) came. */
 static void woke(void *ctx, void *cookie)
 {
-    (void)ctx;
+    network *n = ctx;
     net_endpoint *a = cookie;
-    network *n = a->n;
+    n->wakes_pending--;
     if (a->woken) return;
     a->woken = true;
     n->woken = grow_array(n->woken, &n->woken_capacity, n->woken_count + 1, sizeof *n->woken);
     n->woken[n->woken_count++] = a;
 }
 
-/* The engine delivered the message of connection COOKIE. */
+/* The engine delivered the message of connection COOKIE (NULL: a
+ * background message, which no actor waits for). */
 static void delivered(void *ctx, void *cookie)
 {
-    (void)ctx;
+    network *n = ctx;
     connection *c = cookie;
+    if (!c) return;
+    n->measured_in_flight--;
     complete(c->moving_sender, c->moving_send_tag);
     complete(c->moving_receiver, c->moving_recv_tag);
 }
 
-/* SimGrid's timing precision (simgrid_run.c sets it): it cannot sleep less. */
-#define SIMGRID_TIMING_S 1e-15
-
-static double seconds(net_time t)
-{
-    return net_time_to_seconds(t);
-}
 
 /* sg_sem_acquire, marked as SimGrid's (a crash inside it is SimGrid's). */
 static void blocking_acquire(sg_sem_t sem)
@@ -128,6 +146,123 @@ static void wake_actors(network *n)
     n->woken_count = 0;
 }
 
+/* When the next queue sample is due, NET_TIME_NEVER when none is. */
+static net_time next_sample(const network *n)
+{
+    if (n->samples_taken >= n->sampling.count) return NET_TIME_NEVER;
+    return n->offset + net_time_from_seconds(n->sampling.interval_s * n->samples_taken);
+}
+
+/* When the next background message leaves, NET_TIME_NEVER when none does. */
+static net_time next_background(const network *n)
+{
+    return n->bg ? net_time_from_seconds(background_stream_next_s(&n->arrivals)) : NET_TIME_NEVER;
+}
+
+/* Inject every background message due by the engine's clock. */
+static void inject_background(network *n)
+{
+    net_time now = engine_now(n->e);
+    while (next_background(n) <= now) {
+        int source, target;
+        background_stream_pop(&n->arrivals, &source, &target);
+        const background_source *s = &n->bg->sources[source];
+        engine_send(n->e, n->bg_routes[s->target_first + target], llround(s->message_bytes * n->scale), now, NULL);
+    }
+}
+
+/* Every port's counts now, unscaled, in seconds (the stall and the buffer
+ * occupancy under way counted up to now). */
+static void snapshot_links(network *n, net_link_stats *links)
+{
+    net_time now = engine_now(n->e);
+    for (int i = 0; i < engine_port_count(n->e); i++) {
+        const port *p = engine_port(n->e, i);
+        net_link_stats *l = &links[i];
+        net_time stalled = p->stalled + (p->stalled_since >= 0 ? now - p->stalled_since : 0);
+        *l = (net_link_stats){.bytes = (double)p->bytes / n->scale, .stalled_s = net_time_to_seconds(stalled)};
+        for (int v = 0; v < PORT_VCS; v++) {
+            const port_buffer *b = &p->far[v];
+            if ((double)b->peak_occupancy / n->scale > l->peak_buffer_bytes) l->peak_buffer_bytes = (double)b->peak_occupancy / n->scale;
+            double integral = b->occupancy_integral + (double)b->occupancy * (double)(now - b->occupancy_since);
+            l->buffer_byte_s += integral / n->scale / NET_TIME_PER_SECOND;
+        }
+    }
+}
+
+/* The packet model runs the background alone first, so that the schedules
+ * meet its queues in their steady state; SimGrid's clock then starts at
+ * the engine's OFFSET.  The links' counts at that moment are kept, to be
+ * taken off the run's. */
+static bool warm_up(network *n)
+{
+    n->offset = net_time_from_seconds(n->bg->warmup_s);
+    for (;;) {
+        net_time limit = next_background(n) < n->offset ? next_background(n) : n->offset, delivery;
+        if (!engine_run_to_delivery(n->e, limit, &delivery)) return false;
+        if (delivery != NET_TIME_NEVER) continue; /* a background message arrived: nobody waits for it */
+        if (limit == n->offset) break;
+        inject_background(n);
+    }
+    n->warm = calloc((size_t)engine_port_count(n->e) + 1, sizeof *n->warm);
+    snapshot_links(n, n->warm);
+    return true;
+}
+
+static void start_background(network *n, const background *bg)
+{
+    n->bg = bg;
+    background_stream_start(&n->arrivals, bg);
+    n->bg_routes = malloc(sizeof *n->bg_routes * ((size_t)bg->target_count + 1));
+    for (int i = 0; i < bg->source_count; i++) {
+        const background_source *s = &bg->sources[i];
+        for (int k = 0; k < s->target_count; k++) {
+            diag d = {0};
+            int *route = &n->bg_routes[s->target_first + k];
+            *route = engine_route(n->e, s->node, bg->targets[s->target_first + k], &d);
+            if (*route < 0) {
+                fprintf(stderr, "collsim: background: %s\n", d.message);
+                exit(1);
+            }
+        }
+    }
+}
+
+/* The bytes in the buffers the sampled ports feed, now. */
+static void take_sample(network *n)
+{
+    for (int i = 0; i < n->sampling.port_count; i++) {
+        const port *p = engine_port(n->e, n->sampling.ports[i]);
+        double bytes = 0;
+        for (int v = 0; v < PORT_VCS; v++) bytes += (double)p->far[v].occupancy;
+        n->samples[(long)i * n->sampling.count + n->samples_taken] = bytes / n->scale;
+    }
+    n->samples_taken++;
+}
+
+/* Run the engine to the next delivery an actor waits for (with every
+ * event of that instant), sampling queues and injecting background traffic
+ * on the way (a wake-up counts as a delivery); false when the clock passed
+ * its limit.  With no message of the schedules on its way and no wake-up
+ * to come, no actor can be woken: *DELIVERY is then NET_TIME_NEVER, as
+ * when the events run out. */
+static bool run_to_delivery(network *n, net_time *delivery)
+{
+    for (;;) {
+        *delivery = NET_TIME_NEVER;
+        if (n->measured_in_flight == 0 && n->wakes_pending == 0) return true;
+        net_time sample = next_sample(n), arrival = next_background(n), limit = sample < arrival ? sample : arrival;
+        if (!engine_run_to_delivery(n->e, limit, delivery)) return false;
+        if (*delivery != NET_TIME_NEVER) {
+            if (n->woken_count > 0) return true;
+            continue; /* a background message: nobody waits for it */
+        }
+        if (limit == NET_TIME_NEVER) return true;
+        if (limit == sample) take_sample(n);
+        if (limit == arrival) inject_background(n);
+    }
+}
+
 /* The fabric: wait for the actors it woke to block, run the engine to the
  * next delivery, sleep until then, wake the actors it completes; again. */
 static void fabric_loop(network *n)
@@ -136,22 +271,23 @@ static void fabric_loop(network *n)
         if (n->running > 0) blocking_acquire(n->wake); /* every actor woken has blocked again */
         if (n->endpoints_left == 0) return;
         net_time delivery;
-        if (!engine_run_to_delivery(n->e, &delivery)) {
+        if (!run_to_delivery(n, &delivery)) {
             n->failed = true;
             snprintf(n->why, sizeof n->why, "the packet model's clock passed its limit of 4.6 s of simulated time");
             return;
         }
         if (delivery == NET_TIME_NEVER) {
-            if (engine_in_flight(n->e) > 0) {
+            if (n->measured_in_flight > 0) {
                 n->failed = true;
                 snprintf(n->why, sizeof n->why, "the packet network deadlocked at %.9g s: %ld message(s) stuck in full "
-                         "buffers that wait on one another", seconds(engine_now(n->e)), engine_in_flight(n->e));
+                         "buffers that wait on one another", seconds(engine_now(n->e) - n->offset), n->measured_in_flight);
             }
             return; /* the actors still waiting never wake: SimGrid ends the run */
         }
-        if (seconds(delivery) > simgrid_get_clock() + SIMGRID_TIMING_S) {
+        double at = seconds(delivery - n->offset);
+        if (at > simgrid_get_clock() + SIMGRID_TIMING_S) {
             simgrid_mark(SIM_IN_SIMGRID);
-            sg_actor_sleep_until(seconds(delivery));
+            sg_actor_sleep_until(at);
             simgrid_mark(SIM_IN_ACTOR);
         }
         wake_actors(n);
@@ -173,8 +309,20 @@ static network *packet_open(const topology *t, node_pair *pairs, int pair_count,
     if (pair_count < 1 || !simgrid_open_hosts(t, pairs, pair_count, options)) return NULL; /* hosts for the actors */
     network *n = calloc(1, sizeof *n);
     n->e = engine_create(t, scale);
+    n->scale = scale;
+    if (options->queue_samples) {
+        n->sampling = *options->queue_samples;
+        n->samples = calloc((size_t)n->sampling.port_count * (size_t)n->sampling.count + 1, sizeof *n->samples);
+    }
     engine_on_delivery(n->e, delivered, n);
     engine_on_wake(n->e, woke, n);
+    if (options->background) {
+        start_background(n, options->background);
+        if (!warm_up(n)) {
+            fprintf(stderr, "collsim: the background's warm-up passed the packet model's clock limit (4.6 s)\n");
+            exit(1);
+        }
+    }
     n->wake = sg_sem_init(0);
     n->running = actors; /* they start at time 0: the fabric waits for them to block first */
     key_map_init(&n->channels);
@@ -183,10 +331,11 @@ static network *packet_open(const topology *t, node_pair *pairs, int pair_count,
     return n;
 }
 
-static net_endpoint *packet_endpoint(network *n, int ops)
+static net_endpoint *packet_endpoint(network *n, int ops, net_op_time *times)
 {
     net_endpoint *a = calloc(1, sizeof *a);
     a->n = n;
+    a->times = times;
     a->sem = sg_sem_init(0);
     a->done = malloc(sizeof *a->done * (size_t)(ops + 1));
     n->endpoints_left++;
@@ -221,6 +370,7 @@ static void start(connection *c)
     c->moving_send_tag = c->send_tag;
     c->moving_recv_tag = c->recv_tag;
     c->sender = c->receiver = NULL;
+    n->measured_in_flight++;
     engine_send(n->e, c->route, c->bytes, c->posted, c);
 }
 
@@ -231,6 +381,7 @@ static void packet_send(net_endpoint *a, net_channel channel, long bytes, int ta
     c->send_tag = tag;
     c->bytes = bytes;
     c->posted = engine_now(a->n->e);
+    if (a->times) a->times[tag].posted_s = simgrid_get_clock();
     if (c->receiver) start(c);
 }
 
@@ -239,6 +390,7 @@ static void packet_recv(net_endpoint *a, net_channel channel, int tag)
     connection *c = channel;
     c->receiver = a;
     c->recv_tag = tag;
+    if (a->times) a->times[tag].posted_s = simgrid_get_clock();
     if (c->sender) start(c);
 }
 
@@ -249,7 +401,9 @@ static int packet_wait_any(net_endpoint *a)
         blocking_acquire(a->sem);
     }
     a->count--;
-    return a->done[a->first++];
+    int tag = a->done[a->first++];
+    if (a->times) a->times[tag].done_s = simgrid_get_clock();
+    return tag;
 }
 
 /* Busy until SECONDS from now: a wake-up in the engine, and blocked like a
@@ -259,6 +413,7 @@ static void packet_sleep(net_endpoint *a, double seconds)
 {
     network *n = a->n;
     net_time until = engine_now(n->e) + net_time_from_seconds(seconds);
+    n->wakes_pending++;
     engine_wake_at(n->e, until, a);
     while (engine_now(n->e) < until) {
         actor_settled(n);
@@ -276,11 +431,28 @@ static void packet_endpoint_close(net_endpoint *a)
     actor_settled(n);
 }
 
-static bool packet_close(network *n, char *why, int why_size)
+/* The links' counts over the schedules' run: now, less the warm-up's. */
+static void link_stats(network *n, net_link_stats *links)
+{
+    snapshot_links(n, links);
+    for (int i = 0; n->warm && i < engine_port_count(n->e); i++) {
+        links[i].bytes -= n->warm[i].bytes;
+        links[i].stalled_s -= n->warm[i].stalled_s;
+        links[i].buffer_byte_s -= n->warm[i].buffer_byte_s; /* the peak is the whole run's */
+    }
+}
+
+static bool packet_close(network *n, net_link_stats *links, double *queue_bytes, char *why, int why_size)
 {
     bool ok = !n->failed;
     if (!ok) snprintf(why, (size_t)why_size, "%s", n->why);
-    else engine_run_until(n->e, NET_TIME_NEVER); /* the last credits: counters complete */
+    if (ok && links) link_stats(n, links); /* the engine stopped at the schedules' last delivery */
+    if (queue_bytes)
+        for (long i = 0; i < (long)n->sampling.port_count * n->sampling.count; i++) queue_bytes[i] = n->samples[i];
+    free(n->samples);
+    if (n->bg) background_stream_free(&n->arrivals);
+    free(n->bg_routes);
+    free(n->warm);
     for (int i = 0; i < n->connection_count; i++) free(n->connections[i]);
     free(n->connections);
     key_map_free(&n->channels);
@@ -292,5 +464,5 @@ static bool packet_close(network *n, char *why, int why_size)
     return ok;
 }
 
-const network_ops packet_network = {packet_open, packet_endpoint, packet_channel, packet_send, packet_recv,
+const network_ops packet_network = {0, packet_open, packet_endpoint, packet_channel, packet_send, packet_recv,
                                     packet_wait_any, packet_sleep, packet_endpoint_close, packet_close};

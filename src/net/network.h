@@ -22,14 +22,37 @@ typedef struct net_endpoint net_endpoint; /* one actor's side of it */
 typedef void *net_channel;                /* messages FROM -> TO of one schedule part, on one lane */
 #define NET_MAX_LANES 32                  /* lanes between the same two actors of a part */
 
+/* When an operation was posted and when it completed, in SimGrid seconds
+ * (the per-message view of issue 14: src/exec/op_times.h). */
+typedef struct net_op_time {
+    double posted_s, done_s;
+} net_op_time;
+
+/* What one direction of one link carried in a simulation (the per-link view
+ * of issue 14), indexed link * 2 + (1 for DOWN).  The fluid model knows the
+ * bytes (each message's size on every link of its route); the packet model
+ * counts them as they cross and also keeps the buffer at the link's far end
+ * and its credits. */
+typedef struct net_link_stats {
+    double bytes;             /* on the wire (packet: headers included), unscaled */
+    double stalled_s;         /* packet: free, packets waiting for room in the buffer it feeds */
+    double peak_buffer_bytes; /* packet: the most that buffer held (one virtual channel) */
+    double buffer_byte_s;     /* packet: that buffer's occupancy integrated over time (all channels) */
+} net_link_stats;
+
 typedef struct network_ops {
+    /* The most operations one SimGrid actor should have outstanding (0: no
+     * limit): the executor spreads more over helper actors (executor.c). */
+    int outstanding_max;
     /* Start SimGrid with T's platform (routes for the PAIRS it needs) and
      * set the network up for ACTORS actors; message sizes are bytes x SCALE
      * (executor.c).  NULL on failure (said on stderr). */
     network *(*open)(const topology *t, node_pair *pairs, int pair_count, int actors, const sim_options *options,
                      double scale);
-    /* The endpoint of an actor that has at most OPS operations. */
-    net_endpoint *(*endpoint)(network *n, int ops);
+    /* The endpoint of an actor that has at most OPS operations, tagged 0 to
+     * OPS - 1: TIMES[tag] (NULL: not kept) receives when each is posted and
+     * completes. */
+    net_endpoint *(*endpoint)(network *n, int ops, net_op_time *times);
     /* The channel of part PART from actor FROM (on FROM_NODE) to actor TO
      * (on TO_NODE) on LANE (0 .. NET_MAX_LANES - 1: the NCCL-style
      * channels of a schedule are connections of their own between the same
@@ -45,8 +68,10 @@ typedef struct network_ops {
     void (*sleep)(net_endpoint *a, double seconds);
     void (*endpoint_close)(net_endpoint *a);
     /* After the run: false with WHY when the network failed on its own
-     * (the packet network deadlocked); frees N. */
-    bool (*close)(network *n, char *why, int why_size);
+     * (the packet network deadlocked); frees N.  LINKS (NULL: not wanted)
+     * receives every link direction's counts; QUEUE_BYTES (NULL: not
+     * wanted) the samples options->queue_samples asked for. */
+    bool (*close)(network *n, net_link_stats *links, double *queue_bytes, char *why, int why_size);
 } network_ops;
 
 extern const network_ops fluid_network, packet_network;

@@ -1,9 +1,9 @@
 /* simgrid_run.h — running simulations on a topology with SimGrid.
  *
  * SimGrid allows one engine per process, so every simulation runs in a forked
- * child (simgrid_fork) that writes the platform with routes for the pairs it
- * needs into an anonymous in-memory file (nothing on disk to leave behind),
- * loads it (simgrid_open), runs, and hands its numbers back through a pipe.
+ * child (simgrid_fork) that builds the platform for the pairs it needs
+ * through SimGrid's API (simgrid_open, net/simgrid_zone.h), runs, and hands
+ * its numbers back through a pipe.
  * The network model is chosen here and nowhere else: CM02 without
  * cross-traffic and without the TCP window bound by default, so that one
  * isolated transfer takes exactly latency + size/bandwidth (SPEC §3); LV08
@@ -22,6 +22,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "net/background.h"
 #include "platform/simgrid_xml.h"
 #include "platform/topology.h"
 #include "util/diag.h"
@@ -29,13 +30,27 @@
 /* NETWORK_DEFAULT: what the scenario says (`network:`), else CM02. */
 typedef enum { NETWORK_DEFAULT, NETWORK_CM02, NETWORK_LV08, NETWORK_PACKET } network_model;
 
-/* The most hosts (ranks and switch actors) one simulation places: SimGrid's
- * Full routing zone keeps an N x N route table, 512 MB at 8192. */
+/* Queues to sample for a timeline (--trace, packet model): the bytes in the
+ * buffer at the far end of each port (link * 2 + direction) at times 0,
+ * INTERVAL_S, 2 INTERVAL_S, ... (COUNT samples). */
+typedef struct queue_sampling {
+    const int *ports;
+    int port_count;
+    double interval_s;
+    int count;
+} queue_sampling;
+
+/* The most hosts (ranks and switch actors) one simulation places: each is a
+ * SimGrid host whose actors have stacks, two memory mappings each, and a
+ * process maps at most ~65,000 areas (docs/reliability.md). */
 #define SIM_MAX_HOSTS 8192
 
 typedef struct sim_options {
     network_model model;
     const char *const *extra_cfg; /* further "--cfg=..." arguments, NULL-terminated, may be NULL */
+    bool keep_op_times;           /* return every op's posted and completed times (--trace) */
+    const queue_sampling *queue_samples; /* packet model: queues to sample (--trace), or NULL */
+    const background *background; /* open-loop traffic beside the schedules (issue 14), or NULL */
 } sim_options;
 
 /* Check O's --cfg options against SimGrid itself, in a short forked run on a
@@ -72,7 +87,7 @@ typedef struct sim_child {
     void *ctx;
     double *out;
     int out_count;
-    int level;       /* max-min precision level of this attempt (0: 1e-12) */
+    int level;       /* max-min precision level of this attempt (0: 1e-9, precisions[] in simgrid_run.c) */
     FILE *log;       /* the attempt's stderr, shown unless the solver crashed (then it is retried) */
     char label[160];
 } sim_child;
@@ -80,8 +95,8 @@ bool simgrid_spawn(bool (*job)(void *ctx, double *out), void *ctx, double *out, 
                    sim_child *c, diag *d);
 bool simgrid_join(sim_child *c, diag *d);
 
-/* In the child: write T's platform with routes for PAIRS (bandwidths x
- * BANDWIDTH_SCALE), start SimGrid with OPTIONS and load it. */
+/* In the child: start SimGrid with OPTIONS and build T's platform for the
+ * node PAIRS its messages join (bandwidths x BANDWIDTH_SCALE). */
 bool simgrid_open(const topology *t, node_pair *pairs, int pair_count, const sim_options *options,
                   double bandwidth_scale);
 /* The same with only the hosts PAIRS join: no link, no route (the packet

@@ -127,6 +127,27 @@ static int clos_inc_parent(const topology *t, int node, int plane)
     return -1;
 }
 
+/* Which nodes each link joins (spread routing's aggregated uplinks reach a
+ * whole tier: -1). */
+static void set_link_ends(topology *t, const clos *c)
+{
+    const clos_shape *shape = &c->shape;
+    int leaves_total = shape->pods * shape->leaves, spines_total = shape->pods * shape->spines;
+    bool spread = t->routing == ROUTING_SPREAD;
+    for (int i = 0; i < t->ranks; i++) topology_set_link_ends(t, c->access0 + i, i, t->ranks + c->leaf_switch0 + leaf_of(c, i));
+    for (int l = 0; l < leaves_total; l++)
+        for (int j = 0; j < (spread ? 1 : shape->spines); j++)
+            topology_set_link_ends(t, leaf_spine_link(t, c, l, j), t->ranks + c->leaf_switch0 + l,
+                                   spread ? -1 : t->ranks + c->spine_switch0 + pod_of_leaf(c, l) * shape->spines + j);
+    for (int g = 0; shape->super_spines && g < spines_total; g++)
+        for (int i = 0; i < (spread ? 1 : c->per_plane); i++) {
+            if (spread && g % shape->spines) continue;
+            topology_set_link_ends(t, spine_super_link(t, c, g / shape->spines, g % shape->spines, i),
+                                   spread ? -1 : t->ranks + c->spine_switch0 + g,
+                                   spread ? -1 : t->ranks + c->super_switch0 + (g % shape->spines) * c->per_plane + i);
+        }
+}
+
 bool clos_construct(platform_reader *r, topology *t, const clos_shape *shape)
 {
     const topo_tier *leaf = &shape->tiers[0], *spine = &shape->tiers[1], *super = &shape->tiers[2];
@@ -214,6 +235,7 @@ bool clos_construct(platform_reader *r, topology *t, const clos_shape *shape)
         snprintf(name, sizeof name, "%s%d", super->name, k);
         switch_attach_delays(t, topology_add_switch(t, name, 2, super->inc), &super_split);
     }
+    set_link_ends(t, c);
     t->route = clos_route;
     t->multipath = clos_multipath;
     t->inc_parent = clos_inc_parent;

@@ -35,7 +35,7 @@ bool build_full_mesh(platform_reader *r, topology *t)
     for (int i = 0; i < t->ranks; i++)
         for (int j = i + 1; j < t->ranks; j++) {
             snprintf(name, sizeof name, "r%d_r%d", i, j);
-            topology_add_link(t, name, tier.bandwidth_Bps * tier.efficiency, tier.alpha_s, 0);
+            topology_set_link_ends(t, topology_add_link(t, name, tier.bandwidth_Bps * tier.efficiency, tier.alpha_s, 0), i, j);
         }
     t->route = full_mesh_route;
     t->diameter_links = 1;

@@ -1,4 +1,5 @@
-/* simgrid_xml.c — emitting a topology as a SimGrid XML platform. */
+/* simgrid_xml.c — a topology as a SimGrid XML platform, for SimGrid's own
+ * tools (simulations build theirs through net/simgrid_zone.h). */
 #include "platform/simgrid_xml.h"
 
 #include <stdlib.h>
@@ -11,18 +12,16 @@ static int compare_pairs(const void *a, const void *b)
     return (x->dst > y->dst) - (x->dst < y->dst);
 }
 
-/* Links (those LINK_USED marks, or all when NULL). */
-static void write_links(const topology *t, double scale, const char *link_used, FILE *out)
+static void write_links(const topology *t, FILE *out)
 {
     for (int l = 0; l < t->link_count; l++) {
         const topo_link *link = &t->links[l];
-        if (link_used && !link_used[l]) continue;
         if (link->latency_only)
             fprintf(out, "  <link id=\"%s\" bandwidth=\"1e18Bps\" latency=\"%.17gs\" sharing_policy=\"FATPIPE\"/>\n",
                     link->name, link->latency_s);
         else
             fprintf(out, "  <link id=\"%s\" bandwidth=\"%.17gBps\" latency=\"%.17gs\" sharing_policy=\"SPLITDUPLEX\"/>\n",
-                    link->name, link->bandwidth_Bps * scale, link->latency_s);
+                    link->name, link->bandwidth_Bps, link->latency_s);
     }
 }
 
@@ -49,38 +48,10 @@ static void write_config(FILE *out, const char *const *config)
     fprintf(out, "</config>\n");
 }
 
-/* The hosts and links the routes of the (sorted) PAIRS use, into
- * HOST_USED and LINK_USED. */
-static void mark_used(const topology *t, const node_pair *pairs, int pair_count, char *host_used, char *link_used)
-{
-    route_hop *hops = route_buffer(t);
-    for (int i = 0; i < pair_count; i++) {
-        if (i > 0 && pairs[i].src == pairs[i - 1].src && pairs[i].dst == pairs[i - 1].dst) continue;
-        host_used[pairs[i].src] = host_used[pairs[i].dst] = 1;
-        int count = pairs[i].src == pairs[i].dst ? 0 : topology_route(t, pairs[i].src, pairs[i].dst, hops);
-        for (int h = 0; h < count; h++) link_used[hops[h].link] = 1;
-    }
-    free(hops);
-}
-
-/* What a document holds: everything with the routes of PAIRS (for SimGrid's
- * own tools), what the routes of PAIRS use (a collsim simulation), or only
- * the hosts PAIRS join (actors whose messages bypass SimGrid). */
-typedef enum { XML_WHOLE, XML_ROUTES_USED, XML_HOSTS_ONLY } xml_content;
-
-static bool write_document(const topology *t, node_pair *pairs, int pair_count, double bandwidth_scale,
-                           xml_content content, const char *const *config, const char *note, FILE *out, diag *d)
+bool simgrid_xml_write_standalone(const topology *t, node_pair *pairs, int pair_count, const char *const *config,
+                                  const char *note, FILE *out, diag *d)
 {
     if (pair_count > 0) qsort(pairs, (size_t)pair_count, sizeof *pairs, compare_pairs);
-    char *host_used = NULL, *link_used = NULL;
-    if (content != XML_WHOLE) {
-        host_used = calloc((size_t)topology_node_count(t), 1);
-        link_used = calloc((size_t)t->link_count + 1, 1);
-        if (content == XML_ROUTES_USED) mark_used(t, pairs, pair_count, host_used, link_used);
-        else
-            for (int i = 0; i < pair_count; i++) host_used[pairs[i].src] = host_used[pairs[i].dst] = 1;
-    }
-    if (content == XML_HOSTS_ONLY) pair_count = 0; /* no route */
     fprintf(out, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n<!-- collsim platform '");
     write_comment_text(out, t->name);
     fprintf(out, "' (kind %s): %d ranks, %d switches", t->kind, t->ranks, t->switch_count);
@@ -93,13 +64,10 @@ static bool write_document(const topology *t, node_pair *pairs, int pair_count, 
     fprintf(out, "<zone id=\"fabric\" routing=\"Full\">\n");
     char name[64];
     for (int node = 0; node < topology_node_count(t); node++) {
-        if (host_used && !host_used[node]) continue;
         topology_node_name(t, node, name, sizeof name);
         fprintf(out, "  <host id=\"%s\" speed=\"1Gf\"/>\n", name);
     }
-    write_links(t, bandwidth_scale, link_used, out);
-    free(host_used);
-    free(link_used);
+    write_links(t, out);
     route_hop *hops = route_buffer(t);
     char dst_name[64];
     for (int i = 0; i < pair_count; i++) {
@@ -125,18 +93,3 @@ static bool write_document(const topology *t, node_pair *pairs, int pair_count, 
     return true;
 }
 
-bool simgrid_xml_write(const topology *t, node_pair *pairs, int pair_count, double bandwidth_scale, FILE *out, diag *d)
-{
-    return write_document(t, pairs, pair_count, bandwidth_scale, XML_ROUTES_USED, NULL, NULL, out, d);
-}
-
-bool simgrid_xml_write_hosts(const topology *t, node_pair *pairs, int pair_count, FILE *out, diag *d)
-{
-    return write_document(t, pairs, pair_count, 1.0, XML_HOSTS_ONLY, NULL, NULL, out, d);
-}
-
-bool simgrid_xml_write_standalone(const topology *t, node_pair *pairs, int pair_count, const char *const *config,
-                                  const char *note, FILE *out, diag *d)
-{
-    return write_document(t, pairs, pair_count, 1.0, XML_WHOLE, config, note, out, d);
-}

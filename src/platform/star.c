@@ -45,6 +45,7 @@ bool build_star(platform_reader *r, topology *t)
     }
     int s = topology_add_switch(t, "switch", 0, tier.inc);
     switch_attach_delays(t, s, &split);
+    for (int i = 0; i < t->ranks; i++) topology_set_link_ends(t, i, i, t->ranks + s);
     t->route = star_route;
     t->inc_parent = star_inc_parent;
     t->diameter_links = 2;

@@ -131,6 +131,22 @@ static int superpod_route(const topology *t, int src, int dst, route_hop *hops)
     return superpod_multipath(t, src, dst, NULL, hops);
 }
 
+/* Which nodes each link joins (spread routing's aggregated uplinks reach the
+ * whole spine tier: -1). */
+static void set_link_ends(topology *t, const superpod *p)
+{
+    bool spread = t->routing == ROUTING_SPREAD;
+    for (int i = 0; i < t->ranks; i++) {
+        topology_set_link_ends(t, p->nvlink0 + i, i, t->ranks + p->nvswitch0 + pod_of(p, i));
+        topology_set_link_ends(t, p->nic0 + i, i, t->ranks + leaf_switch(p, rail_of(p, i), pod_of(p, i) / p->pods_per_leaf));
+    }
+    for (int rail = 0; p->leaves_per_rail > 1 && rail < p->rails; rail++)
+        for (int leaf = 0; leaf < p->leaves_per_rail; leaf++)
+            for (int u = 0; u < (spread ? 1 : p->uplinks); u++)
+                topology_set_link_ends(t, uplink(t, p, rail, leaf, u), t->ranks + leaf_switch(p, rail, leaf),
+                                       spread ? -1 : t->ranks + p->spine0 + rail * p->spines + u / p->cables);
+}
+
 /* The key and tier names of one rail-optimized kind: the NVL72 SuperPOD
  * (explainer 03) or the DGX/HGX-style GPU cluster (rail_cluster.c). */
 typedef struct rail_names {
@@ -286,6 +302,7 @@ static bool build_rail_fabric(platform_reader *r, const rail_names *k, topology 
             snprintf(name, sizeof name, "rail%d_spine%d", rail, j);
             switch_attach_delays(t, topology_add_switch(t, name, 2, ib_spine.inc), &spine_split);
         }
+    set_link_ends(t, p);
     t->route = superpod_route;
     t->multipath = superpod_multipath;
     t->inc_parent = superpod_inc_parent;

@@ -31,6 +31,7 @@ int topology_add_link(topology *t, const char *name, double bandwidth_Bps, doubl
     l->bandwidth_Bps = bandwidth_Bps;
     l->latency_s = latency_s;
     l->tier = tier;
+    l->ends[0] = l->ends[1] = -1;
     return t->link_count++;
 }
 
@@ -60,6 +61,12 @@ int topology_add_tier(topology *t, const topo_tier *tier)
     return t->tier_count++;
 }
 
+void topology_set_link_ends(topology *t, int link, int from, int to)
+{
+    t->links[link].ends[0] = from;
+    t->links[link].ends[1] = to;
+}
+
 int topology_node_count(const topology *t)
 {
     return t->ranks + t->switch_count;
@@ -69,6 +76,14 @@ void topology_node_name(const topology *t, int node, char *out, int out_size)
 {
     if (node < t->ranks) snprintf(out, out_size, "r%d", node);
     else snprintf(out, out_size, "%s", t->switches[node - t->ranks].name);
+}
+
+void topology_link_end_name(const topology *t, int link, bool down, int end, char *out, int out_size)
+{
+    const topo_link *l = &t->links[link];
+    int side = down ? 1 - end : end; /* 0: the lower end (UP leaves it), 1: the upper */
+    if (l->ends[side] >= 0) topology_node_name(t, l->ends[side], out, out_size);
+    else snprintf(out, (size_t)out_size, "%s tier", t->tiers[side == 1 || l->tier == 0 ? l->tier : l->tier - 1].name);
 }
 
 int topology_route(const topology *t, int src, int dst, route_hop *hops)

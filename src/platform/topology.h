@@ -20,7 +20,9 @@
 #include "platform/packet_params.h"
 
 #define TOPO_MAX_TIERS 4
+#ifndef __cplusplus /* net/simgrid_zone.cpp reads this header too */
 _Static_assert(PACKET_MAX_TIERS == TOPO_MAX_TIERS, "packet buffers are per tier");
+#endif
 #define TOPO_MAX_DIMS 8
 
 /* The largest fabric collsim builds (docs/reliability.md), checked from the
@@ -40,6 +42,8 @@ typedef struct topo_link {
     double latency_s;
     bool latency_only;    /* FATPIPE, unlimited: a switch crossbar or port delay */
     int tier;
+    int ends[2];          /* the nodes it joins: UP goes ends[0] -> ends[1]; -1 where the far end is
+                             not one node (spread routing's aggregated uplink reaches a whole tier) */
 } topo_link;
 
 typedef struct route_hop {
@@ -159,10 +163,17 @@ int topology_add_link(topology *t, const char *name, double bandwidth_Bps, doubl
 int topology_add_latency_link(topology *t, const char *name, double latency_s, int tier);
 int topology_add_switch(topology *t, const char *name, int tier, unsigned inc);
 int topology_add_tier(topology *t, const topo_tier *tier);
+/* Record that LINK joins node FROM (the UP direction's source) and node TO. */
+void topology_set_link_ends(topology *t, int link, int from, int to);
 
 int topology_node_count(const topology *t);
 /* SimGrid host name of NODE ("r12" for ranks, the switch name otherwise). */
 void topology_node_name(const topology *t, int node, char *out, int out_size);
+/* The node a direction of LINK leaves (END 0) or reaches (END 1), DOWN
+ * being the reverse of UP: a node's name, or "TIER tier" where that end is
+ * a whole tier (spread routing's aggregated uplinks: the link's own tier
+ * above, the tier below it beneath). */
+void topology_link_end_name(const topology *t, int link, bool down, int end, char *out, int out_size);
 
 /* Route between two nodes into HOPS (room for t->route_hops_max, see
  * route_buffer); returns the hop count (0 for src == dst). */

@@ -34,6 +34,7 @@ void report_add_crossover(report *r, const crossover_row *x)
 
 void report_free(report *r)
 {
+    for (int i = 0; i < r->row_count; i++) free(r->rows[i].links);
     free(r->rows);
     free(r->etas);
     free(r->crossovers);
@@ -42,6 +43,11 @@ void report_free(report *r)
     r->crossovers = NULL;
     r->row_count = r->row_capacity = r->eta_count = r->eta_capacity = 0;
     r->crossover_count = r->crossover_capacity = 0;
+}
+
+static const char *direction_name(const link_row *l)
+{
+    return l->down ? "down" : "up";
 }
 
 static const char *text_or_empty(const char *text)
@@ -109,7 +115,19 @@ static void print_column_header(const report *r, table_columns c, FILE *out)
     if (c.ideal) fprintf(out, " %14s", "ideal(us)");
     if (r->simulated) fprintf(out, " %8s", "ratio");
     fprintf(out, " %13s %13s %10s %10s", "algbw(GB/s)", "busbw(GB/s)", "n_alpha", "n_beta");
+    if (r->simulated) fprintf(out, " %12s %12s %12s %12s", "p50(us)", "p99(us)", "max(us)", "spread(us)");
     if (r->measured) fprintf(out, " %14s%s %9s", "measured(us)", r->simulated ? " sim_err(%)" : "", "pred_err(%)");
+    fputc('\n', out);
+}
+
+/* "      link  1  leaf0_spine1 up (spine) leaf0 -> spine1: utilization 0.998, 4.1 MB; buffer peak ..." */
+static void print_link_line(const link_row *l, int rank, FILE *out)
+{
+    fprintf(out, "      link %2d  %s %s (%s) %s -> %s: utilization %.4f, %.6g B", rank, l->link, direction_name(l),
+            l->tier, l->from, l->to, l->utilization, l->bytes);
+    if (isfinite(l->peak_buffer_bytes))
+        fprintf(out, "; buffer peak %.6g B, mean %.6g B; stalled %.6g us", l->peak_buffer_bytes, l->mean_buffer_bytes,
+                l->stalled_s * 1e6);
     fputc('\n', out);
 }
 
@@ -129,6 +147,12 @@ static void print_table_row(const report *r, const result_row *row, table_column
     print_cell(out, 13, 3, row->algbw_Bps / 1e9);
     print_cell(out, 13, 3, row->busbw_Bps / 1e9);
     fprintf(out, " %10.6g %10.6g", row->n_alpha, row->n_beta);
+    if (r->simulated) {
+        print_cell(out, 12, 4, row->simulated ? row->latency_p50_s * 1e6 : NAN);
+        print_cell(out, 12, 4, row->simulated ? row->latency_p99_s * 1e6 : NAN);
+        print_cell(out, 12, 4, row->simulated ? row->latency_max_s * 1e6 : NAN);
+        print_cell(out, 12, 4, row->simulated ? row->rank_spread_s * 1e6 : NAN);
+    }
     if (r->measured) {
         field f[MEASURED_FIELDS];
         measured_fields(row, f);
@@ -138,8 +162,7 @@ static void print_table_row(const report *r, const result_row *row, table_column
         }
     }
     fputc('\n', out);
-    if (row->term_count <= 1) return;
-    for (int t = 0; t < row->term_count; t++) {
+    for (int t = 0; row->term_count > 1 && t < row->term_count; t++) {
         const row_term *term = &row->terms[t];
         fprintf(out, "      term %-16s tier %-12s pred(us)", term->label, term->tier);
         print_cell(out, 14, 4, term->predicted_s * 1e6);
@@ -149,6 +172,9 @@ static void print_table_row(const report *r, const result_row *row, table_column
         }
         fputc('\n', out);
     }
+    const link_row *links = r->all_links ? row->links : row->hot;
+    int count = r->all_links ? row->link_count : row->hot_count;
+    for (int i = 0; i < count; i++) print_link_line(&links[i], i + 1, out);
 }
 
 /* "# alpha 0.5 us, BW 900 GB/s: n_alpha and n_beta count against these" when
@@ -228,6 +254,7 @@ static void print_case_header(const report *r, const result_row *row, FILE *out)
     else fprintf(out, " over %d ranks", row->ranks);
     fprintf(out, " of %s", row->platform[0] ? row->platform : text_or_empty(r->platform_name));
     if (row->skew[0]) fprintf(out, ", skew %s", row->skew);
+    if (row->background[0]) fprintf(out, ", background %s", row->background);
     char with[256];
     concurrent_list(row, ", ", with, sizeof with);
     if (with[0]) fprintf(out, ", concurrent with case %s", with);
@@ -259,9 +286,10 @@ static void print_table(const report *r, FILE *out)
 
 /* ---- the numeric fields CSV and JSON share, in their order ---- */
 
-#define ROW_FIELDS 11
+#define ROW_FIELDS 17
 #define TERM_FIELDS 6
 #define ETA_FIELDS 4
+#define LINK_FIELDS 6
 
 static void row_fields(const result_row *row, field f[ROW_FIELDS])
 {
@@ -271,9 +299,25 @@ static void row_fields(const result_row *row, field f[ROW_FIELDS])
         {"n_alpha", row->n_alpha, true},           {"n_beta", row->n_beta, true},
         {"alpha_s", row->alpha_s, true},           {"bandwidth_Bps", row->bandwidth_Bps, true},
         {"algbw_Bps", row->algbw_Bps, true},       {"busbw_Bps", row->busbw_Bps, true},
-        {"time_fastest_s", row->time_fastest_s, row->simulated}};
+        {"time_fastest_s", row->time_fastest_s, row->simulated},
+        {"messages", (double)row->messages, row->simulated},
+        {"latency_p50_s", row->latency_p50_s, row->simulated},
+        {"latency_p99_s", row->latency_p99_s, row->simulated},
+        {"latency_max_s", row->latency_max_s, row->simulated},
+        {"rank_spread_s", row->rank_spread_s, row->simulated},
+        {"background_load", row->background_load, true}};
     memcpy(f, all, sizeof all);
 }
+
+static void link_fields(const link_row *l, field f[LINK_FIELDS])
+{
+    const field all[LINK_FIELDS] = {
+        {"bandwidth_Bps", l->bandwidth_Bps, true},         {"bytes", l->bytes, true},
+        {"utilization", l->utilization, true},             {"peak_buffer_bytes", l->peak_buffer_bytes, true},
+        {"mean_buffer_bytes", l->mean_buffer_bytes, true}, {"stalled_s", l->stalled_s, true}};
+    memcpy(f, all, sizeof all);
+}
+
 
 static void term_fields(const row_term *term, field f[TERM_FIELDS])
 {
@@ -336,9 +380,9 @@ static void print_csv(const report *r, FILE *out)
     field f[ROW_FIELDS];
     row_fields(&(result_row){0}, f);
     csv_header(out, "case,primitive,algorithm,group,ranks,size_bytes,segments", f, ROW_FIELDS,
-               r->measured ? ",groups,layout,skew,platform,concurrent_with,model,protocol,channels,tuned,launch_s,"
+               r->measured ? ",groups,layout,skew,platform,concurrent_with,model,protocol,channels,tuned,launch_s,background,"
                              "measured_s,sim_error,pred_error"
-                           : ",groups,layout,skew,platform,concurrent_with,model,protocol,channels,tuned,launch_s");
+                           : ",groups,layout,skew,platform,concurrent_with,model,protocol,channels,tuned,launch_s,background");
     for (int i = 0; i < r->row_count; i++) {
         const result_row *row = &r->rows[i];
         fprintf(out, "%d,%s,", row->case_index, primitive_name(row->prim));
@@ -354,7 +398,8 @@ static void print_csv(const report *r, FILE *out)
         concurrent_list(row, " ", with, sizeof with);
         fprintf(out, ",%s,", with);
         csv_text(out, text_or_empty(r->model));
-        fprintf(out, ",%s,%d,%s,%.17g", row->protocol, row->channels, row->tuned ? "true" : "false", row->launch_s);
+        fprintf(out, ",%s,%d,%s,%.17g,", row->protocol, row->channels, row->tuned ? "true" : "false", row->launch_s);
+        csv_text(out, row->background);
         field m[MEASURED_FIELDS];
         measured_fields(row, m);
         if (r->measured) csv_fields(out, m, MEASURED_FIELDS, false);
@@ -395,6 +440,32 @@ static void print_csv_terms(const report *r, FILE *out)
     }
 }
 
+/* One table of link directions: every row's busiest (HOT), or every row's all (--links). */
+static void print_csv_links(const report *r, bool hot, FILE *out)
+{
+    field f[LINK_FIELDS];
+    link_fields(&(link_row){0}, f);
+    csv_header(out, "case,algorithm,group,size_bytes,rank,link,direction,tier,from,to", f, LINK_FIELDS, NULL);
+    for (int i = 0; i < r->row_count; i++) {
+        const result_row *row = &r->rows[i];
+        const link_row *links = hot ? row->hot : row->links;
+        for (int k = 0; k < (hot ? row->hot_count : row->link_count); k++) {
+            fprintf(out, "%d,", row->case_index);
+            csv_text(out, row->algorithm);
+            fprintf(out, ",%d,%.17g,%d,", row->group, row->size_bytes, k + 1);
+            csv_text(out, links[k].link);
+            fprintf(out, ",%s,", direction_name(&links[k]));
+            csv_text(out, links[k].tier);
+            fputc(',', out);
+            csv_text(out, links[k].from);
+            fputc(',', out);
+            csv_text(out, links[k].to);
+            link_fields(&links[k], f);
+            csv_fields(out, f, LINK_FIELDS, true);
+        }
+    }
+}
+
 static void print_csv_crossovers(const report *r, FILE *out)
 {
     fprintf(out, "case,a,b,size_bytes\n");
@@ -406,7 +477,7 @@ static void print_csv_crossovers(const report *r, FILE *out)
 
 const char *report_csv_block_name(csv_block block)
 {
-    static const char *const names[CSV_BLOCK_COUNT] = {"eta", "terms", "crossovers"};
+    static const char *const names[CSV_BLOCK_COUNT] = {"eta", "terms", "crossovers", "hot_links", "links"};
     return names[block];
 }
 
@@ -414,7 +485,8 @@ void report_print_csv_block(const report *r, csv_block block, FILE *out)
 {
     if (block == CSV_ETA) print_csv_etas(r, out);
     else if (block == CSV_TERMS) print_csv_terms(r, out);
-    else print_csv_crossovers(r, out);
+    else if (block == CSV_CROSSOVERS) print_csv_crossovers(r, out);
+    else print_csv_links(r, block == CSV_HOT_LINKS, out);
 }
 
 /* ---- JSON (docs/collsim-output.schema.json) ---- */
@@ -437,6 +509,28 @@ static void json_text_or_null(FILE *out, const char *key, const char *text)
     else fputs("null", out);
 }
 
+/* , "KEY": [{"link": ..., "direction": ..., ...}, ...] */
+static void print_json_links(FILE *out, const char *key, const link_row *links, int count)
+{
+    field f[LINK_FIELDS];
+    fprintf(out, ", \"%s\": [", key);
+    for (int i = 0; i < count; i++) {
+        const link_row *l = &links[i];
+        fprintf(out, "%s{\"link\": ", i ? ", " : "");
+        json_print_string(out, l->link);
+        fprintf(out, ", \"direction\": \"%s\", \"tier\": ", direction_name(l));
+        json_print_string(out, l->tier);
+        fprintf(out, ", \"from\": ");
+        json_print_string(out, l->from);
+        fprintf(out, ", \"to\": ");
+        json_print_string(out, l->to);
+        link_fields(l, f);
+        json_fields(out, f, LINK_FIELDS);
+        fputc('}', out);
+    }
+    fputc(']', out);
+}
+
 static void print_json_result(const report *r, const result_row *row, FILE *out)
 {
     field f[ROW_FIELDS];
@@ -456,6 +550,7 @@ static void print_json_result(const report *r, const result_row *row, FILE *out)
     json_fields(out, f, ROW_FIELDS);
     fprintf(out, ", \"model\": ");
     json_print_string(out, text_or_empty(r->model));
+    json_text_or_null(out, "background", row->background);
     field m[MEASURED_FIELDS];
     measured_fields(row, m);
     json_fields(out, m, MEASURED_FIELDS);
@@ -469,7 +564,10 @@ static void print_json_result(const report *r, const result_row *row, FILE *out)
         json_fields(out, f, TERM_FIELDS);
         fputc('}', out);
     }
-    fprintf(out, "]}");
+    fputc(']', out);
+    if (row->simulated) print_json_links(out, "hot_links", row->hot, row->hot_count);
+    if (row->simulated && r->all_links) print_json_links(out, "links", row->links, row->link_count);
+    fputc('}', out);
 }
 
 static void print_json_eta(const eta_row *e, FILE *out)
@@ -543,7 +641,7 @@ bool report_write(const report *r, report_format format, const char *path, diag 
     int opened = 0;
     bool ok = true;
     if (format == FORMAT_CSV && output_is_replaced(&main_file))
-        while (ok && opened < CSV_BLOCK_COUNT) {
+        while (ok && opened < (r->all_links ? CSV_BLOCK_COUNT : CSV_LINKS)) {
             char block_path[PATH_MAX + 32];
             csv_block_path(path, (csv_block)opened, block_path, sizeof block_path);
             ok = output_open(&blocks[opened], block_path, d);

@@ -24,6 +24,24 @@ typedef struct row_term {
     double time_s;             /* the phase's simulated time; -1 when not timed */
 } row_term;
 
+#define REPORT_HOT_LINKS 10
+
+/* One direction of one link in a simulation (issue 14's per-link view):
+ * what it carried against what it could have. */
+typedef struct link_row {
+    int port;                  /* link * 2 + (1 when DOWN): the engine's port */
+    char link[48];             /* the platform's name for the link (collsim platform route shows it) */
+    bool down;                 /* the direction: UP as the link is built (from its first end), or DOWN */
+    char tier[24];
+    char from[40], to[40];     /* the nodes it joins in this direction, or "TIER tier" (spread's aggregated uplinks) */
+    double bandwidth_Bps;
+    double bytes;              /* carried (packet model: with packet headers) */
+    double utilization;        /* bytes / (bandwidth x the simulation's time) */
+    double peak_buffer_bytes;  /* packet model: the most the buffer at its far end held; NaN under fluid */
+    double mean_buffer_bytes;  /* packet model: that buffer's mean occupancy over the simulation; NaN under fluid */
+    double stalled_s;          /* packet model: time it waited for credits with packets ready; NaN under fluid */
+} link_row;
+
 typedef struct result_row {
     int case_index;
     char platform[64];         /* the platform the case runs on (a case may name its own) */
@@ -37,6 +55,8 @@ typedef struct result_row {
     int groups;                /* groups of the case, all running at the same time (05 §3.2) */
     char layout[48];           /* how they were laid out: all, list, prefix, strided, random(SEED) */
     char skew[32];             /* all-to-all skew ("" when uniform or not all-to-all) */
+    char background[112];      /* the background traffic it ran with ("" when none) */
+    double background_load;    /* that background's offered load on its busiest link; NaN when none */
     int block_first, block_count; /* the cases simulated together (`concurrent:`), this one included */
     int ranks;                 /* per group */
     double size_bytes;
@@ -52,6 +72,14 @@ typedef struct result_row {
     int term_count;
     row_term terms[REPORT_MAX_TERMS];
     double measured_s;         /* from a --measured log of the same collective, ranks and size; 0 when none */
+    /* simulated only: the messages of all the case's groups (op_times.h) */
+    long messages;
+    double latency_p50_s, latency_p99_s, latency_max_s;
+    double rank_spread_s;      /* the slowest group's last rank finish minus its first */
+    int hot_count;             /* the simulation's busiest link directions, busiest first */
+    link_row hot[REPORT_HOT_LINKS];
+    link_row *links;           /* every link direction (--links), or NULL; the report owns it */
+    int link_count;
 } result_row;
 
 /* η of one (case, algorithm, group), whole or for one term (tier). */
@@ -81,6 +109,7 @@ typedef struct report {
     int platform_ranks;
     bool simulated;            /* run (true) or predict (false) */
     bool measured;             /* --measured logs given: the measured columns are printed */
+    bool all_links;            /* --links: every row lists every link direction */
     const char *eta;           /* the η profile the predictions use: "ideal", "seed" or "given" */
     result_row *rows;
     int row_count, row_capacity;
@@ -103,14 +132,16 @@ void report_free(report *r);
 /* The table, the JSON, or the CSV results table (one table: the η, terms and
  * crossovers CSV tables are report_print_csv_block's). */
 void report_print(const report *r, report_format format, FILE *out);
-typedef enum { CSV_ETA, CSV_TERMS, CSV_CROSSOVERS, CSV_BLOCK_COUNT } csv_block;
+typedef enum { CSV_ETA, CSV_TERMS, CSV_CROSSOVERS, CSV_HOT_LINKS, CSV_LINKS, CSV_BLOCK_COUNT } csv_block;
 void report_print_csv_block(const report *r, csv_block block, FILE *out);
-/* The suffix of a CSV block's own file: "eta", "terms", "crossovers". */
+/* The suffix of a CSV block's own file: "eta", "terms", "crossovers",
+ * "hot_links", "links" (the last only with --links: report.all_links). */
 const char *report_csv_block_name(csv_block block);
 /* Write to PATH ("-" or NULL: standard output) as util/output_file.h says.
  * CSV to a file that is replaced (a regular file or a new path) also writes
- * STEM.eta.csv, STEM.terms.csv and STEM.crossovers.csv beside it, STEM being
- * PATH without its ".csv". */
+ * STEM.eta.csv, STEM.terms.csv, STEM.crossovers.csv, STEM.hot_links.csv
+ * (and STEM.links.csv with --links) beside it, STEM being PATH without its
+ * ".csv". */
 bool report_write(const report *r, report_format format, const char *path, diag *d);
 /* Draw time and busbw against M (log-log, simulated points over the
  * predicted line) and η per case with gnuplot into PATH (.svg, .png or

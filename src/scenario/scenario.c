@@ -8,6 +8,7 @@
 
 #include "algo/algorithm.h"
 #include "platform/platform.h"
+#include "scenario/background_spec.h"
 #include "yaml/yaml_tree.h"
 
 static bool read_sizes(yaml_tree *tree, ynode *node, scenario_case *c, diag *d)
@@ -252,6 +253,13 @@ static bool read_case_platform(yaml_tree *tree, ynode *node, scenario *s, scenar
     return true;
 }
 
+const scenario_case *scenario_background_case(const scenario *s, const scenario_case *c)
+{
+    for (int k = c->together_first; k < c->together_first + c->together_count && k < s->case_count; k++)
+        if (s->cases[k].background.source_count) return &s->cases[k];
+    return NULL;
+}
+
 const topology *scenario_platform(const scenario *s, const scenario_case *c)
 {
     return c->platform > 0 ? &s->case_platforms[c->platform - 1] : &s->platform;
@@ -318,7 +326,7 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *
 {
     static const char *const keys[] = {"primitive", "algorithms", "sizes", "groups", "segments", "root", "peer",
                                        "inner", "outer", "eta", "form", "platform", "c_real", "skew", "seed",
-                                       "protocol", "channels", NULL};
+                                       "protocol", "channels", "background", NULL};
     if (!yaml_expect_mapping(tree, node, "a case", d) || !yaml_map_check_keys(tree, node, keys, d)) return false;
     memset(c, 0, sizeof *c);
     c->line = (int)node->start_mark.line + 1;
@@ -361,6 +369,10 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *
     ynode *c_real = yaml_map_get(tree, node, "c_real");
     if (c_real && !yaml_read_positive_number(tree, c_real, "c_real", &c->c_real, d)) return false;
     if (!read_protocol(tree, node, c, d) || !read_channels(tree, node, c, d)) return false;
+    ynode *traffic = yaml_map_get(tree, node, "background");
+    if (traffic && !background_read(tree, traffic, scenario_platform(s, c), &c->background, c->background_text,
+                                    sizeof c->background_text, d))
+        return false;
     return read_eta(tree, node, scenario_platform(s, c), &c->eta, d) && read_form(tree, node, &c->form, d);
 }
 
@@ -384,6 +396,10 @@ static bool check_block(yaml_tree *tree, ynode *item, const scenario *s, int fir
         if (k->platform != 0)
             return yaml_error(tree, item, d, "concurrent cases share the scenario's platform: remove 'platform' from the "
                               "case at line %d", k->line);
+        if (c > first && k->background.source_count && scenario_background_case(s, lead) != k)
+            return yaml_error(tree, item, d, "concurrent cases run with one background: give 'background' to one case of "
+                              "the block only (the cases at lines %d and %d both have one)",
+                              scenario_background_case(s, lead)->line, k->line);
     }
     return true;
 }
@@ -419,6 +435,7 @@ static void free_cases(scenario *s)
     for (int c = 0; c < s->case_count; c++) {
         groups_free(&s->cases[c].groups);
         skew_free(&s->cases[c].skew);
+        background_free(&s->cases[c].background);
     }
     free(s->cases);
     s->cases = NULL;

@@ -7,6 +7,7 @@
 
 #include "algo/algorithm.h"
 #include "model/model.h"
+#include "net/background.h"
 #include "net/simgrid_run.h"
 #include "platform/topology.h"
 #include "scenario/groups.h"
@@ -40,6 +41,8 @@ typedef struct scenario_case {
     group_set groups;  /* `groups:` (all by default): they run at the same time */
     int groups_line, groups_column; /* where `groups:` is (the case's start when absent), for messages */
     a2a_skew skew;     /* `skew:` of an all-to-all (uniform by default) */
+    background background; /* `background:` traffic while the case runs (no sources: none) */
+    char background_text[112]; /* what it is, for the report ("" when none) */
     int together_first, together_count; /* the cases simulated with this one (`concurrent:`), itself included:
                                           their k-th algorithms at their m-th sizes run together */
     int line;          /* where the case starts, for messages */
@@ -63,6 +66,9 @@ bool scenario_load(const char *path, scenario *s, diag *d);
 /* The network model a run uses: REQUESTED (--model) if given, else the
  * scenario's `network:`, else CM02. */
 network_model scenario_network(const scenario *s, network_model requested);
+/* The background traffic case C's simulation runs with: its concurrent
+ * block's (at most one case of a block has one), or NULL. */
+const scenario_case *scenario_background_case(const scenario *s, const scenario_case *c);
 /* The same from TEXT; NAME is used in messages and platform paths are
  * relative to its folder (tests, fuzzing). */
 bool scenario_load_string(const char *name, const char *text, scenario *s, diag *d);

@@ -1,5 +1,7 @@
-/* shuffle.c — splitmix64 and Fisher-Yates. */
+/* shuffle.c — splitmix64, Fisher-Yates, derangements. */
 #include "util/shuffle.h"
+
+#include <stdbool.h>
 
 uint64_t random_next(uint64_t *state)
 {
@@ -16,5 +18,16 @@ void random_shuffle(int *values, int count, uint64_t *state)
         int swap = values[r];
         values[r] = values[j];
         values[j] = swap;
+    }
+}
+
+void random_derangement(int n, uint64_t seed, int *to)
+{
+    uint64_t state = seed;
+    for (bool fixed = true; fixed;) { /* shuffle until no value stays put: about e tries */
+        for (int i = 0; i < n; i++) to[i] = i;
+        random_shuffle(to, n, &state);
+        fixed = false;
+        for (int i = 0; i < n && !fixed; i++) fixed = to[i] == i;
     }
 }
