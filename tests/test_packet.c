@@ -352,6 +352,17 @@ START_TEST(test_the_engine_keeps_message_and_port_counters)
 }
 END_TEST
 
+/* Pop L's events until none is left: their targets are ORDER's N, in order. */
+static void expect_pop_order(event_list *l, const int *order, int n)
+{
+    event e;
+    for (int i = 0; i < n; i++) {
+        ck_assert(event_pop(l, NET_TIME_NEVER, &e));
+        ck_assert_int_eq(e.target, order[i]);
+    }
+    ck_assert(!event_pop(l, NET_TIME_NEVER, &e));
+}
+
 START_TEST(test_events_at_one_time_run_in_the_order_scheduled)
 {
     event_list l;
@@ -359,12 +370,7 @@ START_TEST(test_events_at_one_time_run_in_the_order_scheduled)
     static const net_time times[] = {50, 10, 50, 30, 10, 50, 20};
     for (int i = 0; i < 7; i++) event_schedule(&l, times[i], 0, i);
     static const int order[] = {1, 4, 6, 3, 0, 2, 5};
-    event e;
-    for (int i = 0; i < 7; i++) {
-        ck_assert(event_pop(&l, NET_TIME_NEVER, &e));
-        ck_assert_int_eq(e.target, order[i]);
-    }
-    ck_assert(!event_pop(&l, NET_TIME_NEVER, &e));
+    expect_pop_order(&l, order, 7);
     event_list_free(&l);
 }
 END_TEST
@@ -383,10 +389,7 @@ START_TEST(test_events_scheduled_after_a_bounded_pop_keep_their_order)
     event_schedule(&l, 20, 0, 2);
     event_schedule(&l, 10, 0, 3);
     static const int order[] = {3, 2, 1};
-    for (int i = 0; i < 3; i++) {
-        ck_assert(event_pop(&l, NET_TIME_NEVER, &e));
-        ck_assert_int_eq(e.target, order[i]);
-    }
+    expect_pop_order(&l, order, 3);
     event_list_free(&l);
 }
 END_TEST
@@ -406,11 +409,7 @@ START_TEST(test_events_beyond_the_calendar_keep_the_order_scheduled)
     event_schedule(&l, 300000, 0, 3);
     event_schedule(&l, 299999, 0, 4);
     static const int order[] = {4, 0, 2, 3};
-    for (int i = 0; i < 4; i++) {
-        ck_assert(event_pop(&l, NET_TIME_NEVER, &e));
-        ck_assert_int_eq(e.target, order[i]);
-    }
-    ck_assert(!event_pop(&l, NET_TIME_NEVER, &e));
+    expect_pop_order(&l, order, 4);
     event_list_free(&l);
 }
 END_TEST

@@ -226,11 +226,6 @@ START_TEST(test_background_rates_load_the_busiest_link_as_asked)
 }
 END_TEST
 
-/* A sendrecv r0 -> r1 of 100 MB (111 us) on the star while ranks 4..7 send
- * each other periodic 64 KiB messages at half their links' rate: the case
- * shares no link with them and takes alpha + M/BW exactly, and r4's access
- * link carries half its capacity over the run (to one message), in both
- * models (the packet model's warm-up is not counted). */
 /* A sendrecv r0 -> r1 of M bytes on T beside B under MODEL: its time (and
  * the link view in V when given). */
 static double sendrecv_beside(const topology *t, const background *b, network_model model, double m, exec_views *v)
@@ -247,6 +242,11 @@ static double sendrecv_beside(const topology *t, const background *b, network_mo
     return time_s;
 }
 
+/* A sendrecv r0 -> r1 of 100 MB (111 us) on the star while ranks 4..7 send
+ * each other periodic 64 KiB messages at half their links' rate: the case
+ * shares no link with them and takes alpha + M/BW exactly, and r4's access
+ * link carries half its capacity over the run (to one message), in both
+ * models (the packet model's warm-up is not counted). */
 START_TEST(test_background_is_carried_at_its_load_and_spares_other_links)
 {
     topology t;
