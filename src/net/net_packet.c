@@ -90,27 +90,28 @@ static void actor_settled(network *n)
     if (--n->running == 0) sg_sem_release(n->wake);
 }
 
-/* A completion for A, told when SimGrid's clock reaches the delivery. */
-static void complete(net_endpoint *a, int tag)
+/* A is to be woken at the current delivery (once, however many reasons). */
+static void to_wake(network *n, net_endpoint *a)
 {
-    network *n = a->n;
-    a->done[a->first + a->count++] = tag;
     if (a->woken) return;
     a->woken = true;
     n->woken = grow_array(n->woken, &n->woken_capacity, n->woken_count + 1, sizeof *n->woken);
     n->woken[n->woken_count++] = a;
 }
 
+/* A completion for A, told when SimGrid's clock reaches the delivery. */
+static void complete(net_endpoint *a, int tag)
+{
+    a->done[a->first + a->count++] = tag;
+    to_wake(a->n, a);
+}
+
 /* The wake-up of endpoint COOKIE (packet_sleep) came. */
 static void woke(void *ctx, void *cookie)
 {
     network *n = ctx;
-    net_endpoint *a = cookie;
     n->wakes_pending--;
-    if (a->woken) return;
-    a->woken = true;
-    n->woken = grow_array(n->woken, &n->woken_capacity, n->woken_count + 1, sizeof *n->woken);
-    n->woken[n->woken_count++] = a;
+    to_wake(n, cookie);
 }
 
 /* The engine delivered the message of connection COOKIE (NULL: a
