@@ -499,9 +499,12 @@ static int start_task(const scenario *s, const run_settings *o, task *t, const s
         member *m = &t->members[i];
         endpoint_costs costs;
         model_case mc = scenario_model_case(s, m->c, m->run.algorithm, m->run.protocol, m->run.channels, m->size_bytes, 0);
-        int tier = model_group_tier(&mc);
-        endpoint_costs_of(mc.platform, calibrated_group_for(mc.platform, mc.prim, tier), m->run.algorithm,
-                          m->run.protocol, tier, &costs);
+        char why[256];
+        if (!model_case_costs(&mc, &costs, why, sizeof why)) { /* the algorithm has no formula: no steps, no cap */
+            int tier = model_group_tier(&mc);
+            endpoint_costs_of(mc.platform, calibrated_group_for(mc.platform, mc.prim, tier), m->run.algorithm,
+                              m->run.protocol, tier, &costs);
+        }
         for (int g = 0; g < s->cases[m->c].groups.count; g++) {
             exec_part *part = &t->parts[n++];
             *part = (exec_part){m->scheds[g], m->nodes[g], m->size_bytes, m->weights, costs.launch_s, {0},

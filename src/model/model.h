@@ -6,10 +6,11 @@
  *   t = launch + Σ_terms  η_α · n_α · α  +  n_α · o  +  n_β · M / (η_β · e · BW)
  *
  * launch is the per-collective cost (the platform's `launch` plus the
- * protocol's base latency, NCCL's baseLat), o the sender overhead of the
- * term's tier per message on the critical path (LogP's o plus the
- * protocol's per-hop latency), e the protocol's wire efficiency; without
- * them (the seed's model) launch = o = 0 and e = 1.
+ * protocol's base latency, NCCL's baseLat, plus its per-hop latency once
+ * per step of the collective), o the sender overhead of the term's tier per
+ * message on the critical path (LogP's o), e the protocol's wire efficiency
+ * (under its bandwidth cap); without them (the seed's model) launch = o = 0
+ * and e = 1.
  *
  * n_β of a term is in units of the case's M (a hierarchical outer phase that
  * ships M·L/N carries that factor in its n_β).  docs/model.md lists every
@@ -72,6 +73,8 @@ typedef struct prediction {
     const char *formula;       /* the closed form, in the seed's notation */
     const char *seed;          /* where it comes from */
     const char *alternative;   /* where the seed texts state another form (DBT's BW term), else NULL */
+    endpoint_costs costs;      /* what the terms and launch_s charge (model_case_costs) */
+    int slices;                /* hierarchical_pipelined: its terms are per slice of M/slices until piped (else 1) */
 } prediction;
 
 typedef struct model_case {
@@ -94,6 +97,16 @@ typedef struct model_case {
 
 /* The prediction for C; false with WHY when the algorithm is unknown. */
 bool model_predict(const model_case *c, prediction *out, char *why, int why_size);
+
+/* The endpoint costs C runs with (protocol.c's, then NCCL's per-step
+ * latency charged once per step of the collective — the steps of its
+ * prediction without the pipeline's fill or slicing, `form: asymptotic` —
+ * and added to the launch, and the protocol's bus-bandwidth cap turned into
+ * a wire ratio: when C's predicted bus bandwidth, C(N)·M over its BW terms
+ * at the links' simulated rate, exceeds the cap, every byte travels with
+ * bus/cap as many wire bytes).  The executor and model_predict charge these
+ * same costs; false with WHY as model_predict. */
+bool model_case_costs(const model_case *c, endpoint_costs *out, char *why, int why_size);
 
 /* η of tier TIER for case C under PROFILE (05 §4.1 / §4.2 for ETA_SEED). */
 eta_pair model_eta(const eta_profile *profile, const model_case *c, int tier);

@@ -12,6 +12,7 @@
  *   - INC pays α_switch per switch level (04 §2.2, k levels of the tree).
  *   - sendrecv pays its route's tier α per algorithmic hop (01 §8); a
  *     permutation the slowest of its ranks' routes, all at once. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,26 +61,22 @@ static int route_tier(const topology *t, int a, int b, route_hop *hops, int *phy
     return route_top_tier(t, hops, count);
 }
 
-/* The endpoint costs C is predicted with (protocol.c): none under `form:
- * seed`, the seed's model. */
+/* The endpoint costs of protocol.c for C, before its steps and cap are
+ * resolved (model_case_costs). */
 static void case_costs(const model_case *c, endpoint_costs *costs)
 {
     int tier = model_group_tier(c);
     endpoint_costs_of(c->platform, calibrated_group_for(c->platform, c->prim, tier), c->algorithm, c->protocol, tier,
                       costs);
-    if (c->form != FORM_SEED) return;
-    memset(costs, 0, sizeof *costs);
-    costs->wire_numerator = costs->wire_denominator = 1;
 }
 
 /* A term at TIER: its sender overhead and the protocol's efficiency come from
- * the case's endpoint costs (protocol.c); both vanish in the seed's model. */
+ * the prediction's endpoint costs; both vanish in the seed's model. */
 static void add_term(prediction *out, const model_case *c, int tier, int phase, const char *label, counts k,
                      double alpha_s, double bandwidth_Bps)
 {
-    endpoint_costs costs;
-    case_costs(c, &costs);
-    bandwidth_Bps *= (double)costs.wire_denominator / costs.wire_numerator;
+    const endpoint_costs *costs = &out->costs;
+    bandwidth_Bps *= (double)costs->wire_denominator / costs->wire_numerator;
     model_term *term = &out->terms[out->term_count++];
     term->tier = tier;
     term->phase = phase;
@@ -88,7 +85,7 @@ static void add_term(prediction *out, const model_case *c, int tier, int phase, 
     term->n_beta = k.n_beta;
     term->alpha_s = alpha_s;
     term->bandwidth_Bps = bandwidth_Bps;
-    term->overhead_s = costs.overhead_s[tier];
+    term->overhead_s = costs->overhead_s[tier];
     term->eta = model_eta(c->eta, c, tier);
 }
 
@@ -311,7 +308,7 @@ static bool hierarchical(const model_case *c, prediction *out, char *why, int wh
                           why, why_size);
             if (pipelined) out->terms[out->term_count - 1].n_beta /= slices;
         }
-        if (ok && pipelined) pipeline_terms(out, c, slices);
+        out->slices = slices; /* piped by build_terms */
     }
     free(order);
     free(members);
@@ -444,15 +441,72 @@ double model_term_time(const model_term *t, double size_bytes, bool with_eta)
            t->n_beta * size_bytes / (eta_beta * t->bandwidth_Bps);
 }
 
-bool model_predict(const model_case *c, prediction *out, char *why, int why_size)
+/* C's terms charged with COSTS; with STEPS, a pipelined hierarchy's terms
+ * stay per slice (one slice's steps through the parts). */
+static bool build_terms(const model_case *c, const endpoint_costs *costs, bool steps, prediction *out, char *why,
+                        int why_size)
 {
     memset(out, 0, sizeof *out);
+    out->costs = *costs;
+    out->slices = 1;
     bool ok = strncmp(c->algorithm, "hierarchical", 12) == 0 ? hierarchical(c, out, why, why_size)
               : strcmp(c->algorithm, "tree") == 0           ? chained_tree(c, out, why, why_size)
                                                              : flat(c, out, why, why_size);
-    if (!ok) return false;
-    endpoint_costs costs;
-    case_costs(c, &costs);
+    if (ok && !steps && out->slices > 1) pipeline_terms(out, c, out->slices);
+    return ok;
+}
+
+/* NCCL's per-step latency, once per step: the steps are the n_α of C's
+ * prediction without fill or slicing (`form: asymptotic`, one slice), each
+ * at its term's tier; the sum joins the launch. */
+static bool charge_steps(const model_case *c, endpoint_costs *costs, char *why, int why_size)
+{
+    double stepped = 0;
+    for (int k = 0; k < TOPO_MAX_TIERS; k++) stepped += costs->step_s[k];
+    if (stepped > 0) {
+        model_case asymptotic = *c;
+        asymptotic.form = FORM_ASYMPTOTIC;
+        prediction p;
+        if (!build_terms(&asymptotic, costs, true, &p, why, why_size)) return false;
+        for (int i = 0; i < p.term_count; i++) costs->launch_s += p.terms[i].n_alpha * costs->step_s[p.terms[i].tier];
+    }
+    memset(costs->step_s, 0, sizeof costs->step_s);
+    return true;
+}
+
+/* The protocol's bus-bandwidth cap as wire bytes: C's bus bandwidth C(N)·M
+ * over its BW terms at the links' simulated rate (the tiers' efficiency
+ * applied); above the cap, the wire ratio grows by bus/cap. */
+static bool charge_cap(const model_case *c, endpoint_costs *costs, char *why, int why_size)
+{
+    double cap = costs->bus_cap_Bps;
+    costs->bus_cap_Bps = 0;
+    if (!(cap > 0)) return true;
+    prediction p;
+    if (!build_terms(c, costs, false, &p, why, why_size)) return false;
+    double seconds_per_byte = 0;
+    for (int i = 0; i < p.term_count; i++)
+        seconds_per_byte += p.terms[i].n_beta / (p.terms[i].bandwidth_Bps * c->platform->tiers[p.terms[i].tier].efficiency);
+    double bus = seconds_per_byte > 0 ? primitive_busbw_factor(c->prim, c->ranks) / seconds_per_byte : 0;
+    if (bus > cap)
+        endpoint_costs_set_wire(costs, (int)lround((double)costs->wire_numerator / costs->wire_denominator * bus / cap * 1e6),
+                                1000000);
+    return true;
+}
+
+bool model_case_costs(const model_case *c, endpoint_costs *out, char *why, int why_size)
+{
+    model_case exact = *c; /* what runs, whatever form predicts it */
+    if (exact.form == FORM_SEED) exact.form = FORM_EXACT;
+    case_costs(&exact, out);
+    return charge_steps(&exact, out, why, why_size) && charge_cap(&exact, out, why, why_size);
+}
+
+bool model_predict(const model_case *c, prediction *out, char *why, int why_size)
+{
+    endpoint_costs costs = {.wire_numerator = 1, .wire_denominator = 1}; /* the seed's model: none */
+    if (c->form != FORM_SEED && !model_case_costs(c, &costs, why, why_size)) return false;
+    if (!build_terms(c, &costs, false, out, why, why_size)) return false;
     out->launch_s = costs.launch_s;
     out->time_s = out->ideal_s = costs.launch_s;
     if (out->term_count == 0) { /* a single-rank group: nothing moves */

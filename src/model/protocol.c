@@ -8,8 +8,15 @@
  *                     once per collective on top of the platform's launch.
  *   per-hop latency   NCCL's hwLat[NVLink | network][algorithm][protocol];
  *                     LL's is the hardware's own hop (the platform's α), so a
- *                     protocol adds hwLat[p] − hwLat[LL] to each message's
- *                     sender overhead on a tier of that class.
+ *                     protocol adds hwLat[p] − hwLat[LL] per step of the
+ *                     collective on a tier of that class: once per step, as
+ *                     NCCL's model charges nsteps · hwLat, not once per
+ *                     message (a step cut into slices or segments pays it
+ *                     once); model_case_costs counts the steps.
+ *   bandwidth caps    NCCL's llMaxBws and channels x perChMaxRingLL128Bws
+ *                     bound the bus bandwidth of LL and LL128 (tuning.cc's
+ *                     "model refinements"); the platform states its row
+ *                     (`ll_max_bw`, `ll128_max_bw`), cited in its file.
  *   NVLS (collsim's `inc`) runs Simple only; NCCL charges its NVLink latency
  *   (and its network latency when the tree leaves the NVLink domain) once
  *   per collective, so collsim adds them to the launch.
@@ -111,6 +118,17 @@ const calibrated_group *calibrated_group_for(const topology *t, primitive prim, 
     return best;
 }
 
+void endpoint_costs_set_wire(endpoint_costs *c, int numerator, int denominator)
+{
+    for (int a = numerator, b = denominator; b;) { /* divide out the gcd: smaller whole-byte factors */
+        int r = a % b;
+        a = b, b = r;
+        if (!b) numerator /= a, denominator /= a;
+    }
+    c->wire_numerator = numerator;
+    c->wire_denominator = denominator;
+}
+
 void endpoint_costs_of(const topology *t, const calibrated_group *calibrated, const char *algorithm, protocol_id p,
                        int top_tier, endpoint_costs *out)
 {
@@ -125,14 +143,7 @@ void endpoint_costs_of(const topology *t, const calibrated_group *calibrated, co
         out->launch_s += cal->launch_s;
         for (int k = 0; k < t->tier_count; k++) out->overhead_s[k] += cal->overhead_s;
         /* 1/efficiency wire bytes per data byte, to the 6 decimals the table is written with */
-        int numerator = 1000000, denominator = (int)fmin(fmax(lround(cal->efficiency * 1e6), 1), 1e9);
-        for (int a = numerator, b = denominator; b;) { /* divide out the gcd: smaller whole-byte factors */
-            int r = a % b;
-            a = b, b = r;
-            if (!b) numerator /= a, denominator /= a;
-        }
-        out->wire_numerator = numerator;
-        out->wire_denominator = denominator;
+        endpoint_costs_set_wire(out, 1000000, (int)fmin(fmax(lround(cal->efficiency * 1e6), 1), 1e9));
         return;
     }
     int col = column(p);
@@ -147,8 +158,14 @@ void endpoint_costs_of(const topology *t, const calibrated_group *calibrated, co
     }
     for (int k = 0; k < t->tier_count; k++) {
         int hw = t->tiers[k].network ? HW_NET : HW_NVLINK;
-        out->overhead_s[k] += (hop_latency_us[hw][f][col] - hop_latency_us[hw][f][0]) * 1e-6;
+        out->step_s[k] = (hop_latency_us[hw][f][col] - hop_latency_us[hw][f][0]) * 1e-6;
     }
+    out->bus_cap_Bps = p == PROTOCOL_LL ? t->ll_max_bw_Bps : p == PROTOCOL_LL128 ? t->ll128_max_bw_Bps : 0;
+}
+
+bool protocol_enabled(const topology *t, protocol_id p)
+{
+    return t->protocols == 0 || (p >= PROTOCOL_SIMPLE && p <= PROTOCOL_LL && (t->protocols >> (p - PROTOCOL_SIMPLE)) & 1u);
 }
 
 /* Whether M lies in C's measured range [from, up_to] (0: open). */

@@ -1,10 +1,12 @@
 /* protocol.h — NCCL-style protocols (Simple, LL128, LL) as costs at the
  * endpoints of a collective: bytes on the wire per byte of data (the flags),
- * a per-message latency added to each tier's sender overhead, and a
- * per-collective base latency added to the platform's launch cost.  The
- * figures are NCCL's published tuning model (docs/model.md says which figure
- * comes from where); the executor and the analytic model read the same
- * endpoint_costs, so prediction and simulation charge the same. */
+ * a latency per step of the collective, a per-collective base latency added
+ * to the platform's launch cost, and a cap on the bus bandwidth the protocol
+ * reaches.  The figures are NCCL's published tuning model (docs/model.md
+ * says which figure comes from where).  The steps and the cap depend on the
+ * algorithm's form: model_case_costs (model.h) folds them into the launch
+ * and the wire ratio, and the executor and the analytic model read that
+ * same endpoint_costs, so prediction and simulation charge the same. */
 #ifndef COLLSIM_PROTOCOL_H
 #define COLLSIM_PROTOCOL_H
 
@@ -21,7 +23,11 @@ typedef enum { FAMILY_RING, FAMILY_TREE, FAMILY_NVLS } algorithm_family;
 
 typedef struct endpoint_costs {
     double launch_s;                    /* per collective: platform launch + the protocol's base latency */
-    double overhead_s[TOPO_MAX_TIERS];  /* per message at the sender: tier overhead + the protocol's per-hop latency */
+    double overhead_s[TOPO_MAX_TIERS];  /* per message at the sender: tier overhead (+ a calibrated protocol's) */
+    double step_s[TOPO_MAX_TIERS];      /* per step of the collective on tier k: NCCL's hwLat[p] - hwLat[LL]
+                                           (model_case_costs charges the steps once, in launch_s, and zeroes these) */
+    double bus_cap_Bps;                 /* the protocol's bus-bandwidth cap on the platform, 0: none
+                                           (model_case_costs turns it into the wire ratio) */
     int wire_numerator, wire_denominator; /* wire bytes per data byte */
 } endpoint_costs;
 
@@ -44,6 +50,12 @@ const calibrated_group *calibrated_group_for(const topology *t, primitive prim, 
  * launch and overheads alone). */
 void endpoint_costs_of(const topology *t, const calibrated_group *calibrated, const char *algorithm, protocol_id p,
                        int top_tier, endpoint_costs *out);
+
+/* Set C's wire ratio to NUMERATOR / DENOMINATOR wire bytes per data byte, reduced. */
+void endpoint_costs_set_wire(endpoint_costs *c, int numerator, int denominator);
+
+/* Whether the platform's collective library enables P (its `protocols`; all when unset). */
+bool protocol_enabled(const topology *t, protocol_id p);
 
 /* Whether `auto` may pick P at SIZE_BYTES under the calibrated group
  * CALIBRATED: always when NULL (NCCL's figures), else the group offers each fitted protocol in the size range it

@@ -1,5 +1,6 @@
 /* tuner.c — the least predicted time over algorithm x protocol x channels.
- * NVLS-style INC runs Simple only (NCCL enables NVLS for Simple alone); ties
+ * NVLS-style INC runs Simple only (NCCL enables NVLS for Simple alone); `auto`
+ * offers only the protocols the platform's library enables (`protocols`); ties
  * go to the earlier candidate (algorithms in NCCL's order, Simple before
  * LL128 before LL, fewer channels first). */
 #include "model/tuner.h"
@@ -48,7 +49,9 @@ bool tuner_pick(const model_case *base, const char *const *algorithms, int count
                 m.protocol = fixed ? base->protocol : protocols[p];
                 m.channels = channels;
                 if (strcmp(m.algorithm, "inc") == 0 && m.protocol != PROTOCOL_SIMPLE) continue;
-                if (!fixed && !protocol_available(calibrated, m.protocol, m.size_bytes)) continue;
+                if (!fixed && (!protocol_enabled(base->platform, m.protocol) ||
+                               !protocol_available(calibrated, m.protocol, m.size_bytes)))
+                    continue;
                 prediction pr;
                 char why[256];
                 if (!model_predict(&m, &pr, why, sizeof why)) continue;

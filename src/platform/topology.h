@@ -136,6 +136,10 @@ typedef struct topology {
     int dims[TOPO_MAX_DIMS];
     int dim_count;
     double launch_s;          /* per-collective launch / synchronisation cost (`launch`, default 0) */
+    /* The collective library's protocol limits (NCCL / RCCL tuning.cc, docs/model.md): */
+    double ll_max_bw_Bps;     /* `ll_max_bw`: the most bus bandwidth LL reaches (NCCL's llMaxBw), 0: none */
+    double ll128_max_bw_Bps;  /* `ll128_max_bw`: the same for LL128 (NCCL's channels x perChMaxRingLL128Bw), 0: none */
+    unsigned protocols;       /* `protocols`: the ones the library enables, bit 0 simple, 1 ll128, 2 ll; 0: all */
     calibrated_group calibrated[TOPO_MAX_CALIBRATED]; /* fitted costs (`calibrated:`), none by default */
     int calibrated_count;
     double oversubscription;  /* 0 when not a switched multi-tier fabric */
