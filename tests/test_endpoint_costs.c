@@ -40,11 +40,22 @@ static prediction predict(const topology *t, const char *name, primitive prim, p
     return p;
 }
 
+/* The costs a case of NAME over all of T's ranks runs with (model_case_costs:
+ * the steps and the cap resolved), for M bytes of PRIM in SEGMENTS. */
+static endpoint_costs case_costs_of(const topology *t, const char *name, primitive prim, protocol_id protocol, double m,
+                                    int segments)
+{
+    model_case c = {.platform = t, .prim = prim, .algorithm = name, .ranks = t->ranks, .size_bytes = m,
+                    .protocol = protocol, .segments = segments};
+    endpoint_costs costs;
+    char why[256];
+    ck_assert_msg(model_case_costs(&c, &costs, why, sizeof why), "%s", why);
+    return costs;
+}
+
 static endpoint_costs costs_of(const topology *t, const char *name, protocol_id protocol)
 {
-    endpoint_costs c;
-    endpoint_costs_of(t, NULL, name, protocol, t->tier_count - 1, &c);
-    return c;
+    return case_costs_of(t, name, PRIM_ALLREDUCE, protocol, 1e6, 0);
 }
 
 static void expect_close(double got, double expected, const char *what, double m)
@@ -190,10 +201,79 @@ START_TEST(test_protocol_hop_latency_follows_the_route_tier)
               "nvlink: {alpha: 0.6us, bandwidth: 450GBps}\n"
               "network: {alpha_leaf: 2.7us, alpha_spine: 3us, bandwidth: 50GBps}\n",
               &t);
+    /* raw, per tier: the network's step latency; resolved: 2(N-1) = 14 steps at it in the launch, no overhead */
+    endpoint_costs raw;
+    endpoint_costs_of(&t, NULL, "ring", PROTOCOL_SIMPLE, 1, &raw);
+    ck_assert_double_eq_tol(raw.step_s[1], (14.0 - 2.7) * US, 1e-15);
+    ck_assert_double_eq_tol(raw.overhead_s[1], 0, 1e-18);
     endpoint_costs simple = costs_of(&t, "ring", PROTOCOL_SIMPLE);
-    ck_assert_double_eq_tol(simple.overhead_s[1], (14.0 - 2.7) * US, 1e-15);
+    ck_assert_double_eq_tol(simple.launch_s, (8.4 + 14 * (14.0 - 2.7)) * US, 1e-15);
     expect_ring_under_protocols(&t, nccl_ring_net_hop_us, (0.6 + 2.7) * US, 50e9, "two-node ring AR");
     topology_free(&t);
+}
+END_TEST
+
+/* A pipelined ring broadcast of P segments on 8 ranks of a star: 01 App.
+ * C.3's (N-1+P-1)(α + M/(P·BW)), plus Simple's base latency and its per-hop
+ * latency hwLat[NVLINK][Ring][Simple] - hwLat[LL] once per step of the chain
+ * — N - 1 steps whatever P is (NCCL's model: nsteps · hwLat), not once per
+ * segment message. */
+START_TEST(test_protocol_step_latency_is_paid_once_per_step_not_per_segment)
+{
+    topology t;
+    load_text("kind: star\nranks: 8\nalpha: 0.6us\nbandwidth: 450GBps\n", &t);
+    static const int segment_counts[] = {1, 4, 16};
+    for (size_t k = 0; k < COUNT(segment_counts); k++) {
+        int p = segment_counts[k];
+        algo_params q = {.ranks = 8, .segments = p};
+        char why[256];
+        schedule *s = bcast_ring(&q, why, sizeof why);
+        ck_assert_msg(s != NULL, "%s", why);
+        for (size_t m = 0; m < COUNT(sizes); m++) {
+            double expected = 8.4 * US + 7 * (3.4 - 0.6) * US + (7 + p - 1) * (0.6 * US + sizes[m] / p / 450e9);
+            endpoint_costs costs = case_costs_of(&t, "ring", PRIM_BCAST, PROTOCOL_SIMPLE, sizes[m], p);
+            expect_simulated(&t, s, NULL, sizes[m], &costs, expected, "ring BC under Simple");
+            model_case c = {.platform = &t, .prim = PRIM_BCAST, .algorithm = "ring", .ranks = 8, .size_bytes = sizes[m],
+                            .protocol = PROTOCOL_SIMPLE, .segments = p};
+            prediction pr;
+            ck_assert_msg(model_predict(&c, &pr, why, sizeof why), "%s", why);
+            expect_close(pr.time_s, expected, "ring BC under Simple, predicted", sizes[m]);
+        }
+        schedule_free(s);
+    }
+    topology_free(&t);
+}
+END_TEST
+
+/* NCCL caps LL's bus bandwidth at llMaxBw (tuning.cc: busBw = min(llMaxBw,
+ * busBw · 0.5)): ring AR on 8 ranks of a 450 GB/s star runs LL at half the
+ * link, 225 GB/s of bus bandwidth, above a 100 GB/s cap, so its BW term is
+ * the bus bandwidth's, 2(N-1)/N · M / 100 GB/s; with a 300 GB/s cap (above
+ * 225) nothing changes.  Simple is not capped by ll_max_bw. */
+START_TEST(test_ll_bus_bandwidth_cap)
+{
+    static const double caps[] = {100e9, 300e9};
+    for (size_t k = 0; k < COUNT(caps); k++) {
+        char text[160];
+        snprintf(text, sizeof text, "kind: star\nranks: 8\nalpha: 0.6us\nbandwidth: 450GBps\nll_max_bw: %gGBps\n",
+                 caps[k] / 1e9);
+        topology t;
+        load_text(text, &t);
+        schedule *s = build(allreduce_ring, 8);
+        for (size_t m = 0; m < COUNT(sizes); m++) {
+            double bus = caps[k] < 225e9 ? caps[k] : 225e9;
+            double expected = 6.6 * US + 14 * 0.6 * US + 2.0 * 7 / 8 * sizes[m] / bus;
+            endpoint_costs ll = case_costs_of(&t, "ring", PRIM_ALLREDUCE, PROTOCOL_LL, sizes[m], 0);
+            expect_simulated(&t, s, NULL, sizes[m], &ll, expected, "ring AR under capped LL");
+            expect_close(predict(&t, "ring", PRIM_ALLREDUCE, PROTOCOL_LL, sizes[m]).time_s, expected,
+                         "ring AR under capped LL, predicted", sizes[m]);
+            double simple = 8.4 * US + 14 * 3.4 * US + 2.0 * 7 / 8 * sizes[m] / 450e9;
+            expect_close(predict(&t, "ring", PRIM_ALLREDUCE, PROTOCOL_SIMPLE, sizes[m]).time_s, simple,
+                         "ring AR under Simple beside an LL cap", sizes[m]);
+        }
+        schedule_free(s);
+        topology_free(&t);
+    }
 }
 END_TEST
 
@@ -259,6 +339,8 @@ int main(void)
     tcase_set_timeout(protocol, 120);
     tcase_add_test(protocol, test_protocols_on_a_star_ring_cost_what_nccl_tunes_with);
     tcase_add_test(protocol, test_protocol_hop_latency_follows_the_route_tier);
+    tcase_add_test(protocol, test_protocol_step_latency_is_paid_once_per_step_not_per_segment);
+    tcase_add_test(protocol, test_ll_bus_bandwidth_cap);
     tcase_add_test(protocol, test_nvls_pays_its_latency_once);
     suite_add_tcase(suite, protocol);
     return run_suite(suite);
