@@ -1,6 +1,7 @@
 /* tuner.c — the least predicted time over algorithm x protocol x channels.
  * NVLS-style INC runs Simple only (NCCL enables NVLS for Simple alone); `auto`
- * offers only the protocols the platform's library enables (`protocols`); ties
+ * offers only the protocols the platform's library enables (`protocols`), or
+ * on a calibrated platform those its group fitted; ties
  * go to the earlier candidate (algorithms in NCCL's order, Simple before
  * LL128 before LL, fewer channels first). */
 #include "model/tuner.h"
@@ -49,8 +50,9 @@ bool tuner_pick(const model_case *base, const char *const *algorithms, int count
                 m.protocol = fixed ? base->protocol : protocols[p];
                 m.channels = channels;
                 if (strcmp(m.algorithm, "inc") == 0 && m.protocol != PROTOCOL_SIMPLE) continue;
-                if (!fixed && (!protocol_enabled(base->platform, m.protocol) ||
-                               !protocol_available(calibrated, m.protocol, m.size_bytes)))
+                /* a calibrated group offers what it fitted (its regimes, whatever the library enables) */
+                if (!fixed && (calibrated ? !protocol_available(calibrated, m.protocol, m.size_bytes)
+                                          : !protocol_enabled(base->platform, m.protocol)))
                     continue;
                 prediction pr;
                 char why[256];
