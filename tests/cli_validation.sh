@@ -13,9 +13,9 @@ if ! command -v python3 >/dev/null 2>&1; then
 fi
 . "${top_srcdir:-.}/tests/cli_common.sh"
 
-out=$(COLLSIM="$collsim" python3 "$top_srcdir/scripts/validate" "$top_srcdir/tests/data/measurements.csv" --check 0.09 0.71)
+out=$(COLLSIM="$collsim" python3 "$top_srcdir/scripts/validate" "$top_srcdir/tests/data/measurements.csv" --check 0.09 0.46)
 status=$?
-check "validate --check 9 % / 71 % passes" "$status $(printf '%s\n' "$out" | tail -1)" '^0 check: bandwidth-bound 0\.0[0-8][0-9] <= 0\.09, full 0\.70[0-9] <= 0\.71: ok$'
+check "validate --check 9 % / 46 % passes" "$status $(printf '%s\n' "$out" | tail -1)" '^0 check: bandwidth-bound 0\.0[0-8][0-9] <= 0\.09, full 0\.45[0-9] <= 0\.46: ok$'
 
 # the after error of SYSTEM in REGIME is at most LIMIT percent
 pinned() {
@@ -28,7 +28,9 @@ pinned "AMD MI300X 8-GPU xGMI [full mesh]" bandwidth 11
 pinned "AMD MI300X 8-GPU xGMI [full mesh]" all 21.5
 pinned "GCP A3 Mega 2x8 H100 (TCPXO 8x200G)" bandwidth 14
 pinned "all systems" bandwidth 9
-pinned "all systems" all 71
+pinned "all systems" all 46
+pinned "GCP A3 Mega 2x8 H100 (TCPXO 8x200G)" all 84
+pinned "GCP A3 Mega 2x8 H100 (TCPXO 8x200G)" latency 78
 
 # the tuner ran what the platform offers: MI300X channels over the full mesh's rings, A3 Mega's overlapped hierarchy
 check "MI300X large sizes on 6 channels (Walecki rings)" "$out" '\| AMD MI300X .* \| 17179869184 \| .* \| ring/simple/6 \|$'
@@ -38,4 +40,7 @@ check "protocol switches compared" "$out" '^\| AMD MI300X 8-GPU xGMI \[full mesh
 # (AMD GPUs at SM60 compatibility: NCCL's Volta row): the tuner's LL -> Simple
 # switch within 2x of the measured one
 check "MI300X switch within 2x" "$out" '^\| AMD MI300X .* \| [0-9.e+]+ \(ll -> simple\) \| (1\.[0-9]+|2\.00) \|$'
+# A3 Mega runs Simple alone (Google's TCPXO profile): the tuner's switch is an
+# algorithm's, the pipelined hierarchy taking over, within 2x of the measured one
+check "A3 Mega switch within 2x" "$out" '^\| GCP A3 Mega .* \(hierarchical/simple -> hierarchical_pipelined/simple\) \| (0\.[5-9][0-9]|1\.[0-9]+|2\.00) \|$'
 summary
