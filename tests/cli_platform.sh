@@ -34,6 +34,12 @@ check "DGX H100 cluster: bisection by nodes" "$out" 'NICs of half the nodes'
 printf 'name: launched\nkind: star\nranks: 4\nalpha: 1us\nbandwidth: 1GBps\nlaunch: 5us\n' > "$work/launched.yaml"
 check "launch described" "$("$collsim" platform describe "$work/launched.yaml")" '^launch +5 us per collective$'
 check "launch in describe JSON" "$("$collsim" platform describe "$work/launched.yaml" --format json)" '"launch_s": 5'
+printf 'name: rccl\nkind: star\nranks: 4\nalpha: 1us\nbandwidth: 64GBps\nprotocols: [ll, simple]\nll_max_bw: 39GBps\n' > "$work/rccl.yaml"
+out=$("$collsim" platform describe "$work/rccl.yaml")
+check "protocols described, in simple ll128 ll order" "$out" '^protocols +simple ll '
+check "LL cap described" "$out" '^ll +at most 39 GB/s of bus bandwidth$'
+check "protocols and caps in describe JSON" "$("$collsim" platform describe "$work/rccl.yaml" --format json)" \
+    '"protocols": \["simple", "ll"\], "ll_max_bw_Bps": 39000000000, "ll128_max_bw_Bps": 0'
 out=$("$collsim" list platforms)
 for kind in star torus mesh full_mesh clos fat_tree nvl72_superpod rail_cluster; do check "list has $kind" "$out" "^$kind "; done
 out=$("$collsim" platform xml "$platforms/clos-16.yaml")

@@ -255,7 +255,8 @@ START_TEST(test_ll_bus_bandwidth_cap)
     static const double caps[] = {100e9, 300e9};
     for (size_t k = 0; k < COUNT(caps); k++) {
         char text[160];
-        snprintf(text, sizeof text, "kind: star\nranks: 8\nalpha: 0.6us\nbandwidth: 450GBps\nll_max_bw: %gGBps\n",
+        snprintf(text, sizeof text,
+                 "kind: star\nranks: 8\nalpha: 0.6us\nbandwidth: 450GBps\nll_max_bw: %gGBps\nll128_max_bw: 150GBps\n",
                  caps[k] / 1e9);
         topology t;
         load_text(text, &t);
@@ -267,6 +268,11 @@ START_TEST(test_ll_bus_bandwidth_cap)
             expect_simulated(&t, s, NULL, sizes[m], &ll, expected, "ring AR under capped LL");
             expect_close(predict(&t, "ring", PRIM_ALLREDUCE, PROTOCOL_LL, sizes[m]).time_s, expected,
                          "ring AR under capped LL, predicted", sizes[m]);
+            /* LL128 under a cap of its own (ll128_max_bw, NCCL's channels x perChMaxRingLL128Bw):
+             * 120/128 of 450 GB/s, 421.875 GB/s, above 150 GB/s */
+            double ll128 = 14.0 * US + 14 * 1.9 * US + 2.0 * 7 / 8 * sizes[m] / 150e9;
+            expect_close(predict(&t, "ring", PRIM_ALLREDUCE, PROTOCOL_LL128, sizes[m]).time_s, ll128,
+                         "ring AR under capped LL128, predicted", sizes[m]);
             double simple = 8.4 * US + 14 * 3.4 * US + 2.0 * 7 / 8 * sizes[m] / 450e9;
             expect_close(predict(&t, "ring", PRIM_ALLREDUCE, PROTOCOL_SIMPLE, sizes[m]).time_s, simple,
                          "ring AR under Simple beside an LL cap", sizes[m]);

@@ -81,6 +81,37 @@ START_TEST(test_tuner_takes_ll_for_small_and_simple_for_large_messages)
 }
 END_TEST
 
+/* `protocols` lists what the platform's library enables: RCCL runs LL and
+ * Simple on MI300X (LL128 on gfx90a only), so `auto` never picks LL128
+ * there, even where it would be the fastest. */
+START_TEST(test_tuner_offers_only_the_protocols_the_library_enables)
+{
+    topology t;
+    load_text("kind: star\nranks: 8\nalpha: 0.6us\nbandwidth: 450GBps\nprotocols: [simple, ll]\n", &t);
+    static const char *const ring[] = {"ring"};
+    static const int one[] = {1};
+    /* 8 MB: LL128 would win (its 0.94 wire efficiency at 14 + 14 x 1.9 us, against Simple's
+     * 8.4 + 14 x 3.4 us and LL's half rate), as the same star without the key shows */
+    topology all;
+    load_text("kind: star\nranks: 8\nalpha: 0.6us\nbandwidth: 450GBps\n", &all);
+    model_case base = {.platform = &all, .prim = PRIM_ALLREDUCE, .algorithm = "ring", .ranks = 8, .size_bytes = 8e6};
+    tuner_choice pick;
+    ck_assert(tuner_pick(&base, ring, 1, one, 1, star_supports, NULL, &pick));
+    ck_assert_int_eq(pick.protocol, PROTOCOL_LL128);
+    static const double checked[] = {1e3, 8e6, 4e9};
+    /* without LL128, 8 MB goes LL: 15 us + 1.75 x 8 MB / 225 GB/s = 77.2 us, Simple 56 us + 31.1 us */
+    static const protocol_id expected[] = {PROTOCOL_LL, PROTOCOL_LL, PROTOCOL_SIMPLE};
+    for (size_t m = 0; m < COUNT(checked); m++) {
+        base.platform = &t;
+        base.size_bytes = checked[m];
+        ck_assert(tuner_pick(&base, ring, 1, one, 1, star_supports, NULL, &pick));
+        ck_assert_msg(pick.protocol == expected[m], "M = %g: %s", checked[m], protocol_name(pick.protocol));
+    }
+    topology_free(&all);
+    topology_free(&t);
+}
+END_TEST
+
 /* A protocol the case names is kept; nothing supported, nothing picked. */
 START_TEST(test_tuner_keeps_a_named_protocol_and_reports_no_choice)
 {
@@ -141,6 +172,7 @@ int main(void)
     tcase_add_test(tc, test_tuner_picks_the_least_predicted_supported_choice);
     tcase_add_test(tc, test_tuner_takes_ll_for_small_and_simple_for_large_messages);
     tcase_add_test(tc, test_tuner_keeps_a_named_protocol_and_reports_no_choice);
+    tcase_add_test(tc, test_tuner_offers_only_the_protocols_the_library_enables);
     tcase_add_test(tc, test_tuner_runs_algorithms_without_channels_on_one);
     suite_add_tcase(suite, tc);
     return run_suite(suite);

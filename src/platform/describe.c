@@ -103,6 +103,18 @@ void platform_describe(const topology *t, FILE *out)
         units_format(t->launch_s, UNIT_TIME, a, sizeof a);
         fprintf(out, "launch     %s per collective\n", a);
     }
+    if (t->protocols) {
+        fprintf(out, "protocols ");
+        for (int k = 0; k < TOPO_PROTOCOLS; k++)
+            if ((t->protocols >> k) & 1u) fprintf(out, " %s", topology_protocol_names[k]);
+        fprintf(out, " (the library's; `auto` picks among these)\n");
+    }
+    const double caps[2] = {t->ll_max_bw_Bps, t->ll128_max_bw_Bps};
+    for (int k = 0; k < 2; k++)
+        if (caps[k] > 0) {
+            units_format(caps[k], UNIT_BANDWIDTH, b, sizeof b);
+            fprintf(out, "%-10s at most %s of bus bandwidth\n", k ? "ll128" : "ll", b);
+        }
     fprintf(out, "diameter   %d links\n", t->diameter_links);
     units_format(t->bisection_Bps, UNIT_BANDWIDTH, b, sizeof b);
     fprintf(out, "bisection  %s (one direction; %s)\n", b, t->bisection_cut);
@@ -169,6 +181,18 @@ void platform_describe_json(const topology *t, FILE *out)
     }
     fprintf(out, "],\n \"launch_s\": ");
     json_print_number(out, t->launch_s);
+    json_key(out, "protocols");
+    fprintf(out, "[");
+    for (int k = 0, first = 1; k < TOPO_PROTOCOLS; k++)
+        if (!t->protocols || (t->protocols >> k) & 1u) {
+            fprintf(out, "%s\"%s\"", first ? "" : ", ", topology_protocol_names[k]);
+            first = 0;
+        }
+    fprintf(out, "]");
+    json_key(out, "ll_max_bw_Bps");
+    json_print_number(out, t->ll_max_bw_Bps);
+    json_key(out, "ll128_max_bw_Bps");
+    json_print_number(out, t->ll128_max_bw_Bps);
     fprintf(out, ", \"diameter_links\": %d", t->diameter_links);
     json_key(out, "bisection_Bps");
     json_print_number(out, t->bisection_Bps);

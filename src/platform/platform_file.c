@@ -257,7 +257,6 @@ static const platform_kind *find_kind(const char *name)
  * simple, ll128, ll. */
 static bool read_protocols(yaml_tree *tree, ynode *node, unsigned *mask, diag *d)
 {
-    static const char *const names[] = {"simple", "ll128", "ll"};
     int n = yaml_read_list(tree, node, "protocols", "[simple, ll] (drawn from simple, ll128, ll)", d);
     if (n < 0) return false;
     if (n == 0) return yaml_error(tree, node, d, "'protocols' lists none: name at least one of simple, ll128, ll");
@@ -267,8 +266,8 @@ static bool read_protocols(yaml_tree *tree, ynode *node, unsigned *mask, diag *d
         const char *text = NULL;
         if (!yaml_read_string(tree, item, "protocols", &text, d)) return false;
         int k = 0;
-        while (k < 3 && strcmp(text, names[k]) != 0) k++;
-        if (k == 3) return yaml_error(tree, item, d, "unknown protocol '%s': expected simple, ll128 or ll", text);
+        while (k < TOPO_PROTOCOLS && strcmp(text, topology_protocol_names[k]) != 0) k++;
+        if (k == TOPO_PROTOCOLS) return yaml_error(tree, item, d, "unknown protocol '%s': expected simple, ll128 or ll", text);
         *mask |= 1u << k;
     }
     return true;

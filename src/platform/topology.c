@@ -7,6 +7,8 @@
 
 #include "util/memory.h"
 
+const char *const topology_protocol_names[TOPO_PROTOCOLS] = {"simple", "ll128", "ll"};
+
 void topology_init(topology *t, const char *kind)
 {
     memset(t, 0, sizeof *t);

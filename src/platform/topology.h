@@ -139,7 +139,8 @@ typedef struct topology {
     /* The collective library's protocol limits (NCCL / RCCL tuning.cc, docs/model.md): */
     double ll_max_bw_Bps;     /* `ll_max_bw`: the most bus bandwidth LL reaches (NCCL's llMaxBw), 0: none */
     double ll128_max_bw_Bps;  /* `ll128_max_bw`: the same for LL128 (NCCL's channels x perChMaxRingLL128Bw), 0: none */
-    unsigned protocols;       /* `protocols`: the ones the library enables, bit 0 simple, 1 ll128, 2 ll; 0: all */
+    unsigned protocols;       /* `protocols`: the ones the library enables, a bit each in the order of
+                                 topology_protocol_names; 0: all */
     calibrated_group calibrated[TOPO_MAX_CALIBRATED]; /* fitted costs (`calibrated:`), none by default */
     int calibrated_count;
     double oversubscription;  /* 0 when not a switched multi-tier fabric */
@@ -158,6 +159,10 @@ typedef struct topology {
     int inc_planes;           /* aggregation planes inc_parent answers for (0 is taken as 1) */
     void *kind_data;          /* owned, freed with the topology */
 } topology;
+
+/* The protocols a platform's `protocols` names, in the order of its bits. */
+#define TOPO_PROTOCOLS 3
+extern const char *const topology_protocol_names[TOPO_PROTOCOLS];
 
 void topology_init(topology *t, const char *kind);
 void topology_free(topology *t);
