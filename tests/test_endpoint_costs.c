@@ -30,26 +30,40 @@ static schedule *build(schedule_builder builder, int n)
     return s;
 }
 
-static prediction predict(const topology *t, const char *name, primitive prim, protocol_id protocol, double m)
+/* A case of NAME over all of T's ranks: M bytes of PRIM in SEGMENTS under PROTOCOL. */
+static model_case whole(const topology *t, const char *name, primitive prim, protocol_id protocol, double m, int segments)
 {
-    model_case c = {.platform = t, .prim = prim, .algorithm = name, .ranks = t->ranks, .size_bytes = m,
-                    .protocol = protocol};
+    return (model_case){.platform = t, .prim = prim, .algorithm = name, .ranks = t->ranks, .size_bytes = m,
+                        .protocol = protocol, .segments = segments};
+}
+
+/* Such a case's prediction and, in COSTS (NULL: not wanted), the costs it
+ * runs with (model_case_costs: the steps and the cap resolved), which the
+ * prediction charges too. */
+static prediction predict_segments(const topology *t, const char *name, primitive prim, protocol_id protocol, double m,
+                                   int segments, endpoint_costs *costs)
+{
+    model_case c = whole(t, name, prim, protocol, m, segments);
     prediction p;
     char why[256];
     ck_assert_msg(model_predict(&c, &p, why, sizeof why), "%s", why);
+    if (costs) {
+        ck_assert_msg(model_case_costs(&c, costs, why, sizeof why), "%s", why);
+        ck_assert(memcmp(costs, &p.costs, sizeof *costs) == 0);
+    }
     return p;
 }
 
-/* The costs a case of NAME over all of T's ranks runs with (model_case_costs:
- * the steps and the cap resolved), for M bytes of PRIM in SEGMENTS. */
+static prediction predict(const topology *t, const char *name, primitive prim, protocol_id protocol, double m)
+{
+    return predict_segments(t, name, prim, protocol, m, 0, NULL);
+}
+
 static endpoint_costs case_costs_of(const topology *t, const char *name, primitive prim, protocol_id protocol, double m,
                                     int segments)
 {
-    model_case c = {.platform = t, .prim = prim, .algorithm = name, .ranks = t->ranks, .size_bytes = m,
-                    .protocol = protocol, .segments = segments};
     endpoint_costs costs;
-    char why[256];
-    ck_assert_msg(model_case_costs(&c, &costs, why, sizeof why), "%s", why);
+    predict_segments(t, name, prim, protocol, m, segments, &costs);
     return costs;
 }
 
@@ -233,11 +247,8 @@ START_TEST(test_protocol_step_latency_is_paid_once_per_step_not_per_segment)
             double expected = 8.4 * US + 7 * (3.4 - 0.6) * US + (7 + p - 1) * (0.6 * US + sizes[m] / p / 450e9);
             endpoint_costs costs = case_costs_of(&t, "ring", PRIM_BCAST, PROTOCOL_SIMPLE, sizes[m], p);
             expect_simulated(&t, s, NULL, sizes[m], &costs, expected, "ring BC under Simple");
-            model_case c = {.platform = &t, .prim = PRIM_BCAST, .algorithm = "ring", .ranks = 8, .size_bytes = sizes[m],
-                            .protocol = PROTOCOL_SIMPLE, .segments = p};
-            prediction pr;
-            ck_assert_msg(model_predict(&c, &pr, why, sizeof why), "%s", why);
-            expect_close(pr.time_s, expected, "ring BC under Simple, predicted", sizes[m]);
+            expect_close(predict_segments(&t, "ring", PRIM_BCAST, PROTOCOL_SIMPLE, sizes[m], p, NULL).time_s, expected,
+                         "ring BC under Simple, predicted", sizes[m]);
         }
         schedule_free(s);
     }
