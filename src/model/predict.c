@@ -476,7 +476,8 @@ static bool charge_steps(const model_case *c, endpoint_costs *costs, char *why, 
 
 /* The protocol's bus-bandwidth cap as wire bytes: C's bus bandwidth C(N)·M
  * over its BW terms at the links' simulated rate (the tiers' efficiency
- * applied); above the cap, the wire ratio grows by bus/cap. */
+ * applied); above the cap, the wire ratio grows by bus/cap (to three
+ * decimals). */
 static bool charge_cap(const model_case *c, endpoint_costs *costs, char *why, int why_size)
 {
     double cap = costs->bus_cap_Bps;
@@ -488,9 +489,10 @@ static bool charge_cap(const model_case *c, endpoint_costs *costs, char *why, in
     for (int i = 0; i < p.term_count; i++)
         seconds_per_byte += p.terms[i].n_beta / (p.terms[i].bandwidth_Bps * c->platform->tiers[p.terms[i].tier].efficiency);
     double bus = seconds_per_byte > 0 ? primitive_busbw_factor(c->prim, c->ranks) / seconds_per_byte : 0;
+    /* to three decimals, the caps' own precision: a small numerator keeps the executor's byte scaling exact */
     if (bus > cap)
-        endpoint_costs_set_wire(costs, (int)lround((double)costs->wire_numerator / costs->wire_denominator * bus / cap * 1e6),
-                                1000000);
+        endpoint_costs_set_wire(costs, (int)lround((double)costs->wire_numerator / costs->wire_denominator * bus / cap * 1e3),
+                                1000);
     return true;
 }
 
