@@ -67,9 +67,15 @@ static endpoint_costs case_costs_of(const topology *t, const char *name, primiti
     return costs;
 }
 
+/* The costs of an all-reduce of NAME (PRIM for another collective) at 1 MB. */
+static endpoint_costs costs_of_prim(const topology *t, const char *name, primitive prim, protocol_id protocol)
+{
+    return case_costs_of(t, name, prim, protocol, 1e6, 0);
+}
+
 static endpoint_costs costs_of(const topology *t, const char *name, protocol_id protocol)
 {
-    return case_costs_of(t, name, PRIM_ALLREDUCE, protocol, 1e6, 0);
+    return costs_of_prim(t, name, PRIM_ALLREDUCE, protocol);
 }
 
 static void expect_close(double got, double expected, const char *what, double m)
@@ -85,7 +91,7 @@ static void expect_steps(const topology *t, schedule_builder builder, const char
                          double step_s, double launch_s, const char *what)
 {
     schedule *s = build(builder, t->ranks);
-    endpoint_costs costs = costs_of(t, name, PROTOCOL_NONE);
+    endpoint_costs costs = costs_of_prim(t, name, prim, PROTOCOL_NONE);
     for (size_t m = 0; m < COUNT(sizes); m++) {
         double expected = launch_s + steps * (step_s + sizes[m] / t->ranks / t->tiers[0].bandwidth_Bps);
         expect_simulated(t, s, NULL, sizes[m], &costs, expected, what);
