@@ -35,6 +35,7 @@ engine *engine_create(const topology *t, double scale)
     e->routing = params->routing;
     e->virtual_channels = true;
     e->port_count = 2 * t->link_count;
+    e->message_inputs = e->port_count * PORT_VCS;
     arena_init(&e->memory);
     e->ports = arena_take(&e->memory, arena_log2(sizeof *e->ports * (size_t)(e->port_count ? e->port_count : 1)));
     int64_t buffer[TOPO_MAX_TIERS] = {0};
@@ -87,7 +88,7 @@ static void offer_message(engine *e, int slot)
 {
     message *m = &e->messages[slot];
     const route_stage *s = &e->routes.stages[e->routes.routes[m->route].first];
-    int in = e->port_count * PORT_VCS + slot;
+    int in = e->message_inputs + slot;
     input_request *i = &m->request;
     i->vc = e->virtual_channels ? s->vc : 0;
     i->wire = (m->unsent < e->mtu ? m->unsent : e->mtu) + e->header;
@@ -199,7 +200,7 @@ void engine_start(engine *e, int pi, int in)
     if (!from_source) { /* its tail leaves the buffer it came from at END */
         port_buffer *from = input_buffer(e, in);
         buffer_leaves(from, end, x.wire_bytes, &e->memory);
-        arbitration_credit_due(e, in / PORT_VCS, from, end);
+        arbitration_credit_due(e, input_port(in), from, end);
     }
     port_buffer *far = &p->far[vc];
     p->vcs_used |= 1u << vc;
