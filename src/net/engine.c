@@ -36,6 +36,8 @@ engine *engine_create(const topology *t, double scale)
     e->virtual_channels = true;
     e->port_count = 2 * t->link_count;
     e->message_inputs = e->port_count * PORT_VCS;
+    e->requests = malloc(sizeof *e->requests * (size_t)(e->message_inputs + 1)); /* messages' come as they grow */
+    if (!e->requests) out_of_memory();
     arena_init(&e->memory);
     e->ports = arena_take(&e->memory, arena_log2(sizeof *e->ports * (size_t)(e->port_count ? e->port_count : 1)));
     int64_t buffer[TOPO_MAX_TIERS] = {0};
@@ -60,6 +62,7 @@ void engine_free(engine *e)
     event_list_free(&e->events);
     route_table_free(&e->routes);
     free(e->messages);
+    free(e->requests);
     free(e->records);
     free(e->spray_next);
     free(e->wakes);
@@ -89,7 +92,7 @@ static void offer_message(engine *e, int slot)
     message *m = &e->messages[slot];
     const route_stage *s = &e->routes.stages[e->routes.routes[m->route].first];
     int in = e->message_inputs + slot;
-    input_request *i = &m->request;
+    input_request *i = &e->requests[in];
     i->vc = e->virtual_channels ? s->vc : 0;
     i->wire = (m->unsent < e->mtu ? m->unsent : e->mtu) + e->header;
     i->eligible = m->ready > e->now ? m->ready : e->now;
@@ -115,7 +118,7 @@ static void offer_head(engine *e, int in)
         choose_at_fork(e, x, *branch);
     }
     const route_stage *s = &e->routes.stages[x->at];
-    input_request *i = &b->request;
+    input_request *i = &e->requests[in];
     i->vc = e->virtual_channels ? s->vc : 0;
     i->wire = x->wire_bytes;
     i->eligible = x->eligible;
@@ -127,8 +130,11 @@ int engine_send(engine *e, int route, int64_t bytes, net_time posted, void *cook
     int slot = e->free_message;
     if (slot >= 0) e->free_message = e->messages[slot].next_free;
     else {
-        if (e->message_count == e->message_capacity)
+        if (e->message_count == e->message_capacity) {
             e->messages = grow_array(e->messages, &e->message_capacity, e->message_count + 1, sizeof *e->messages);
+            e->requests = realloc(e->requests, sizeof *e->requests * (size_t)(e->message_inputs + e->message_capacity));
+            if (!e->requests) out_of_memory();
+        }
         slot = e->message_count++;
     }
     if (e->record_count == e->record_capacity)
@@ -290,7 +296,10 @@ static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
     if (ev && ev->kind == EVENT_PORT) prefetch_lines(&e->ports[ev->target], 2);
     if ((ev = event_peek(&e->events, PREFETCH_BUFFERS)) && ev->kind == EVENT_PORT) {
         const port *q = &e->ports[ev->target];
-        if (q->request_head >= 0 && !is_message_input(e, q->request_head)) prefetch_lines(input_buffer(e, q->request_head), 2);
+        if (q->request_head >= 0) {
+            __builtin_prefetch(&e->requests[q->request_head]);
+            if (!is_message_input(e, q->request_head)) prefetch_lines(input_buffer(e, q->request_head), 1);
+        }
         prefetch_lines(&q->far[0], 2);
     }
     if ((ev = event_peek(&e->events, PREFETCH_RINGS)) && ev->kind == EVENT_PORT) {
@@ -303,7 +312,7 @@ static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
                 __builtin_prefetch(&r->items[(r->first + 1) & (r->capacity - 1)]);
             }
             if (b->leaves) __builtin_prefetch(buffer_leave(b, b->leave_end));
-            const port_buffer *f = &q->far[b->request.vc];
+            const port_buffer *f = &q->far[e->requests[q->request_head].vc];
             if (f->leaves) {
                 __builtin_prefetch(buffer_leave(f, f->leave_first));
                 __builtin_prefetch(buffer_leave(f, f->leave_applied));

@@ -24,7 +24,6 @@ enum {
 };
 
 typedef struct message {
-    input_request request;  /* its next packet, as its first port sees it */
     int32_t route;
     int32_t record;       /* index into records */
     int64_t unsent;       /* payload not yet cut into packets */
@@ -51,6 +50,7 @@ struct engine {
     route_table routes;
     message *messages;
     int message_count, message_capacity;
+    input_request *requests;  /* by input: buffers' heads, then messages' next packets (port.h) */
     int32_t free_message;
     message_record *records;
     int record_count, record_capacity;
@@ -77,7 +77,7 @@ static inline port_buffer *input_buffer(engine *e, int in)
 }
 static inline input_request *input_of(engine *e, int in)
 {
-    return is_message_input(e, in) ? &e->messages[message_slot(e, in)].request : &input_buffer(e, in)->request;
+    return &e->requests[in];
 }
 
 static inline void engine_schedule(engine *e, net_time time, int kind, int target)
