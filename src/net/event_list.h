@@ -14,8 +14,9 @@
  * bucket needs no sequence numbers: its events arrive in the order scheduled,
  * and the heap hands its events for a slot to the bucket before any other
  * can be scheduled there (they are the slot's oldest).
- * The engine picks slots of about 1/64 of its fastest packet time, so a slot
- * holds few events even when a thousand flows move in step. */
+ * The engine picks slots of about 1/8 of its fastest packet time: a slot
+ * holds a few dozen events when thousands of flows move in step, sorted in
+ * one pass, and the engine looks several of them ahead (engine.c). */
 #ifndef COLLSIM_EVENT_LIST_H
 #define COLLSIM_EVENT_LIST_H
 
