@@ -314,7 +314,10 @@ static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
                 __builtin_prefetch(&r->items[r->first]);
                 __builtin_prefetch(&r->items[(r->first + 1) & (r->capacity - 1)]);
             }
-            if (b->leaves) __builtin_prefetch(buffer_leave(b, b->leave_end));
+            if (b->leaves) { /* the newest departure, which the next is compared with, and the next's slot */
+                __builtin_prefetch(buffer_leave(b, b->leave_end - 1));
+                __builtin_prefetch(buffer_leave(b, b->leave_end));
+            }
             const port_buffer *f = &q->far[e->requests[q->request_head].vc];
             if (f->leaves) {
                 __builtin_prefetch(buffer_leave(f, f->leave_first));
