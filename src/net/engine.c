@@ -10,18 +10,18 @@
 
 #include "util/memory.h"
 
-/* Calendar slots of about 1/8 of the shortest full-packet time: when
- * thousands of flows move in step a slot holds enough events for the engine
- * to see several ahead (prefetch_ahead) and it changes slot less often (1/64
- * ran 9-14 % slower on 128 torus groups, as fast on the permutation and the
- * star); its 16,384 slots span 2,048 packet times, beyond any link's
- * latency (event_list.h).  Any slot size gives the same order of events. */
+/* Calendar slots of about 1/64 of the shortest full-packet time: few events
+ * share a slot, and its 16,384 slots still span 256 packet times, beyond
+ * any link's latency (event_list.h).  Any slot size orders events alike;
+ * larger ones cost more sorting (1/8: a fifth more instructions a hop on the
+ * permutation, and no faster on 512 torus groups), and prefetch_ahead sees
+ * past a slot's end into the next bucket. */
 static int calendar_slot_bits(const topology *t, const packet_params *params)
 {
     double fastest = 0;
     for (int l = 0; l < t->link_count; l++)
         if (!t->links[l].latency_only && t->links[l].bandwidth_Bps > fastest) fastest = t->links[l].bandwidth_Bps;
-    double slot = fastest > 0 ? packet_wire_bytes(params) / fastest / 8 * NET_TIME_PER_SECOND : 1;
+    double slot = fastest > 0 ? packet_wire_bytes(params) / fastest / 64 * NET_TIME_PER_SECOND : 1;
     int bits = slot >= 2 ? (int)floor(log2(slot)) : 1;
     return bits < 50 ? bits : 50;
 }
