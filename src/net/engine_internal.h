@@ -24,7 +24,6 @@ enum {
 };
 
 typedef struct message {
-    input_request request;  /* its next packet, as its first port sees it */
     int32_t route;
     int32_t record;       /* index into records */
     int64_t unsent;       /* payload not yet cut into packets */
@@ -46,10 +45,12 @@ struct engine {
     arena memory;             /* ports, rings of packets and of departures */
     port *ports;
     int port_count;
+    int message_inputs;       /* port_count * PORT_VCS: the first message input */
     long live_packets;        /* cut and not yet arrived */
     route_table routes;
     message *messages;
     int message_count, message_capacity;
+    input_request *requests;  /* by input: buffers' heads, then messages' next packets (port.h) */
     int32_t free_message;
     message_record *records;
     int record_count, record_capacity;
@@ -65,13 +66,18 @@ struct engine {
     engine_counters counters;
 };
 
+/* Inputs are never negative: unsigned arithmetic makes these a shift and a mask. */
 static inline int buffer_input(int p, int vc) { return p * PORT_VCS + vc; }
-static inline bool is_message_input(const engine *e, int in) { return in >= e->port_count * PORT_VCS; }
-static inline int message_slot(const engine *e, int in) { return in - e->port_count * PORT_VCS; }
-static inline port_buffer *input_buffer(engine *e, int in) { return &e->ports[in / PORT_VCS].far[in % PORT_VCS]; }
+static inline bool is_message_input(const engine *e, int in) { return in >= e->message_inputs; }
+static inline int message_slot(const engine *e, int in) { return in - e->message_inputs; }
+static inline int input_port(int in) { return (int)((unsigned)in / PORT_VCS); }
+static inline port_buffer *input_buffer(engine *e, int in)
+{
+    return &e->ports[(unsigned)in / PORT_VCS].far[(unsigned)in % PORT_VCS];
+}
 static inline input_request *input_of(engine *e, int in)
 {
-    return is_message_input(e, in) ? &e->messages[message_slot(e, in)].request : &input_buffer(e, in)->request;
+    return &e->requests[in];
 }
 
 static inline void engine_schedule(engine *e, net_time time, int kind, int target)

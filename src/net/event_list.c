@@ -12,7 +12,7 @@ typedef struct event_heap event_heap;
 
 void event_list_init(event_list *l, int slot_bits)
 {
-    *l = (event_list){.slot_bits = slot_bits, .free_chunk = -1};
+    *l = (event_list){.slot_bits = slot_bits, .free_chunk = -1, .peek_chunk = -1};
     arena_init(&l->memory);
     l->first = arena_take(&l->memory, arena_log2(sizeof *l->first * BUCKETS));
     l->last = arena_take(&l->memory, arena_log2(sizeof *l->last * BUCKETS));
@@ -203,5 +203,7 @@ bool event_next_slot(event_list *l, net_time until)
     }
     if (b >= 0) drain_bucket(l, b);
     sort_current(l);
+    b = next_bucket(l);
+    l->peek_chunk = b >= 0 ? l->first[b] : -1;
     return true;
 }

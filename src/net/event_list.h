@@ -15,7 +15,8 @@
  * and the heap hands its events for a slot to the bucket before any other
  * can be scheduled there (they are the slot's oldest).
  * The engine picks slots of about 1/64 of its fastest packet time, so a slot
- * holds few events even when a thousand flows move in step. */
+ * holds few events even when a thousand flows move in step; event_peek looks
+ * past its end into the next bucket. */
 #ifndef COLLSIM_EVENT_LIST_H
 #define COLLSIM_EVENT_LIST_H
 
@@ -56,6 +57,8 @@ typedef struct event_list {
     event_chunk *chunks;
     int chunk_count, chunk_capacity;
     int32_t free_chunk;
+    int32_t peek_chunk;        /* the first chunk of the next bucket with events when the slot
+                                  became current, or -1: where event_peek looks past the slot */
     struct event_heap {        /* events beyond the calendar's span, on (time, sequence) */
         event_later *items;
         int count, capacity;
@@ -101,11 +104,18 @@ static inline bool event_pop(event_list *l, net_time until, event *out)
     *out = *x;
     return true;
 }
-/* The K-th event after the next one in the current slot, NULL if none known
- * yet (a hint: later scheduling may put others before it). */
+/* The K-th event after the next one, NULL if none known yet: in the current
+ * slot, else among the first of the next bucket (in the order scheduled).  A
+ * hint for prefetching: later scheduling may put others before it, and the
+ * next bucket's chunk may have been recycled since (its events are then
+ * others, still events). */
 static inline const event *event_peek(const event_list *l, int k)
 {
-    return l->soonest + k < l->current_count ? &l->current[l->soonest + k] : (const event *)0;
+    int i = l->soonest + k;
+    if (i < l->current_count) return &l->current[i];
+    i -= l->current_count;
+    int32_t c = l->peek_chunk;
+    return c >= 0 && i < l->chunks[c].count ? &l->chunks[c].items[i] : (const event *)0;
 }
 
 #endif

@@ -18,8 +18,8 @@
  * Layout: a packet-hop reads its port, the buffer its packet leaves and the
  * one it enters, so each is laid out by cache line (64 bytes), the fields a
  * hop reads first in the first: a port's serialization and request queue,
- * then its counters; a buffer's FIFO, its head's request and the sender's
- * credits, then its departures and occupancy. */
+ * then its counters; a buffer's FIFO, the sender's credits and its
+ * departures' ring in the first, its occupancy in the second. */
 #ifndef COLLSIM_PORT_H
 #define COLLSIM_PORT_H
 
@@ -38,7 +38,9 @@ typedef struct leave {
 } leave;
 
 /* What an input (a buffer, or a message at its source) asks of the port its
- * head packet wants, and its place in that port's queue (arbitration.c). */
+ * head packet wants, and its place in that port's queue (arbitration.c).
+ * The engine keeps them in one array by input, apart from the buffers: a
+ * port's arbitration walks its queue's requests, which then sit together. */
 typedef struct input_request {
     int32_t next;      /* the next input in the port's queue, -1 at the tail */
     int32_t vc;        /* the virtual channel of the buffer its head would fill */
@@ -49,7 +51,6 @@ typedef struct input_request {
 /* The input buffer at the far end of a port's link, for one virtual channel. */
 typedef struct port_buffer {
     _Alignas(64) packet_queue queue; /* its packets, first in first out */
-    input_request request;     /* its head's, when it waits for its next port */
     int64_t credits;           /* what the sender may still send into it (credit flow control) */
     bool sender_stalled;       /* the port feeding it waits for credits (a copy of its stall) */
     leave *leaves;             /* departures decided and not yet returned as credits, by time: a ring */
