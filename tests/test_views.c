@@ -141,6 +141,82 @@ START_TEST(test_a_message_runs_from_its_later_end_to_its_arrival)
 }
 END_TEST
 
+/* The same pairing as messages complete (the executor's message log): two
+ * messages on 0 -> 1, the second posted by the receiver before the sender
+ * saw the first complete, and one on 2 -> 1; ends arrive in simulation
+ * order, each side's ops one at a time per connection. */
+START_TEST(test_the_message_log_pairs_ends_as_the_op_times_do)
+{
+    schedule *s = schedule_create(PRIM_SENDRECV, 3, 0, 4);
+    sched_send(s, 0, 1, 0, 1, SCHED_NO_DEP, SCHED_NO_DEP);
+    sched_send(s, 0, 1, 1, 1, SCHED_NO_DEP, SCHED_NO_DEP);
+    sched_recv(s, 1, 2, 2, 1, false, SCHED_NO_DEP, SCHED_NO_DEP);
+    sched_recv(s, 1, 0, 0, 1, false, SCHED_NO_DEP, SCHED_NO_DEP);
+    sched_recv(s, 1, 0, 1, 1, false, SCHED_NO_DEP, SCHED_NO_DEP);
+    sched_send(s, 2, 1, 2, 1, SCHED_NO_DEP, SCHED_NO_DEP);
+    double latency[3] = {-1, -1, -1};
+    message_log *l = message_log_open(s, latency);
+    ck_assert(l != NULL);
+    message_connection *a = message_log_connection(l, 0, 1), *b = message_log_connection(l, 2, 1);
+    ck_assert(a && b && !message_log_connection(l, 1, 0));
+    message_log_posted(a, true, 0);
+    message_log_posted(a, false, 2);
+    message_log_done(a, false, 5);
+    message_log_posted(a, false, 5); /* the receiver is one message ahead */
+    ck_assert(latency[0] == -1);
+    message_log_posted(b, false, 7);
+    message_log_done(a, true, 5);     /* 5 - max(0, 2) */
+    ck_assert(latency[0] == 3);
+    message_log_posted(a, true, 6);
+    message_log_posted(b, true, 8);
+    message_log_done(b, true, 9);
+    message_log_done(b, false, 9);    /* 9 - max(8, 7) */
+    message_log_done(a, false, 10);
+    message_log_done(a, true, 10);    /* 10 - max(6, 5) */
+    ck_assert(latency[0] == 3 && latency[1] == 4 && latency[2] == 1);
+    message_log_close(l);
+    /* two lanes between the same pair: the log refuses (the executor keeps op times) */
+    sched_set_channel(s, 1);
+    sched_send(s, 0, 1, 3, 1, SCHED_NO_DEP, SCHED_NO_DEP);
+    sched_recv(s, 1, 0, 3, 1, false, SCHED_NO_DEP, SCHED_NO_DEP);
+    ck_assert(message_log_open(s, latency) == NULL);
+    schedule_free(s);
+}
+END_TEST
+
+/* Contended messages (pairwise all-to-all over clos-16's oversubscribed
+ * spine): the latencies kept as messages complete are, message by message,
+ * those paired afterwards from every op's times (--trace keeps them). */
+START_TEST(test_latencies_as_messages_complete_equal_those_from_op_times)
+{
+    topology t;
+    load_shipped("clos-16-s4", &t);
+    char why[256];
+    for (int k = 0; k < MODEL_COUNT; k++) {
+        algo_params p = {.ranks = 16};
+        schedule *s = alltoall_pairwise(&p, why, sizeof why);
+        ck_assert_msg(s != NULL, "%s", why);
+        exec_result online, kept;
+        sim_options o = {.model = models[k]};
+        run(&t, s, NULL, 4e6, &o, &online, NULL);
+        o.keep_op_times = true;
+        run(&t, s, NULL, 4e6, &o, &kept, NULL);
+        ck_assert(online.op_times == NULL && kept.op_times != NULL && online.messages == kept.messages);
+        bool spread = false;
+        for (long m = 0; m < online.messages; m++) {
+            ck_assert_msg(online.latency_s[m] == kept.latency_s[m], "%s, message %ld: %.17g against %.17g",
+                          network_model_name(models[k]), m, online.latency_s[m], kept.latency_s[m]);
+            spread |= online.latency_s[m] != online.latency_s[0];
+        }
+        ck_assert_msg(spread, "contention spreads the latencies");
+        exec_result_free(&online);
+        exec_result_free(&kept);
+        schedule_free(s);
+    }
+    topology_free(&t);
+}
+END_TEST
+
 START_TEST(test_percentiles_are_nearest_ranks)
 {
     double values[100];
@@ -298,6 +374,8 @@ int main(void)
     tcase_add_test(tc, test_an_uncontended_message_takes_alpha_plus_its_size_over_bw);
     tcase_add_test(tc, test_each_link_carries_the_bytes_of_the_messages_routed_over_it);
     tcase_add_test(tc, test_a_message_runs_from_its_later_end_to_its_arrival);
+    tcase_add_test(tc, test_the_message_log_pairs_ends_as_the_op_times_do);
+    tcase_add_test(tc, test_latencies_as_messages_complete_equal_those_from_op_times);
     tcase_add_test(tc, test_percentiles_are_nearest_ranks);
     tcase_add_test(tc, test_the_busiest_links_come_first_and_idle_ones_not_at_all);
     tcase_add_test(tc, test_background_rates_load_the_busiest_link_as_asked);

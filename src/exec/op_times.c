@@ -7,18 +7,23 @@
 #include <math.h>
 #include <stdlib.h>
 
-/* One end of a message: the connection, its place in the actor's program, and its times. */
+#include "util/key_map.h"
+
+/* One end of a message: the connection and where its times are. */
 typedef struct message_end {
-    int from, to, op;
+    int from, to;
     long index; /* into the op times */
 } message_end;
 
-static int compare_ends(const void *a, const void *b)
+/* END[0..COUNT) reordered stably by BY (0: from, 1: to) into TMP, then
+ * copied back: a counting sort over ACTORS keys, linear in COUNT. */
+static void sort_ends_by(message_end *end, message_end *tmp, long count, int actors, int by, long *slot)
 {
-    const message_end *x = a, *y = b;
-    if (x->from != y->from) return (x->from > y->from) - (x->from < y->from);
-    if (x->to != y->to) return (x->to > y->to) - (x->to < y->to);
-    return (x->op > y->op) - (x->op < y->op);
+    for (int a = 0; a <= actors; a++) slot[a] = 0;
+    for (long m = 0; m < count; m++) slot[(by ? end[m].to : end[m].from) + 1]++;
+    for (int a = 0; a < actors; a++) slot[a + 1] += slot[a];
+    for (long m = 0; m < count; m++) tmp[slot[by ? end[m].to : end[m].from]++] = end[m];
+    for (long m = 0; m < count; m++) end[m] = tmp[m];
 }
 
 void op_times_latencies(const schedule *s, const net_op_time *times, const long *actor_first, double *latency_s)
@@ -26,16 +31,21 @@ void op_times_latencies(const schedule *s, const net_op_time *times, const long 
     long messages = sched_messages(s), sends = 0, recvs = 0;
     message_end *send = malloc(sizeof *send * (size_t)(messages + 1));
     message_end *recv = malloc(sizeof *recv * (size_t)(messages + 1));
+    message_end *tmp = malloc(sizeof *tmp * (size_t)(messages + 1));
+    long *slot = malloc(sizeof *slot * ((size_t)s->actors + 1));
+    /* collected actor by actor in program order: sends by (from, op), receives by (to, op) */
     for (int a = 0; a < s->actors; a++)
         for (int o = 0; o < s->actor[a].op_count; o++) {
             const sched_op *op = &s->actor[a].ops[o];
             long index = actor_first[a] + o;
-            if (op->kind == OP_SEND) send[sends++] = (message_end){a, op->peer, o, index};
-            else if (recvs < messages) recv[recvs++] = (message_end){op->peer, a, o, index};
+            if (op->kind == OP_SEND) send[sends++] = (message_end){a, op->peer, index};
+            else if (recvs < messages) recv[recvs++] = (message_end){op->peer, a, index};
         }
-    /* per connection in program order on both sides: the k-th send meets the k-th receive */
-    qsort(send, (size_t)sends, sizeof *send, compare_ends);
-    qsort(recv, (size_t)recvs, sizeof *recv, compare_ends);
+    /* per connection in program order on both sides, (from, to, op): the k-th
+     * send meets the k-th receive; stable sorts keep the program order */
+    sort_ends_by(send, tmp, sends, s->actors, 1, slot);
+    sort_ends_by(send, tmp, sends, s->actors, 0, slot);
+    sort_ends_by(recv, tmp, recvs, s->actors, 0, slot);
     for (long m = 0; m < sends && m < recvs; m++) {
         const net_op_time *x = &times[send[m].index], *y = &times[recv[m].index];
         double start = fmax(x->posted_s, y->posted_s), arrival = fmax(x->done_s, y->done_s);
@@ -43,6 +53,131 @@ void op_times_latencies(const schedule *s, const net_op_time *times, const long 
     }
     free(send);
     free(recv);
+    free(tmp);
+    free(slot);
+}
+
+/* Two messages of a connection in flight at most: the k-th in slot k % 2. */
+typedef struct message_slot {
+    double posted_s, done_s; /* the later of the two ends' so far */
+    int ends;                /* events seen: two postings, two completions */
+} message_slot;
+
+struct message_connection {
+    double *latency_s; /* this connection's first message's place */
+    long count;        /* its messages */
+    long posted[2];    /* messages posted so far by the sender [1] and the receiver [0] */
+    message_slot slot[2];
+};
+
+struct message_log {
+    key_map by_pair; /* from * actors + to -> its connection */
+    message_connection *connections;
+    int actors;
+};
+
+static uint64_t pair_key(const message_log *l, int from, int to)
+{
+    return (uint64_t)from * (uint64_t)l->actors + (uint64_t)to;
+}
+
+static int compare_ints(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+message_log *message_log_open(const schedule *s, double *latency_s)
+{
+    message_log *l = calloc(1, sizeof *l);
+    l->actors = s->actors;
+    key_map_init(&l->by_pair);
+    /* the lane of each pair's first op: another lane on the same pair refuses */
+    key_map lanes;
+    key_map_init(&lanes);
+    bool one_lane = true;
+    for (int a = 0; a < s->actors && one_lane; a++)
+        for (int o = 0; o < s->actor[a].op_count && one_lane; o++) {
+            const sched_op *op = &s->actor[a].ops[o];
+            uint64_t key = op->kind == OP_SEND ? pair_key(l, a, op->peer) : pair_key(l, op->peer, a);
+            uintptr_t lane = (uintptr_t)key_map_get(&lanes, key);
+            if (!lane) key_map_put(&lanes, key, (void *)(uintptr_t)(op->channel + 1));
+            else one_lane = lane == (uintptr_t)(op->channel + 1);
+        }
+    key_map_free(&lanes);
+    if (!one_lane) {
+        key_map_free(&l->by_pair);
+        free(l);
+        return NULL;
+    }
+    /* each sender's peers in increasing order, their messages in program order: op_times_latencies' order */
+    long pairs = 0;
+    int *sends = calloc((size_t)s->actors + 1, sizeof *sends), *peers = malloc(sizeof *peers * ((size_t)s->actors + 1));
+    for (int a = 0; a < s->actors; a++) { /* the distinct peers of each sender */
+        int count = 0;
+        for (int o = 0; o < s->actor[a].op_count; o++)
+            if (s->actor[a].ops[o].kind == OP_SEND && sends[s->actor[a].ops[o].peer]++ == 0)
+                peers[count++] = s->actor[a].ops[o].peer;
+        for (int i = 0; i < count; i++) sends[peers[i]] = 0;
+        pairs += count;
+    }
+    l->connections = calloc((size_t)pairs + 1, sizeof *l->connections);
+    long made = 0, next = 0;
+    for (int a = 0; a < s->actors; a++) {
+        int count = 0;
+        for (int o = 0; o < s->actor[a].op_count; o++)
+            if (s->actor[a].ops[o].kind == OP_SEND && sends[s->actor[a].ops[o].peer]++ == 0)
+                peers[count++] = s->actor[a].ops[o].peer;
+        qsort(peers, (size_t)count, sizeof *peers, compare_ints);
+        for (int i = 0; i < count; i++) {
+            message_connection *c = &l->connections[made++];
+            c->latency_s = latency_s + next;
+            c->count = sends[peers[i]];
+            next += c->count;
+            sends[peers[i]] = 0;
+            key_map_put(&l->by_pair, pair_key(l, a, peers[i]), c);
+        }
+    }
+    free(sends);
+    free(peers);
+    return l;
+}
+
+message_connection *message_log_connection(message_log *l, int from, int to)
+{
+    return key_map_get(&l->by_pair, pair_key(l, from, to));
+}
+
+/* One more end of message K of C seen; the fourth writes its latency. */
+static void message_end_seen(message_connection *c, long k, double posted_s, double done_s)
+{
+    if (k < 0 || k >= c->count) return; /* a receive without its send: the run deadlocks, and says so */
+    message_slot *m = &c->slot[k % 2];
+    if (m->ends == 0) *m = (message_slot){posted_s, done_s, 0};
+    m->posted_s = fmax(m->posted_s, posted_s);
+    m->done_s = fmax(m->done_s, done_s);
+    if (++m->ends == 4) {
+        c->latency_s[k] = m->done_s - m->posted_s;
+        m->ends = 0;
+    }
+}
+
+void message_log_posted(message_connection *c, bool send, double now)
+{
+    message_end_seen(c, c->posted[send]++, now, -INFINITY);
+}
+
+void message_log_done(message_connection *c, bool send, double now)
+{
+    message_end_seen(c, c->posted[send] - 1, -INFINITY, now);
+}
+
+void message_log_close(message_log *l)
+{
+    if (!l) return;
+    key_map_free(&l->by_pair);
+    free(l->connections);
+    free(l);
 }
 
 static int compare_doubles(const void *a, const void *b)
