@@ -465,20 +465,43 @@ static void keep_op_times(exec_piece *p)
     p->times = calloc((size_t)p->ops + 1, sizeof *p->times);
 }
 
-static bool run_job(void *ctx, double *out)
+/* The node pairs SimGrid needs routes for: each sender's distinct peers,
+ * once (simgrid_zone_build sorts and merges them: a ring needs N pairs, not
+ * a pair per message).  Sets *COUNT. */
+static node_pair *route_pairs(const exec_job *job, long *count)
 {
-    exec_job *job = ctx;
-    long pair_count = 0, n = 0;
-    for (int k = 0; k < job->count; k++) pair_count += sched_messages(job->pieces[k].s);
-    node_pair *pairs = malloc(sizeof *pairs * (size_t)(pair_count + 1));
+    long capacity = 0;
+    int most_actors = 0;
+    for (int k = 0; k < job->count; k++) {
+        const schedule *s = job->pieces[k].s;
+        if (s->actors > most_actors) most_actors = s->actors;
+        for (int a = 0; a < s->actors; a++) capacity += s->actor[a].op_count < s->actors ? s->actor[a].op_count : s->actors;
+    }
+    node_pair *pairs = malloc(sizeof *pairs * (size_t)(capacity + 1));
+    bool *seen = calloc((size_t)most_actors + 1, sizeof *seen);
+    *count = 0;
     for (int k = 0; k < job->count; k++) {
         const schedule *s = job->pieces[k].s;
         const int *nodes = job->pieces[k].actor_nodes;
-        for (int a = 0; a < s->actors; a++)
-            for (int o = 0; o < s->actor[a].op_count; o++)
-                if (s->actor[a].ops[o].kind == OP_SEND)
-                    pairs[n++] = (node_pair){nodes[a], nodes[s->actor[a].ops[o].peer]};
+        for (int a = 0; a < s->actors; a++) {
+            for (int o = 0; o < s->actor[a].op_count; o++) {
+                int peer = s->actor[a].ops[o].peer;
+                if (s->actor[a].ops[o].kind != OP_SEND || seen[peer]) continue;
+                seen[peer] = true;
+                pairs[(*count)++] = (node_pair){nodes[a], nodes[peer]};
+            }
+            for (int o = 0; o < s->actor[a].op_count; o++) seen[s->actor[a].ops[o].peer] = false; /* for the next sender */
+        }
     }
+    free(seen);
+    return pairs;
+}
+
+static bool run_job(void *ctx, double *out)
+{
+    exec_job *job = ctx;
+    long n = 0;
+    node_pair *pairs = route_pairs(job, &n);
     int actors = 0, lanes[SCHED_MAX_CHANNELS];
     long total_ops = 0;
     bool *split = calloc((size_t)job->count + 1, sizeof(bool));
