@@ -507,7 +507,8 @@ static bool run_job(void *ctx, double *out)
     bool *split = calloc((size_t)job->count + 1, sizeof(bool));
     for (int k = 0; k < job->count; k++) {
         exec_piece *p = &job->pieces[k];
-        p->log = job->options.keep_op_times ? NULL : message_log_open(p->s, out + p->latency_first);
+        bool online = !job->options.keep_op_times && message_log_applies(p->s);
+        p->log = online ? message_log_open(p->s, out + p->latency_first) : NULL;
         if (!p->log) keep_op_times(p);
         split[k] = channels_independent(job->pieces[k].s);
         for (int a = 0; a < job->pieces[k].s->actors; a++) {

@@ -7,8 +7,6 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "util/key_map.h"
-
 /* One end of a message: the connection and where its times are. */
 typedef struct message_end {
     int from, to;
@@ -71,8 +69,9 @@ struct message_connection {
 };
 
 struct message_log {
-    key_map by_pair; /* from * actors + to -> its connection */
+    uint64_t *keys; /* from * actors + to, increasing: connections[i]'s */
     message_connection *connections;
+    long count;
     int actors;
 };
 
@@ -87,65 +86,98 @@ static int compare_ints(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Whether each actor talks to each peer, in each direction, on one lane
+ * (MARK: actors + 1 ints, all -1, left so). */
+static bool one_lane_per_pair(const schedule *s, int *mark)
+{
+    for (int a = 0; a < s->actors; a++)
+        for (int kind = 0; kind < 2; kind++) {
+            bool same = true;
+            for (int o = 0; o < s->actor[a].op_count; o++) {
+                const sched_op *op = &s->actor[a].ops[o];
+                if ((op->kind == OP_SEND) != (kind == 0)) continue;
+                if (mark[op->peer] < 0) mark[op->peer] = op->channel;
+                else same &= mark[op->peer] == op->channel;
+            }
+            for (int o = 0; o < s->actor[a].op_count; o++) mark[s->actor[a].ops[o].peer] = -1;
+            if (!same) return false;
+        }
+    return true;
+}
+
+/* Below this many messages per connection, per-op times take less room than
+ * the connections' slots (an all-to-all sends one message per pair). */
+#define MESSAGES_PER_CONNECTION_MIN 4
+
+/* The distinct peers actor A sends to, into PEERS (COUNT: actors + 1 ints,
+ * all 0, left so); how many. */
+static int send_peers(const schedule *s, int a, int *count, int *peers)
+{
+    int distinct = 0;
+    for (int o = 0; o < s->actor[a].op_count; o++)
+        if (s->actor[a].ops[o].kind == OP_SEND && count[s->actor[a].ops[o].peer]++ == 0)
+            peers[distinct++] = s->actor[a].ops[o].peer;
+    return distinct;
+}
+
+bool message_log_applies(const schedule *s)
+{
+    long pairs = 0;
+    int *count = calloc((size_t)s->actors + 1, sizeof *count), *peers = malloc(sizeof *peers * ((size_t)s->actors + 1));
+    for (int a = 0; a < s->actors; a++) {
+        int distinct = send_peers(s, a, count, peers);
+        for (int i = 0; i < distinct; i++) count[peers[i]] = 0;
+        pairs += distinct;
+    }
+    for (int a = 0; a < s->actors; a++) count[a] = -1; /* one_lane_per_pair's marks */
+    bool applies = sched_messages(s) >= MESSAGES_PER_CONNECTION_MIN * pairs && one_lane_per_pair(s, count);
+    free(count);
+    free(peers);
+    return applies;
+}
+
 message_log *message_log_open(const schedule *s, double *latency_s)
 {
+    int *count = calloc((size_t)s->actors + 1, sizeof *count), *peers = malloc(sizeof *peers * ((size_t)s->actors + 1));
+    long pairs = 0;
+    for (int a = 0; a < s->actors; a++) {
+        int distinct = send_peers(s, a, count, peers);
+        for (int i = 0; i < distinct; i++) count[peers[i]] = 0;
+        pairs += distinct;
+    }
     message_log *l = calloc(1, sizeof *l);
     l->actors = s->actors;
-    key_map_init(&l->by_pair);
-    /* the lane of each pair's first op: another lane on the same pair refuses */
-    key_map lanes;
-    key_map_init(&lanes);
-    bool one_lane = true;
-    for (int a = 0; a < s->actors && one_lane; a++)
-        for (int o = 0; o < s->actor[a].op_count && one_lane; o++) {
-            const sched_op *op = &s->actor[a].ops[o];
-            uint64_t key = op->kind == OP_SEND ? pair_key(l, a, op->peer) : pair_key(l, op->peer, a);
-            uintptr_t lane = (uintptr_t)key_map_get(&lanes, key);
-            if (!lane) key_map_put(&lanes, key, (void *)(uintptr_t)(op->channel + 1));
-            else one_lane = lane == (uintptr_t)(op->channel + 1);
-        }
-    key_map_free(&lanes);
-    if (!one_lane) {
-        key_map_free(&l->by_pair);
-        free(l);
-        return NULL;
-    }
-    /* each sender's peers in increasing order, their messages in program order: op_times_latencies' order */
-    long pairs = 0;
-    int *sends = calloc((size_t)s->actors + 1, sizeof *sends), *peers = malloc(sizeof *peers * ((size_t)s->actors + 1));
-    for (int a = 0; a < s->actors; a++) { /* the distinct peers of each sender */
-        int count = 0;
-        for (int o = 0; o < s->actor[a].op_count; o++)
-            if (s->actor[a].ops[o].kind == OP_SEND && sends[s->actor[a].ops[o].peer]++ == 0)
-                peers[count++] = s->actor[a].ops[o].peer;
-        for (int i = 0; i < count; i++) sends[peers[i]] = 0;
-        pairs += count;
-    }
+    l->keys = malloc(sizeof *l->keys * (size_t)(pairs + 1));
     l->connections = calloc((size_t)pairs + 1, sizeof *l->connections);
-    long made = 0, next = 0;
+    /* each sender's peers in increasing order, their messages in program order: op_times_latencies' order */
+    long next = 0;
     for (int a = 0; a < s->actors; a++) {
-        int count = 0;
-        for (int o = 0; o < s->actor[a].op_count; o++)
-            if (s->actor[a].ops[o].kind == OP_SEND && sends[s->actor[a].ops[o].peer]++ == 0)
-                peers[count++] = s->actor[a].ops[o].peer;
-        qsort(peers, (size_t)count, sizeof *peers, compare_ints);
-        for (int i = 0; i < count; i++) {
-            message_connection *c = &l->connections[made++];
+        int distinct = send_peers(s, a, count, peers);
+        qsort(peers, (size_t)distinct, sizeof *peers, compare_ints);
+        for (int i = 0; i < distinct; i++) {
+            message_connection *c = &l->connections[l->count];
+            l->keys[l->count++] = pair_key(l, a, peers[i]);
             c->latency_s = latency_s + next;
-            c->count = sends[peers[i]];
+            c->count = count[peers[i]];
             next += c->count;
-            sends[peers[i]] = 0;
-            key_map_put(&l->by_pair, pair_key(l, a, peers[i]), c);
+            count[peers[i]] = 0;
         }
     }
-    free(sends);
+    free(count);
     free(peers);
     return l;
 }
 
 message_connection *message_log_connection(message_log *l, int from, int to)
 {
-    return key_map_get(&l->by_pair, pair_key(l, from, to));
+    uint64_t key = pair_key(l, from, to);
+    long low = 0, high = l->count;
+    while (low < high) {
+        long middle = (low + high) / 2;
+        if (l->keys[middle] < key) low = middle + 1;
+        else high = middle;
+    }
+    return low < l->count && l->keys[low] == key ? &l->connections[low] : NULL;
 }
 
 /* One more end of message K of C seen; the fourth writes its latency. */
@@ -175,7 +207,7 @@ void message_log_done(message_connection *c, bool send, double now)
 void message_log_close(message_log *l)
 {
     if (!l) return;
-    key_map_free(&l->by_pair);
+    free(l->keys);
     free(l->connections);
     free(l);
 }

@@ -10,6 +10,8 @@
 #ifndef COLLSIM_OP_TIMES_H
 #define COLLSIM_OP_TIMES_H
 
+#include <stdbool.h>
+
 #include "net/network.h"
 #include "sched/schedule.h"
 
@@ -28,7 +30,10 @@ void op_times_latencies(const schedule *s, const net_op_time *times, const long 
  * lanes, the network per lane. */
 typedef struct message_log message_log;
 typedef struct message_connection message_connection;
-/* NULL when some pair of actors of S uses several lanes. */
+/* Whether the log serves S: each pair of actors on one lane, and enough
+ * messages per connection that its slots take less room than per-op times
+ * (an all-to-all sends one message per pair: per-op times it is). */
+bool message_log_applies(const schedule *s);
 message_log *message_log_open(const schedule *s, double *latency_s);
 /* The connection FROM -> TO (NULL: no message goes that way). */
 message_connection *message_log_connection(message_log *l, int from, int to);
