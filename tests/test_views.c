@@ -116,9 +116,8 @@ START_TEST(test_each_link_carries_the_bytes_of_the_messages_routed_over_it)
 }
 END_TEST
 
-/* A send posted before its receive, then a receive posted before its send;
- * two connections (0 -> 1 and 2 -> 1) interleaved at the receiver. */
-START_TEST(test_a_message_runs_from_its_later_end_to_its_arrival)
+/* Two messages 0 -> 1 and one 2 -> 1, interleaved at the receiver. */
+static schedule *two_connections_into_one(void)
 {
     schedule *s = schedule_create(PRIM_SENDRECV, 3, 0, 4);
     sched_send(s, 0, 1, 0, 1, SCHED_NO_DEP, SCHED_NO_DEP);
@@ -127,6 +126,14 @@ START_TEST(test_a_message_runs_from_its_later_end_to_its_arrival)
     sched_recv(s, 1, 0, 0, 1, false, SCHED_NO_DEP, SCHED_NO_DEP);
     sched_recv(s, 1, 0, 1, 1, false, SCHED_NO_DEP, SCHED_NO_DEP);
     sched_send(s, 2, 1, 2, 1, SCHED_NO_DEP, SCHED_NO_DEP);
+    return s;
+}
+
+/* A send posted before its receive, then a receive posted before its send;
+ * two connections (0 -> 1 and 2 -> 1) interleaved at the receiver. */
+START_TEST(test_a_message_runs_from_its_later_end_to_its_arrival)
+{
+    schedule *s = two_connections_into_one();
     const long first[] = {0, 2, 5};
     const net_op_time times[] = {
         {0, 5}, {6, 10},          /* actor 0: its two sends */
@@ -147,13 +154,7 @@ END_TEST
  * order, each side's ops one at a time per connection. */
 START_TEST(test_the_message_log_pairs_ends_as_the_op_times_do)
 {
-    schedule *s = schedule_create(PRIM_SENDRECV, 3, 0, 4);
-    sched_send(s, 0, 1, 0, 1, SCHED_NO_DEP, SCHED_NO_DEP);
-    sched_send(s, 0, 1, 1, 1, SCHED_NO_DEP, SCHED_NO_DEP);
-    sched_recv(s, 1, 2, 2, 1, false, SCHED_NO_DEP, SCHED_NO_DEP);
-    sched_recv(s, 1, 0, 0, 1, false, SCHED_NO_DEP, SCHED_NO_DEP);
-    sched_recv(s, 1, 0, 1, 1, false, SCHED_NO_DEP, SCHED_NO_DEP);
-    sched_send(s, 2, 1, 2, 1, SCHED_NO_DEP, SCHED_NO_DEP);
+    schedule *s = two_connections_into_one();
     double latency[3] = {-1, -1, -1};
     ck_assert(!message_log_applies(s)); /* one or two messages per connection: per-op times take less room */
     message_log *l = message_log_open(s, latency);
