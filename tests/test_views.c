@@ -221,6 +221,36 @@ START_TEST(test_latencies_as_messages_complete_equal_those_from_op_times)
 }
 END_TEST
 
+/* An op that waits for one 70 ops back (past the executor's look-ahead of
+ * 64: its op graph then) among 71 messages 0 -> 1: one connection, one
+ * message at a time, each alone on its path: 71 (alpha + (M/71)/BW) in all
+ * (SPEC §3), in both models. */
+START_TEST(test_a_dependency_far_back_keeps_every_message_in_order)
+{
+    topology t;
+    load_text(STAR8, &t);
+    const int messages = 71;
+    const double m = 71e6, alpha = 0.5e-6, bw = 900e9;
+    for (int k = 0; k < MODEL_COUNT; k++) {
+        schedule *s = schedule_create(PRIM_SENDRECV, 2, 0, messages);
+        for (int i = 0; i < messages; i++) {
+            sched_send(s, 0, 1, i, 1, i == messages - 1 ? 0 : SCHED_NO_DEP, SCHED_NO_DEP);
+            sched_recv(s, 1, 0, i, 1, false, SCHED_NO_DEP, SCHED_NO_DEP);
+        }
+        sim_options o = {.model = models[k]};
+        exec_result r;
+        run(&t, s, NULL, m, &o, &r, NULL);
+        double expected = messages * (alpha + m / messages / bw);
+        ck_assert_msg(relative_error(r.time_s, expected) < EXACT, "%s: %.17g s, expected %.17g",
+                      network_model_name(models[k]), r.time_s, expected);
+        for (long i = 0; i < r.messages; i++) ck_assert(relative_error(r.latency_s[i], alpha + m / messages / bw) < EXACT);
+        exec_result_free(&r);
+        schedule_free(s);
+    }
+    topology_free(&t);
+}
+END_TEST
+
 START_TEST(test_percentiles_are_nearest_ranks)
 {
     double values[100];
@@ -380,6 +410,7 @@ int main(void)
     tcase_add_test(tc, test_a_message_runs_from_its_later_end_to_its_arrival);
     tcase_add_test(tc, test_the_message_log_pairs_ends_as_the_op_times_do);
     tcase_add_test(tc, test_latencies_as_messages_complete_equal_those_from_op_times);
+    tcase_add_test(tc, test_a_dependency_far_back_keeps_every_message_in_order);
     tcase_add_test(tc, test_percentiles_are_nearest_ranks);
     tcase_add_test(tc, test_the_busiest_links_come_first_and_idle_ones_not_at_all);
     tcase_add_test(tc, test_background_rates_load_the_busiest_link_as_asked);
