@@ -42,7 +42,7 @@ typedef struct exec_piece {
     long ops;                /* of all its actors */
     message_log *log;        /* in the child: message latencies as they complete, or NULL: from TIMES */
     long *actor_first;       /* in the child: where each actor's ops start in TIMES */
-    net_op_time *times;      /* in the child: every op's posted and completed times (--trace, or lanes) */
+    net_op_time *times;      /* in the child: every op's posted and completed times, where the log does not serve (op_times.h) */
     int out_first;           /* where its numbers start in the output */
     int latency_first;       /* where its message latencies start */
     int times_first;         /* where its op times start (keep_op_times), else -1 */
