@@ -116,9 +116,8 @@ START_TEST(test_each_link_carries_the_bytes_of_the_messages_routed_over_it)
 }
 END_TEST
 
-/* A send posted before its receive, then a receive posted before its send;
- * two connections (0 -> 1 and 2 -> 1) interleaved at the receiver. */
-START_TEST(test_a_message_runs_from_its_later_end_to_its_arrival)
+/* Two messages 0 -> 1 and one 2 -> 1, interleaved at the receiver. */
+static schedule *two_connections_into_one(void)
 {
     schedule *s = schedule_create(PRIM_SENDRECV, 3, 0, 4);
     sched_send(s, 0, 1, 0, 1, SCHED_NO_DEP, SCHED_NO_DEP);
@@ -127,6 +126,14 @@ START_TEST(test_a_message_runs_from_its_later_end_to_its_arrival)
     sched_recv(s, 1, 0, 0, 1, false, SCHED_NO_DEP, SCHED_NO_DEP);
     sched_recv(s, 1, 0, 1, 1, false, SCHED_NO_DEP, SCHED_NO_DEP);
     sched_send(s, 2, 1, 2, 1, SCHED_NO_DEP, SCHED_NO_DEP);
+    return s;
+}
+
+/* A send posted before its receive, then a receive posted before its send;
+ * two connections (0 -> 1 and 2 -> 1) interleaved at the receiver. */
+START_TEST(test_a_message_runs_from_its_later_end_to_its_arrival)
+{
+    schedule *s = two_connections_into_one();
     const long first[] = {0, 2, 5};
     const net_op_time times[] = {
         {0, 5}, {6, 10},          /* actor 0: its two sends */
@@ -138,6 +145,109 @@ START_TEST(test_a_message_runs_from_its_later_end_to_its_arrival)
     /* in the senders' order: 0's first (5 - max(0, 2)), 0's second (10 - max(6, 1)), 2's (9 - max(8, 7)) */
     ck_assert(latency[0] == 3 && latency[1] == 4 && latency[2] == 1);
     schedule_free(s);
+}
+END_TEST
+
+/* The same pairing as messages complete (the executor's message log): two
+ * messages on 0 -> 1, the second posted by the receiver before the sender
+ * saw the first complete, and one on 2 -> 1; ends arrive in simulation
+ * order, each side's ops one at a time per connection. */
+START_TEST(test_the_message_log_pairs_ends_as_the_op_times_do)
+{
+    schedule *s = two_connections_into_one();
+    double latency[3] = {-1, -1, -1};
+    ck_assert(!message_log_applies(s)); /* one or two messages per connection: per-op times take less room */
+    message_log *l = message_log_open(s, latency);
+    message_connection *a = message_log_connection(l, 0, 1), *b = message_log_connection(l, 2, 1);
+    ck_assert(a && b && !message_log_connection(l, 1, 0));
+    message_log_posted(a, true, 0);
+    message_log_posted(a, false, 2);
+    message_log_done(a, false, 5);
+    message_log_posted(a, false, 5); /* the receiver is one message ahead */
+    ck_assert(latency[0] == -1);
+    message_log_posted(b, false, 7);
+    message_log_done(a, true, 5);     /* 5 - max(0, 2) */
+    ck_assert(latency[0] == 3);
+    message_log_posted(a, true, 6);
+    message_log_posted(b, true, 8);
+    message_log_done(b, true, 9);
+    message_log_done(b, false, 9);    /* 9 - max(8, 7) */
+    message_log_done(a, false, 10);
+    message_log_done(a, true, 10);    /* 10 - max(6, 5) */
+    ck_assert(latency[0] == 3 && latency[1] == 4 && latency[2] == 1);
+    message_log_close(l);
+    schedule_free(s);
+    /* a ring serves it, until a pair of actors talks on two lanes */
+    s = ring(4);
+    ck_assert(message_log_applies(s));
+    sched_set_channel(s, 1);
+    sched_send(s, 0, 1, 0, 1, SCHED_NO_DEP, SCHED_NO_DEP);
+    sched_recv(s, 1, 0, 0, 1, false, SCHED_NO_DEP, SCHED_NO_DEP);
+    ck_assert(!message_log_applies(s));
+    schedule_free(s);
+}
+END_TEST
+
+/* Messages of unequal latency (ring all-reduce over clos-16's
+ * oversubscribed spine: some hops cross it, some do not; a receiver posted
+ * before or after its sender): the latencies kept as messages complete are,
+ * message by message, those paired afterwards from every op's times
+ * (--trace keeps them). */
+START_TEST(test_latencies_as_messages_complete_equal_those_from_op_times)
+{
+    topology t;
+    load_shipped("clos-16-s4", &t);
+    for (int k = 0; k < MODEL_COUNT; k++) {
+        schedule *s = ring(16);
+        ck_assert(message_log_applies(s));
+        exec_result online, kept;
+        sim_options o = {.model = models[k]};
+        run(&t, s, NULL, 4e6, &o, &online, NULL);
+        o.keep_op_times = true;
+        run(&t, s, NULL, 4e6, &o, &kept, NULL);
+        ck_assert(online.op_times == NULL && kept.op_times != NULL && online.messages == kept.messages);
+        bool spread = false;
+        for (long m = 0; m < online.messages; m++) {
+            ck_assert_msg(online.latency_s[m] == kept.latency_s[m], "%s, message %ld: %.17g against %.17g",
+                          network_model_name(models[k]), m, online.latency_s[m], kept.latency_s[m]);
+            spread |= online.latency_s[m] != online.latency_s[0];
+        }
+        ck_assert_msg(spread, "contention spreads the latencies");
+        exec_result_free(&online);
+        exec_result_free(&kept);
+        schedule_free(s);
+    }
+    topology_free(&t);
+}
+END_TEST
+
+/* An op that waits for one 70 ops back (past the executor's look-ahead of
+ * 64: its op graph then) among 71 messages 0 -> 1: one connection, one
+ * message at a time, each alone on its path: 71 (alpha + (M/71)/BW) in all
+ * (SPEC §3), in both models. */
+START_TEST(test_a_dependency_far_back_keeps_every_message_in_order)
+{
+    topology t;
+    load_text(STAR8, &t);
+    const int messages = 71;
+    const double m = 71e6, alpha = 0.5e-6, bw = 900e9;
+    for (int k = 0; k < MODEL_COUNT; k++) {
+        schedule *s = schedule_create(PRIM_SENDRECV, 2, 0, messages);
+        for (int i = 0; i < messages; i++) {
+            sched_send(s, 0, 1, i, 1, i == messages - 1 ? 0 : SCHED_NO_DEP, SCHED_NO_DEP);
+            sched_recv(s, 1, 0, i, 1, false, SCHED_NO_DEP, SCHED_NO_DEP);
+        }
+        sim_options o = {.model = models[k]};
+        exec_result r;
+        run(&t, s, NULL, m, &o, &r, NULL);
+        double expected = messages * (alpha + m / messages / bw);
+        ck_assert_msg(relative_error(r.time_s, expected) < EXACT, "%s: %.17g s, expected %.17g",
+                      network_model_name(models[k]), r.time_s, expected);
+        for (long i = 0; i < r.messages; i++) ck_assert(relative_error(r.latency_s[i], alpha + m / messages / bw) < EXACT);
+        exec_result_free(&r);
+        schedule_free(s);
+    }
+    topology_free(&t);
 }
 END_TEST
 
@@ -298,6 +408,9 @@ int main(void)
     tcase_add_test(tc, test_an_uncontended_message_takes_alpha_plus_its_size_over_bw);
     tcase_add_test(tc, test_each_link_carries_the_bytes_of_the_messages_routed_over_it);
     tcase_add_test(tc, test_a_message_runs_from_its_later_end_to_its_arrival);
+    tcase_add_test(tc, test_the_message_log_pairs_ends_as_the_op_times_do);
+    tcase_add_test(tc, test_latencies_as_messages_complete_equal_those_from_op_times);
+    tcase_add_test(tc, test_a_dependency_far_back_keeps_every_message_in_order);
     tcase_add_test(tc, test_percentiles_are_nearest_ranks);
     tcase_add_test(tc, test_the_busiest_links_come_first_and_idle_ones_not_at_all);
     tcase_add_test(tc, test_background_rates_load_the_busiest_link_as_asked);

@@ -26,6 +26,8 @@
 
 #include "exec/op_times.h"
 #include "net/network.h"
+#include "util/key_map.h"
+#include "util/memory.h"
 
 /* One part as the child sees it. */
 typedef struct exec_piece {
@@ -38,8 +40,9 @@ typedef struct exec_piece {
     long double chunk_scaled; /* one chunk in scaled bytes, real-valued */
     double *weight_sum;      /* all-to-all skew: prefix sums of chunk weights (chunks + 1), or NULL */
     long ops;                /* of all its actors */
+    message_log *log;        /* in the child: message latencies as they complete, or NULL: from TIMES */
     long *actor_first;       /* in the child: where each actor's ops start in TIMES */
-    net_op_time *times;      /* in the child: every op's posted and completed times */
+    net_op_time *times;      /* in the child: every op's posted and completed times, where the log does not serve (op_times.h) */
     int out_first;           /* where its numbers start in the output */
     int latency_first;       /* where its message latencies start */
     int times_first;         /* where its op times start (keep_op_times), else -1 */
@@ -117,46 +120,75 @@ static long long op_key(const sched_op *op)
     return ((long long)op->channel << 33) | ((long long)op->peer << 1) | (op->kind != OP_SEND);
 }
 
-/* The network channel of every op, looked up once per distinct connection (a
- * lookup by name builds a string, too slow per message), and, when the part
- * charges overheads, each send's overhead by the tier its route climbs to
- * (computed once per connection too). */
-static net_channel *resolve_channels(const exec_job *job, int part, int self, double **cost)
+/* The connections an actor's ops use, sorted by key, each with its network
+ * channel (looked up once per connection: a lookup by name builds a string,
+ * too slow per message) and, when the part charges overheads, a send's
+ * overhead by the tier its route climbs to (computed once per connection
+ * too).  Sized by connections, not by ops: a ring has four, an all-to-all
+ * one per op. */
+typedef struct connections {
+    long long *key;
+    net_channel *channel;
+    double *cost; /* NULL: no endpoint costs */
+    message_connection **message; /* the part's message log's connection (NULL: no log) */
+    int count;
+} connections;
+
+static connections resolve_connections(const exec_job *job, int part, int self)
 {
     const exec_piece *p = &job->pieces[part];
     const sched_actor *a = &p->s->actor[self];
     const int *nodes = p->actor_nodes;
-    int ops = a->op_count, distinct = 0;
-    long long *keys = malloc(sizeof(long long) * (size_t)(ops + 1));
-    for (int o = 0; o < ops; o++) keys[o] = op_key(&a->ops[o]);
-    qsort(keys, (size_t)ops, sizeof *keys, compare_keys);
-    for (int o = 0; o < ops; o++)
-        if (distinct == 0 || keys[distinct - 1] != keys[o]) keys[distinct++] = keys[o];
-    net_channel *by_key = malloc(sizeof *by_key * (size_t)(distinct + 1));
-    double *key_cost = calloc((size_t)distinct + 1, sizeof(double));
+    connections c = {0};
+    key_map seen;
+    key_map_init(&seen);
+    int capacity = 0;
+    for (int o = 0; o < a->op_count; o++) {
+        long long key = op_key(&a->ops[o]);
+        if (key_map_get(&seen, (uint64_t)key)) continue;
+        key_map_put(&seen, (uint64_t)key, &c);
+        c.key = grow_array(c.key, &capacity, c.count + 1, sizeof *c.key);
+        c.key[c.count++] = key;
+    }
+    key_map_free(&seen);
+    qsort(c.key, (size_t)c.count, sizeof *c.key, compare_keys); /* the network's channels made in key order */
+    c.channel = malloc(sizeof *c.channel * (size_t)(c.count + 1));
     bool charged = p->charges && self < p->s->ranks; /* switches have no software endpoint */
+    c.cost = charged ? calloc((size_t)c.count + 1, sizeof(double)) : NULL;
+    c.message = p->log ? malloc(sizeof *c.message * (size_t)(c.count + 1)) : NULL;
     route_hop *hops = charged ? route_buffer(job->t) : NULL;
-    for (int k = 0; k < distinct; k++) {
-        int peer = (int)((keys[k] >> 1) & 0xffffffffLL), lane = (int)(keys[k] >> 33);
-        bool send = keys[k] % 2 == 0;
+    for (int k = 0; k < c.count; k++) {
+        int peer = (int)((c.key[k] >> 1) & 0xffffffffLL), lane = (int)(c.key[k] >> 33);
+        bool send = c.key[k] % 2 == 0;
         int from = send ? self : peer, to = send ? peer : self;
-        by_key[k] = job->net->channel(job->network, part, lane, from, to, nodes[from], nodes[to]);
+        c.channel[k] = job->net->channel(job->network, part, lane, from, to, nodes[from], nodes[to]);
+        if (c.message) c.message[k] = message_log_connection(p->log, from, to);
         if (send && charged)
-            key_cost[k] = p->overhead_s[route_top_tier(job->t, hops, topology_route(job->t, nodes[self], nodes[peer], hops))];
+            c.cost[k] = p->overhead_s[route_top_tier(job->t, hops, topology_route(job->t, nodes[self], nodes[peer], hops))];
     }
     free(hops);
-    net_channel *by_op = malloc(sizeof *by_op * (size_t)(ops + 1));
-    *cost = charged ? malloc(sizeof(double) * (size_t)(ops + 1)) : NULL;
-    for (int o = 0; o < ops; o++) {
-        long long key = op_key(&a->ops[o]);
-        const long long *found = bsearch(&key, keys, (size_t)distinct, sizeof *keys, compare_keys);
-        by_op[o] = by_key[found - keys];
-        if (*cost) (*cost)[o] = key_cost[found - keys];
+    return c;
+}
+
+/* The index of OP's connection in C (binary search: no allocation, no name). */
+static int connection_of(const connections *c, const sched_op *op)
+{
+    long long key = op_key(op);
+    int low = 0, high = c->count - 1;
+    while (low < high) {
+        int middle = (low + high) / 2;
+        if (c->key[middle] < key) low = middle + 1;
+        else high = middle;
     }
-    free(keys);
-    free(by_key);
-    free(key_cost);
-    return by_op;
+    return low;
+}
+
+static void connections_free(connections *c)
+{
+    free(c->key);
+    free(c->channel);
+    free(c->cost);
+    free(c->message);
 }
 
 /* Scaled bytes of one op: exact when the part's chunks are whole, else the
@@ -174,15 +206,6 @@ static long op_bytes(const exec_piece *p, const sched_actor *a, const sched_op *
     }
     long bytes = (long)llroundl(chunks * p->chunk_scaled);
     return bytes > 0 ? bytes : 1; /* a zero-weight block still synchronises */
-}
-
-/* Post op O of actor A (its dependencies met) on CHANNEL. */
-static void post(const network_ops *net, net_endpoint *me, const exec_piece *p, const sched_actor *a, int o,
-                 net_channel channel)
-{
-    const sched_op *op = &a->ops[o];
-    if (op->kind == OP_SEND) net->send(me, channel, op_bytes(p, a, op), o);
-    else net->recv(me, channel, o);
 }
 
 /* One schedule actor, or one channel of it, as it runs: the state its helpers
@@ -206,10 +229,16 @@ typedef struct actor_run {
     int part, self, channel_of; /* the schedule actor; its channel (-1: all of them) */
     int ops;                    /* its operations (of that channel) */
     void *host;
+    bool began;        /* the first helper set up what follows */
+    /* Dependencies.  When every op waits only for ops at most `reach` before
+     * it (a ring: 2), the dependents of a completed op are found among the
+     * next `reach` ops and `done` (one bit per op) says which are complete;
+     * otherwise `g` lists them (an op graph sized by ops and dependencies). */
+    int reach;
+    uint64_t *done;
     op_graph g;
-    int *ready, ready_count;
-    net_channel *channel;
-    double *cost;      /* per op, the sender's overhead before it (NULL: no endpoint costs) */
+    int *ready, ready_count, ready_capacity;
+    connections links; /* the connections its ops use, their channels and overheads */
     double last;
     int helpers;       /* started or about to start, not yet ended */
     bool helper_coming; /* a helper created that has not taken its operations yet */
@@ -241,41 +270,95 @@ static void start_helper(actor_run *r)
     simgrid_mark(SIM_IN_ACTOR);
 }
 
-/* The first helper's setup: the op graph, the channels, the ready ops. */
+/* Dependents are looked for this far ahead of a completed op at most;
+ * beyond, the op graph lists them. */
+#define REACH_MAX 64
+
+/* How far back A's ops reach for their dependencies (REACH_MAX + 1: too far). */
+static int dependency_reach(const sched_actor *a)
+{
+    int reach = 0;
+    for (int o = 0; o < a->op_count && reach <= REACH_MAX; o++)
+        for (int d = 0; d < a->ops[o].dep_count; d++) {
+            int back = o - a->deps[a->ops[o].dep_first + d];
+            if (back > reach) reach = back;
+        }
+    return reach;
+}
+
+/* Make op O ready (posted when there is room: post_ready). */
+static void make_ready(actor_run *r, int o)
+{
+    if (r->ready_count == r->ready_capacity) /* doubling: a few times per actor, not per message */
+        r->ready = grow_array(r->ready, &r->ready_capacity, r->ready_count + 1, sizeof *r->ready);
+    r->ready[r->ready_count++] = o;
+}
+
+/* The first helper's setup: the dependencies, the channels, the ready ops. */
 static void actor_begin(actor_run *r)
 {
     const sched_actor *a = r->a;
-    sched_op_graph(a, &r->g);
-    r->ready = malloc(sizeof(int) * (size_t)(a->op_count + 1));
+    r->began = true;
+    r->reach = dependency_reach(a);
+    if (r->reach <= REACH_MAX) r->done = calloc((size_t)a->op_count / 64 + 1, sizeof *r->done);
+    else sched_op_graph(a, &r->g);
     for (int o = a->op_count - 1; o >= 0; o--)
-        if (r->g.remaining[o] == 0 && (r->channel_of < 0 || a->ops[o].channel == r->channel_of))
-            r->ready[r->ready_count++] = o;
-    r->channel = resolve_channels(job_now, r->part, r->self, &r->cost);
+        if (a->ops[o].dep_count == 0 && (r->channel_of < 0 || a->ops[o].channel == r->channel_of)) make_ready(r, o);
+    r->links = resolve_connections(job_now, r->part, r->self);
+}
+
+/* Post op O of the actor (its dependencies met) on its connection's channel,
+ * after the sender's overhead when the part charges one. */
+static void post(actor_run *r, net_endpoint *me, int o)
+{
+    const network_ops *net = job_now->net;
+    const sched_op *op = &r->a->ops[o];
+    int k = connection_of(&r->links, op);
+    if (op->kind == OP_SEND) {
+        if (r->links.cost && r->links.cost[k] > 0) net->sleep(me, r->links.cost[k]);
+        net->send(me, r->links.channel[k], op_bytes(r->p, r->a, op), o);
+    } else {
+        net->recv(me, r->links.channel[k], o);
+    }
+    if (r->links.message && r->links.message[k])
+        message_log_posted(r->links.message[k], op->kind == OP_SEND, simgrid_get_clock());
 }
 
 /* Post ready ops while the helper has room (PENDING outstanding of ROOM). */
 static void post_ready(actor_run *r, net_endpoint *me, int *pending, int room)
 {
-    const network_ops *net = job_now->net;
-    while (!r->cost && r->ready_count > 0 && *pending < room) { /* no endpoint costs: post in readiness order */
-        int o = r->ready[--r->ready_count];
-        post(net, me, r->p, r->a, o, r->channel[o]);
+    while (!r->links.cost && r->ready_count > 0 && *pending < room) { /* no endpoint costs: post in readiness order */
+        post(r, me, r->ready[--r->ready_count]);
         ++*pending;
     }
     /* receives first: they progress while the endpoint is busy with a send's overhead */
-    for (int pass = 0; pass < 2 && r->cost; pass++)
+    for (int pass = 0; pass < 2 && r->links.cost; pass++)
         for (int k = r->ready_count - 1; k >= 0 && *pending < room; k--) {
             int o = r->ready[k];
             bool send = r->a->ops[o].kind == OP_SEND;
             if (send != (pass == 1)) continue;
             r->ready[k] = r->ready[--r->ready_count];
-            if (send && r->cost[o] > 0) net->sleep(me, r->cost[o]);
-            post(net, me, r->p, r->a, o, r->channel[o]);
+            post(r, me, o);
             ++*pending;
         }
 }
 
-/* Operation O completed now: count it, and make ready what waited for it. */
+/* Whether every dependency of op D other than op O is complete, and D waits for O. */
+static bool last_dependency(const actor_run *r, int d, int o)
+{
+    const sched_op *op = &r->a->ops[d];
+    bool waits = false;
+    for (int k = 0; k < op->dep_count; k++) {
+        int dep = r->a->deps[op->dep_first + k];
+        if (dep == o) waits = true;
+        else if (!(r->done[dep / 64] >> (dep % 64) & 1)) return false;
+    }
+    return waits;
+}
+
+/* Operation O completed now: count it, and make ready what waited for it
+ * (the dependents in decreasing op order either way, so that they are posted
+ * in increasing order). */
 static void actor_complete(actor_run *r, int o)
 {
     double *out = out_now + r->p->out_first;
@@ -284,8 +367,19 @@ static void actor_complete(actor_run *r, int o)
     r->last = now;
     double *phase_end = &out[1 + r->a->ops[o].phase];
     if (now > *phase_end) *phase_end = now;
+    if (r->links.message) {
+        message_connection *c = r->links.message[connection_of(&r->links, &r->a->ops[o])];
+        if (c) message_log_done(c, r->a->ops[o].kind == OP_SEND, now);
+    }
+    if (r->done) {
+        r->done[o / 64] |= 1ULL << (o % 64);
+        int last = o + r->reach < r->a->op_count - 1 ? o + r->reach : r->a->op_count - 1;
+        for (int d = last; d > o; d--)
+            if (last_dependency(r, d, o)) make_ready(r, d);
+        return;
+    }
     for (int k = r->g.offset[o + 1] - 1; k >= r->g.offset[o]; k--)
-        if (--r->g.remaining[r->g.list[k]] == 0) r->ready[r->ready_count++] = r->g.list[k];
+        if (--r->g.remaining[r->g.list[k]] == 0) make_ready(r, r->g.list[k]);
 }
 
 /* The last helper ended: the actor's (or channel's) finish time. */
@@ -295,9 +389,9 @@ static void actor_end(actor_run *r)
     double *finish = &out[1 + SCHED_MAX_PHASES + r->self];
     if (r->self < r->p->s->ranks && r->last > *finish) *finish = r->last;
     if (r->last > out[0]) out[0] = r->last;
+    free(r->done);
     op_graph_free(&r->g);
-    free(r->channel);
-    free(r->cost);
+    connections_free(&r->links);
     free(r->ready);
 }
 
@@ -310,11 +404,12 @@ static void helper_main(int argc, char **argv)
     simgrid_mark(SIM_IN_ACTOR);
     actor_run *r = sg_actor_self_get_data();
     const network_ops *net = job_now->net;
-    bool first = !r->channel;
+    bool first = !r->began;
     if (first) actor_begin(r);
     r->helper_coming = false;
-    int room = r->cost ? r->ops : job_now->helper_room < r->ops ? job_now->helper_room : r->ops;
-    net_endpoint *me = net->endpoint(job_now->network, room, r->p->times + r->p->actor_first[r->self]);
+    int room = r->links.cost ? r->ops : job_now->helper_room < r->ops ? job_now->helper_room : r->ops;
+    net_op_time *times = r->p->times ? r->p->times + r->p->actor_first[r->self] : NULL;
+    net_endpoint *me = net->endpoint(job_now->network, room, times);
     if (first && r->p->launch_s > 0) net->sleep(me, r->p->launch_s);
     int pending = 0;
     for (;;) {
@@ -370,25 +465,51 @@ static void keep_op_times(exec_piece *p)
     p->times = calloc((size_t)p->ops + 1, sizeof *p->times);
 }
 
-static bool run_job(void *ctx, double *out)
+/* The node pairs SimGrid needs routes for: each sender's distinct peers,
+ * once (simgrid_zone_build sorts and merges them: a ring needs N pairs, not
+ * a pair per message).  Sets *COUNT. */
+static node_pair *route_pairs(const exec_job *job, long *count)
 {
-    exec_job *job = ctx;
-    long pair_count = 0, n = 0;
-    for (int k = 0; k < job->count; k++) pair_count += sched_messages(job->pieces[k].s);
-    node_pair *pairs = malloc(sizeof *pairs * (size_t)(pair_count + 1));
+    long capacity = 0;
+    int most_actors = 0;
+    for (int k = 0; k < job->count; k++) {
+        const schedule *s = job->pieces[k].s;
+        if (s->actors > most_actors) most_actors = s->actors;
+        for (int a = 0; a < s->actors; a++) capacity += s->actor[a].op_count < s->actors ? s->actor[a].op_count : s->actors;
+    }
+    node_pair *pairs = malloc(sizeof *pairs * (size_t)(capacity + 1));
+    bool *seen = calloc((size_t)most_actors + 1, sizeof *seen);
+    *count = 0;
     for (int k = 0; k < job->count; k++) {
         const schedule *s = job->pieces[k].s;
         const int *nodes = job->pieces[k].actor_nodes;
-        for (int a = 0; a < s->actors; a++)
-            for (int o = 0; o < s->actor[a].op_count; o++)
-                if (s->actor[a].ops[o].kind == OP_SEND)
-                    pairs[n++] = (node_pair){nodes[a], nodes[s->actor[a].ops[o].peer]};
+        for (int a = 0; a < s->actors; a++) {
+            for (int o = 0; o < s->actor[a].op_count; o++) {
+                int peer = s->actor[a].ops[o].peer;
+                if (s->actor[a].ops[o].kind != OP_SEND || seen[peer]) continue;
+                seen[peer] = true;
+                pairs[(*count)++] = (node_pair){nodes[a], nodes[peer]};
+            }
+            for (int o = 0; o < s->actor[a].op_count; o++) seen[s->actor[a].ops[o].peer] = false; /* for the next sender */
+        }
     }
+    free(seen);
+    return pairs;
+}
+
+static bool run_job(void *ctx, double *out)
+{
+    exec_job *job = ctx;
+    long n = 0;
+    node_pair *pairs = route_pairs(job, &n);
     int actors = 0, lanes[SCHED_MAX_CHANNELS];
     long total_ops = 0;
     bool *split = calloc((size_t)job->count + 1, sizeof(bool));
     for (int k = 0; k < job->count; k++) {
-        keep_op_times(&job->pieces[k]);
+        exec_piece *p = &job->pieces[k];
+        bool online = !job->options.keep_op_times && message_log_applies(p->s);
+        p->log = online ? message_log_open(p->s, out + p->latency_first) : NULL;
+        if (!p->log) keep_op_times(p);
         split[k] = channels_independent(job->pieces[k].s);
         for (int a = 0; a < job->pieces[k].s->actors; a++) {
             actors += actor_lanes(job->pieces[k].s, a, split[k], lanes);
@@ -426,7 +547,8 @@ static bool run_job(void *ctx, double *out)
         memcpy(out + network_failure_slot(job), why, sizeof why);
     for (int k = 0; k < job->count; k++) {
         exec_piece *p = &job->pieces[k];
-        op_times_latencies(p->s, p->times, p->actor_first, out + p->latency_first);
+        if (!p->log) op_times_latencies(p->s, p->times, p->actor_first, out + p->latency_first);
+        message_log_close(p->log);
         if (p->times_first >= 0) memcpy(out + p->times_first, p->times, sizeof *p->times * (size_t)p->ops);
         free(p->times);
         free(p->actor_first);

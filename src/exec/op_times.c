@@ -7,18 +7,21 @@
 #include <math.h>
 #include <stdlib.h>
 
-/* One end of a message: the connection, its place in the actor's program, and its times. */
+/* One end of a message: the connection and where its times are. */
 typedef struct message_end {
-    int from, to, op;
+    int from, to;
     long index; /* into the op times */
 } message_end;
 
-static int compare_ends(const void *a, const void *b)
+/* END[0..COUNT) reordered stably by BY (0: from, 1: to) into TMP, then
+ * copied back: a counting sort over ACTORS keys, linear in COUNT. */
+static void sort_ends_by(message_end *end, message_end *tmp, long count, int actors, int by, long *slot)
 {
-    const message_end *x = a, *y = b;
-    if (x->from != y->from) return (x->from > y->from) - (x->from < y->from);
-    if (x->to != y->to) return (x->to > y->to) - (x->to < y->to);
-    return (x->op > y->op) - (x->op < y->op);
+    for (int a = 0; a <= actors; a++) slot[a] = 0;
+    for (long m = 0; m < count; m++) slot[(by ? end[m].to : end[m].from) + 1]++;
+    for (int a = 0; a < actors; a++) slot[a + 1] += slot[a];
+    for (long m = 0; m < count; m++) tmp[slot[by ? end[m].to : end[m].from]++] = end[m];
+    for (long m = 0; m < count; m++) end[m] = tmp[m];
 }
 
 void op_times_latencies(const schedule *s, const net_op_time *times, const long *actor_first, double *latency_s)
@@ -26,16 +29,21 @@ void op_times_latencies(const schedule *s, const net_op_time *times, const long 
     long messages = sched_messages(s), sends = 0, recvs = 0;
     message_end *send = malloc(sizeof *send * (size_t)(messages + 1));
     message_end *recv = malloc(sizeof *recv * (size_t)(messages + 1));
+    message_end *tmp = malloc(sizeof *tmp * (size_t)(messages + 1));
+    long *slot = malloc(sizeof *slot * ((size_t)s->actors + 1));
+    /* collected actor by actor in program order: sends by (from, op), receives by (to, op) */
     for (int a = 0; a < s->actors; a++)
         for (int o = 0; o < s->actor[a].op_count; o++) {
             const sched_op *op = &s->actor[a].ops[o];
             long index = actor_first[a] + o;
-            if (op->kind == OP_SEND) send[sends++] = (message_end){a, op->peer, o, index};
-            else if (recvs < messages) recv[recvs++] = (message_end){op->peer, a, o, index};
+            if (op->kind == OP_SEND) send[sends++] = (message_end){a, op->peer, index};
+            else if (recvs < messages) recv[recvs++] = (message_end){op->peer, a, index};
         }
-    /* per connection in program order on both sides: the k-th send meets the k-th receive */
-    qsort(send, (size_t)sends, sizeof *send, compare_ends);
-    qsort(recv, (size_t)recvs, sizeof *recv, compare_ends);
+    /* per connection in program order on both sides, (from, to, op): the k-th
+     * send meets the k-th receive; stable sorts keep the program order */
+    sort_ends_by(send, tmp, sends, s->actors, 1, slot);
+    sort_ends_by(send, tmp, sends, s->actors, 0, slot);
+    sort_ends_by(recv, tmp, recvs, s->actors, 0, slot);
     for (long m = 0; m < sends && m < recvs; m++) {
         const net_op_time *x = &times[send[m].index], *y = &times[recv[m].index];
         double start = fmax(x->posted_s, y->posted_s), arrival = fmax(x->done_s, y->done_s);
@@ -43,6 +51,165 @@ void op_times_latencies(const schedule *s, const net_op_time *times, const long 
     }
     free(send);
     free(recv);
+    free(tmp);
+    free(slot);
+}
+
+/* Two messages of a connection in flight at most: the k-th in slot k % 2. */
+typedef struct message_slot {
+    double posted_s, done_s; /* the later of the two ends' so far */
+    int ends;                /* events seen: two postings, two completions */
+} message_slot;
+
+struct message_connection {
+    double *latency_s; /* this connection's first message's place */
+    long count;        /* its messages */
+    long posted[2];    /* messages posted so far by the sender [1] and the receiver [0] */
+    message_slot slot[2];
+};
+
+struct message_log {
+    uint64_t *keys; /* from * actors + to, increasing: connections[i]'s */
+    message_connection *connections;
+    long count;
+    int actors;
+};
+
+static uint64_t pair_key(const message_log *l, int from, int to)
+{
+    return (uint64_t)from * (uint64_t)l->actors + (uint64_t)to;
+}
+
+static int compare_ints(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* Whether each actor talks to each peer, in each direction, on one lane
+ * (MARK: actors + 1 ints, all -1, left so). */
+static bool one_lane_per_pair(const schedule *s, int *mark)
+{
+    for (int a = 0; a < s->actors; a++)
+        for (int kind = 0; kind < 2; kind++) {
+            bool same = true;
+            for (int o = 0; o < s->actor[a].op_count; o++) {
+                const sched_op *op = &s->actor[a].ops[o];
+                if ((op->kind == OP_SEND) != (kind == 0)) continue;
+                if (mark[op->peer] < 0) mark[op->peer] = op->channel;
+                else same &= mark[op->peer] == op->channel;
+            }
+            for (int o = 0; o < s->actor[a].op_count; o++) mark[s->actor[a].ops[o].peer] = -1;
+            if (!same) return false;
+        }
+    return true;
+}
+
+/* Below this many messages per connection, per-op times take less room than
+ * the connections' slots (an all-to-all sends one message per pair). */
+#define MESSAGES_PER_CONNECTION_MIN 4
+
+/* The distinct peers actor A sends to, into PEERS (COUNT: actors + 1 ints,
+ * all 0, left so); how many. */
+static int send_peers(const schedule *s, int a, int *count, int *peers)
+{
+    int distinct = 0;
+    for (int o = 0; o < s->actor[a].op_count; o++)
+        if (s->actor[a].ops[o].kind == OP_SEND && count[s->actor[a].ops[o].peer]++ == 0)
+            peers[distinct++] = s->actor[a].ops[o].peer;
+    return distinct;
+}
+
+bool message_log_applies(const schedule *s)
+{
+    long pairs = 0;
+    int *count = calloc((size_t)s->actors + 1, sizeof *count), *peers = malloc(sizeof *peers * ((size_t)s->actors + 1));
+    for (int a = 0; a < s->actors; a++) {
+        int distinct = send_peers(s, a, count, peers);
+        for (int i = 0; i < distinct; i++) count[peers[i]] = 0;
+        pairs += distinct;
+    }
+    for (int a = 0; a < s->actors; a++) count[a] = -1; /* one_lane_per_pair's marks */
+    bool applies = sched_messages(s) >= MESSAGES_PER_CONNECTION_MIN * pairs && one_lane_per_pair(s, count);
+    free(count);
+    free(peers);
+    return applies;
+}
+
+message_log *message_log_open(const schedule *s, double *latency_s)
+{
+    int *count = calloc((size_t)s->actors + 1, sizeof *count), *peers = malloc(sizeof *peers * ((size_t)s->actors + 1));
+    long pairs = 0;
+    for (int a = 0; a < s->actors; a++) {
+        int distinct = send_peers(s, a, count, peers);
+        for (int i = 0; i < distinct; i++) count[peers[i]] = 0;
+        pairs += distinct;
+    }
+    message_log *l = calloc(1, sizeof *l);
+    l->actors = s->actors;
+    l->keys = malloc(sizeof *l->keys * (size_t)(pairs + 1));
+    l->connections = calloc((size_t)pairs + 1, sizeof *l->connections);
+    /* each sender's peers in increasing order, their messages in program order: op_times_latencies' order */
+    long next = 0;
+    for (int a = 0; a < s->actors; a++) {
+        int distinct = send_peers(s, a, count, peers);
+        qsort(peers, (size_t)distinct, sizeof *peers, compare_ints);
+        for (int i = 0; i < distinct; i++) {
+            message_connection *c = &l->connections[l->count];
+            l->keys[l->count++] = pair_key(l, a, peers[i]);
+            c->latency_s = latency_s + next;
+            c->count = count[peers[i]];
+            next += c->count;
+            count[peers[i]] = 0;
+        }
+    }
+    free(count);
+    free(peers);
+    return l;
+}
+
+message_connection *message_log_connection(message_log *l, int from, int to)
+{
+    uint64_t key = pair_key(l, from, to);
+    long low = 0, high = l->count;
+    while (low < high) {
+        long middle = (low + high) / 2;
+        if (l->keys[middle] < key) low = middle + 1;
+        else high = middle;
+    }
+    return low < l->count && l->keys[low] == key ? &l->connections[low] : NULL;
+}
+
+/* One more end of message K of C seen; the fourth writes its latency. */
+static void message_end_seen(message_connection *c, long k, double posted_s, double done_s)
+{
+    if (k < 0 || k >= c->count) return; /* a receive without its send: the run deadlocks, and says so */
+    message_slot *m = &c->slot[k % 2];
+    if (m->ends == 0) *m = (message_slot){posted_s, done_s, 0};
+    m->posted_s = fmax(m->posted_s, posted_s);
+    m->done_s = fmax(m->done_s, done_s);
+    if (++m->ends == 4) {
+        c->latency_s[k] = m->done_s - m->posted_s;
+        m->ends = 0;
+    }
+}
+
+void message_log_posted(message_connection *c, bool send, double now)
+{
+    message_end_seen(c, c->posted[send]++, now, -INFINITY);
+}
+
+void message_log_done(message_connection *c, bool send, double now)
+{
+    message_end_seen(c, c->posted[send] - 1, -INFINITY, now);
+}
+
+void message_log_close(message_log *l)
+{
+    if (!l) return;
+    free(l->keys);
+    free(l->connections);
+    free(l);
 }
 
 static int compare_doubles(const void *a, const void *b)

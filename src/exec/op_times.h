@@ -10,6 +10,8 @@
 #ifndef COLLSIM_OP_TIMES_H
 #define COLLSIM_OP_TIMES_H
 
+#include <stdbool.h>
+
 #include "net/network.h"
 #include "sched/schedule.h"
 
@@ -17,6 +19,29 @@
  * LATENCY_S with one latency per message of S (sched_messages(S) of them),
  * in the order of the senders' ops. */
 void op_times_latencies(const schedule *s, const net_op_time *times, const long *actor_first, double *latency_s);
+
+/* The same latencies as messages complete, without per-op times: each
+ * connection (from, to) keeps its last two messages' later posting and later
+ * completion (a connection's ops run one at a time on each side, so a
+ * sender is at most one message ahead of its receiver), and a message's
+ * latency is written to its place in LATENCY_S (the order above) when both
+ * ends completed.  Only when every pair of actors uses one lane (channel):
+ * op_times_latencies pairs the k-th send with the k-th receive over all
+ * lanes, the network per lane. */
+typedef struct message_log message_log;
+typedef struct message_connection message_connection;
+/* Whether the log serves S: each pair of actors on one lane, and enough
+ * messages per connection that its slots take less room than per-op times
+ * (an all-to-all sends one message per pair: per-op times it is). */
+bool message_log_applies(const schedule *s);
+message_log *message_log_open(const schedule *s, double *latency_s);
+/* The connection FROM -> TO (NULL: no message goes that way). */
+message_connection *message_log_connection(message_log *l, int from, int to);
+/* The sender's (SEND) or the receiver's end of the connection's next message
+ * was posted, or its current message completed, at NOW. */
+void message_log_posted(message_connection *c, bool send, double now);
+void message_log_done(message_connection *c, bool send, double now);
+void message_log_close(message_log *l);
 
 /* The distribution of COUNT latencies (VALUES is sorted in place): the
  * nearest-rank median and 99th percentile, and the largest; all 0 when
