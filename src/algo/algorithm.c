@@ -158,6 +158,13 @@ const algorithm *algorithm_find(primitive prim, const char *name)
     return NULL;
 }
 
+schedule *algorithm_generate(const algorithm *a, const algo_params *p, char *why, int why_size)
+{
+    bool ring = a->build == allreduce_ring || a->build == allgather_ring || a->build == reducescatter_ring;
+    if (ring && p->channels <= 1) return ring_schedule_generated(a->prim, p->ranks, why, why_size);
+    return algorithm_build(a, p, why, why_size);
+}
+
 bool algorithm_takes_channels(const algorithm *a)
 {
     return strcmp(a->name, "ring") == 0 || strcmp(a->name, "dbt") == 0 || strcmp(a->name, "tree") == 0 ||

@@ -79,6 +79,10 @@ const algorithm *algorithm_find(primitive prim, const char *name);
  * (channels.h).
  * Channels apply to ring, dbt, tree and inc; others refuse them (NULL, WHY). */
 schedule *algorithm_build(const algorithm *a, const algo_params *p, char *why, int why_size);
+/* A's schedule for P as algorithm_build gives it, generated rather than
+ * stored where A has a generator (ring AR / AG / RS on one channel:
+ * ring_generated.c), for the executor only: the verifier reads stored ops. */
+schedule *algorithm_generate(const algorithm *a, const algo_params *p, char *why, int why_size);
 /* Whether A can run on several channels. */
 bool algorithm_takes_channels(const algorithm *a);
 
@@ -88,6 +92,8 @@ bool algorithm_takes_channels(const algorithm *a);
 int inc_segments(primitive prim, const algo_params *p, int depth);
 /* A ring over ranks 0..N-1 doing RS, AG or both (allreduce_ring.c). */
 schedule *ring_schedule(primitive prim, int n, char *why, int why_size);
+/* The same ring as a generator: nothing stored per op (ring_generated.c). */
+schedule *ring_schedule_generated(primitive prim, int n, char *why, int why_size);
 /* Dimension-decomposed RS, AG or AR over the group's torus shape, rings per
  * dim, or Rabenseifner's halving / doubling on power-of-two dims when
  * HALVING (torus_dimdecomp.c). */

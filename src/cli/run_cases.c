@@ -124,9 +124,10 @@ static algo_params case_params(const scenario *s, int c, const char *name, int c
 }
 
 /* The schedule of ALGORITHM on CHANNELS channels for group G of case C at
- * SIZE_BYTES. */
+ * SIZE_BYTES; GENERATE: as a generator where the algorithm has one (only
+ * for the executor: algorithm_generate). */
 static schedule *build_schedule(const scenario *s, int c, const char *name, int channels, int g, double size_bytes,
-                                char *why, int why_size)
+                                bool generate, char *why, int why_size)
 {
     const scenario_case *k = &s->cases[c];
     const topology *t = scenario_platform(s, k);
@@ -143,7 +144,7 @@ static schedule *build_schedule(const scenario *s, int c, const char *name, int 
     unsigned capabilities = algorithm_inc_capabilities(algo);
     schedule *built = NULL;
     inc_tree tree;
-    if (!capabilities) built = algorithm_build(algo, &p, why, why_size);
+    if (!capabilities) built = generate ? algorithm_generate(algo, &p, why, why_size) : algorithm_build(algo, &p, why, why_size);
     else if (inc_tree_build(t, group_members(k, g), p.ranks, capabilities, &tree, why, why_size)) {
         p.alpha_s = t->tiers[tree.root_tier].alpha_switch_s; /* the tier the tree climbs to */
         p.inc = &tree;
@@ -170,7 +171,7 @@ static bool case_supports(void *ctx, const char *name, int channels)
     int groups = per_group_schedules(k, name) ? k->groups.count : 1;
     for (int g = 0; g < groups; g++) {
         char why[512];
-        schedule *built = build_schedule(x->s, x->c, name, channels, g, x->size_bytes, why, sizeof why);
+        schedule *built = build_schedule(x->s, x->c, name, channels, g, x->size_bytes, false, why, sizeof why);
         if (!built) return false;
         schedule_free(built);
     }
@@ -291,7 +292,8 @@ static bool check_cases(const scenario *s, run_mode mode)
             }
             int groups = per_group_schedules(k, m.run.algorithm) ? k->groups.count : 1;
             for (int g = 0; g < groups; g++) {
-                schedule *sched = build_schedule(s, c, m.run.algorithm, m.run.channels, g, k->sizes[0], why, sizeof why);
+                schedule *sched = build_schedule(s, c, m.run.algorithm, m.run.channels, g, k->sizes[0], false, why,
+                                                  sizeof why);
                 if (!sched) {
                     report_unbuildable(s, c, a, why);
                     return false;
@@ -344,7 +346,7 @@ static int prepare_member(const scenario *s, const run_settings *o, member *m)
     bool per_group = per_group_schedules(k, m->run.algorithm);
     for (int g = 0; g < groups; g++) {
         m->scheds[g] = g == 0 || per_group ? build_schedule(s, m->c, m->run.algorithm, m->run.channels, g, m->size_bytes,
-                                                            why, sizeof why)
+                                                            !o->verify, why, sizeof why)
                                            : m->scheds[0];
         if (!m->scheds[g]) {
             report_unbuildable(s, m->c, m->a, why);

@@ -30,9 +30,10 @@ static int part_pairs(const exec_part *p, node_pair **out)
     node_pair *pairs = malloc(sizeof *pairs * (size_t)(sends + 1));
     long n = 0;
     for (int a = 0; a < s->actors; a++)
-        for (int o = 0; o < s->actor[a].op_count; o++)
-            if (s->actor[a].ops[o].kind == OP_SEND)
-                pairs[n++] = (node_pair){p->actor_nodes[a], p->actor_nodes[s->actor[a].ops[o].peer]};
+        for (int o = 0; o < s->actor[a].op_count; o++) {
+            sched_op op = sched_op_at(s, a, o);
+            if (op.kind == OP_SEND) pairs[n++] = (node_pair){p->actor_nodes[a], p->actor_nodes[op.peer]};
+        }
     qsort(pairs, (size_t)n, sizeof *pairs, compare_pairs);
     long distinct = 0;
     for (long i = 0; i < n; i++)

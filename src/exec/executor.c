@@ -144,7 +144,8 @@ static connections resolve_connections(const exec_job *job, int part, int self)
     key_map_init(&seen);
     int capacity = 0;
     for (int o = 0; o < a->op_count; o++) {
-        long long key = op_key(&a->ops[o]);
+        sched_op op = sched_op_at(p->s, self, o);
+        long long key = op_key(&op);
         if (key_map_get(&seen, (uint64_t)key)) continue;
         key_map_put(&seen, (uint64_t)key, &c);
         c.key = grow_array(c.key, &capacity, c.count + 1, sizeof *c.key);
@@ -274,15 +275,17 @@ static void start_helper(actor_run *r)
  * beyond, the op graph lists them. */
 #define REACH_MAX 64
 
-/* How far back A's ops reach for their dependencies (REACH_MAX + 1: too far). */
-static int dependency_reach(const sched_actor *a)
+/* How far back actor A's ops reach for their dependencies (REACH_MAX + 1: too far). */
+static int dependency_reach(const schedule *s, int a)
 {
     int reach = 0;
-    for (int o = 0; o < a->op_count && reach <= REACH_MAX; o++)
-        for (int d = 0; d < a->ops[o].dep_count; d++) {
-            int back = o - a->deps[a->ops[o].dep_first + d];
+    for (int o = 0; o < s->actor[a].op_count && reach <= REACH_MAX; o++) {
+        sched_op op = sched_op_at(s, a, o);
+        for (int d = 0; d < op.dep_count; d++) {
+            int back = o - sched_op_dep(s, a, o, &op, d);
             if (back > reach) reach = back;
         }
+    }
     return reach;
 }
 
@@ -297,13 +300,15 @@ static void make_ready(actor_run *r, int o)
 /* The first helper's setup: the dependencies, the channels, the ready ops. */
 static void actor_begin(actor_run *r)
 {
-    const sched_actor *a = r->a;
+    const schedule *s = r->p->s;
     r->began = true;
-    r->reach = dependency_reach(a);
-    if (r->reach <= REACH_MAX) r->done = calloc((size_t)a->op_count / 64 + 1, sizeof *r->done);
-    else sched_op_graph(a, &r->g);
-    for (int o = a->op_count - 1; o >= 0; o--)
-        if (a->ops[o].dep_count == 0 && (r->channel_of < 0 || a->ops[o].channel == r->channel_of)) make_ready(r, o);
+    r->reach = dependency_reach(s, r->self);
+    if (r->reach <= REACH_MAX) r->done = calloc((size_t)r->a->op_count / 64 + 1, sizeof *r->done);
+    else sched_op_graph(s, r->self, &r->g);
+    for (int o = r->a->op_count - 1; o >= 0; o--) {
+        sched_op op = sched_op_at(s, r->self, o);
+        if (op.dep_count == 0 && (r->channel_of < 0 || op.channel == r->channel_of)) make_ready(r, o);
+    }
     r->links = resolve_connections(job_now, r->part, r->self);
 }
 
@@ -312,16 +317,16 @@ static void actor_begin(actor_run *r)
 static void post(actor_run *r, net_endpoint *me, int o)
 {
     const network_ops *net = job_now->net;
-    const sched_op *op = &r->a->ops[o];
-    int k = connection_of(&r->links, op);
-    if (op->kind == OP_SEND) {
+    sched_op op = sched_op_at(r->p->s, r->self, o);
+    int k = connection_of(&r->links, &op);
+    if (op.kind == OP_SEND) {
         if (r->links.cost && r->links.cost[k] > 0) net->sleep(me, r->links.cost[k]);
-        net->send(me, r->links.channel[k], op_bytes(r->p, r->a, op), o);
+        net->send(me, r->links.channel[k], op_bytes(r->p, r->a, &op), o);
     } else {
         net->recv(me, r->links.channel[k], o);
     }
     if (r->links.message && r->links.message[k])
-        message_log_posted(r->links.message[k], op->kind == OP_SEND, simgrid_get_clock());
+        message_log_posted(r->links.message[k], op.kind == OP_SEND, simgrid_get_clock());
 }
 
 /* Post ready ops while the helper has room (PENDING outstanding of ROOM). */
@@ -335,7 +340,7 @@ static void post_ready(actor_run *r, net_endpoint *me, int *pending, int room)
     for (int pass = 0; pass < 2 && r->links.cost; pass++)
         for (int k = r->ready_count - 1; k >= 0 && *pending < room; k--) {
             int o = r->ready[k];
-            bool send = r->a->ops[o].kind == OP_SEND;
+            bool send = sched_op_at(r->p->s, r->self, o).kind == OP_SEND;
             if (send != (pass == 1)) continue;
             r->ready[k] = r->ready[--r->ready_count];
             post(r, me, o);
@@ -346,10 +351,10 @@ static void post_ready(actor_run *r, net_endpoint *me, int *pending, int room)
 /* Whether every dependency of op D other than op O is complete, and D waits for O. */
 static bool last_dependency(const actor_run *r, int d, int o)
 {
-    const sched_op *op = &r->a->ops[d];
+    sched_op op = sched_op_at(r->p->s, r->self, d);
     bool waits = false;
-    for (int k = 0; k < op->dep_count; k++) {
-        int dep = r->a->deps[op->dep_first + k];
+    for (int k = 0; k < op.dep_count; k++) {
+        int dep = sched_op_dep(r->p->s, r->self, d, &op, k);
         if (dep == o) waits = true;
         else if (!(r->done[dep / 64] >> (dep % 64) & 1)) return false;
     }
@@ -365,11 +370,12 @@ static void actor_complete(actor_run *r, int o)
     double now = simgrid_get_clock();
     out[1 + SCHED_MAX_PHASES + r->p->s->ranks]++; /* completed ops: a deadlock leaves it short */
     r->last = now;
-    double *phase_end = &out[1 + r->a->ops[o].phase];
+    sched_op op = sched_op_at(r->p->s, r->self, o);
+    double *phase_end = &out[1 + op.phase];
     if (now > *phase_end) *phase_end = now;
     if (r->links.message) {
-        message_connection *c = r->links.message[connection_of(&r->links, &r->a->ops[o])];
-        if (c) message_log_done(c, r->a->ops[o].kind == OP_SEND, now);
+        message_connection *c = r->links.message[connection_of(&r->links, &op)];
+        if (c) message_log_done(c, op.kind == OP_SEND, now);
     }
     if (r->done) {
         r->done[o / 64] |= 1ULL << (o % 64);
@@ -432,9 +438,9 @@ static bool channels_independent(const schedule *s)
     if (s->channels < 2) return false;
     for (int a = 0; a < s->actors; a++)
         for (int o = 0; o < s->actor[a].op_count; o++) {
-            const sched_op *op = &s->actor[a].ops[o];
-            for (int d = 0; d < op->dep_count; d++)
-                if (s->actor[a].ops[s->actor[a].deps[op->dep_first + d]].channel != op->channel) return false;
+            sched_op op = sched_op_at(s, a, o);
+            for (int d = 0; d < op.dep_count; d++)
+                if (sched_op_at(s, a, sched_op_dep(s, a, o, &op, d)).channel != op.channel) return false;
         }
     return true;
 }
@@ -449,7 +455,7 @@ static int actor_lanes(const schedule *s, int a, bool split, int lanes[SCHED_MAX
         return 1;
     }
     bool used[SCHED_MAX_CHANNELS] = {false};
-    for (int o = 0; o < s->actor[a].op_count; o++) used[s->actor[a].ops[o].channel] = true;
+    for (int o = 0; o < s->actor[a].op_count; o++) used[sched_op_at(s, a, o).channel] = true;
     int count = 0;
     for (int c = 0; c < s->channels; c++)
         if (used[c]) lanes[count++] = c;
@@ -485,12 +491,12 @@ static node_pair *route_pairs(const exec_job *job, long *count)
         const int *nodes = job->pieces[k].actor_nodes;
         for (int a = 0; a < s->actors; a++) {
             for (int o = 0; o < s->actor[a].op_count; o++) {
-                int peer = s->actor[a].ops[o].peer;
-                if (s->actor[a].ops[o].kind != OP_SEND || seen[peer]) continue;
-                seen[peer] = true;
-                pairs[(*count)++] = (node_pair){nodes[a], nodes[peer]};
+                sched_op op = sched_op_at(s, a, o);
+                if (op.kind != OP_SEND || seen[op.peer]) continue;
+                seen[op.peer] = true;
+                pairs[(*count)++] = (node_pair){nodes[a], nodes[op.peer]};
             }
-            for (int o = 0; o < s->actor[a].op_count; o++) seen[s->actor[a].ops[o].peer] = false; /* for the next sender */
+            for (int o = 0; o < s->actor[a].op_count; o++) seen[sched_op_at(s, a, o).peer] = false; /* for the next sender */
         }
     }
     free(seen);
@@ -531,7 +537,7 @@ static bool run_job(void *ctx, double *out)
         for (int a = 0; a < s->actors; a++) {
             for (int i = 0, count = actor_lanes(s, a, split[k], lanes); i < count; i++) {
                 int ops = 0;
-                for (int o = 0; o < s->actor[a].op_count; o++) ops += lanes[i] < 0 || s->actor[a].ops[o].channel == lanes[i];
+                for (int o = 0; o < s->actor[a].op_count; o++) ops += lanes[i] < 0 || sched_op_at(s, a, o).channel == lanes[i];
                 *r = (actor_run){.p = &job->pieces[k], .a = &s->actor[a], .part = k, .self = a, .channel_of = lanes[i],
                                  .ops = ops, .host = simgrid_host(job->t, job->pieces[k].actor_nodes[a])};
                 start_helper(r++);
@@ -603,7 +609,8 @@ double exec_op_bytes(const exec_part *part, int actor, int op)
 {
     const schedule *s = part->s;
     const sched_actor *a = &s->actor[actor];
-    const sched_op *o = &a->ops[op];
+    sched_op stored = sched_op_at(s, actor, op);
+    const sched_op *o = &stored;
     double chunk = (double)grid_bytes(part) / s->chunks, chunks = o->count;
     if (part->block_weight) { /* skewed all-to-all: each chunk weighs its block's weight */
         int per_block = s->chunks / (s->ranks * s->ranks);

@@ -34,10 +34,10 @@ void op_times_latencies(const schedule *s, const net_op_time *times, const long 
     /* collected actor by actor in program order: sends by (from, op), receives by (to, op) */
     for (int a = 0; a < s->actors; a++)
         for (int o = 0; o < s->actor[a].op_count; o++) {
-            const sched_op *op = &s->actor[a].ops[o];
+            sched_op op = sched_op_at(s, a, o);
             long index = actor_first[a] + o;
-            if (op->kind == OP_SEND) send[sends++] = (message_end){a, op->peer, index};
-            else if (recvs < messages) recv[recvs++] = (message_end){op->peer, a, index};
+            if (op.kind == OP_SEND) send[sends++] = (message_end){a, op.peer, index};
+            else if (recvs < messages) recv[recvs++] = (message_end){op.peer, a, index};
         }
     /* per connection in program order on both sides, (from, to, op): the k-th
      * send meets the k-th receive; stable sorts keep the program order */
@@ -94,12 +94,12 @@ static bool one_lane_per_pair(const schedule *s, int *mark)
         for (int kind = 0; kind < 2; kind++) {
             bool same = true;
             for (int o = 0; o < s->actor[a].op_count; o++) {
-                const sched_op *op = &s->actor[a].ops[o];
-                if ((op->kind == OP_SEND) != (kind == 0)) continue;
-                if (mark[op->peer] < 0) mark[op->peer] = op->channel;
-                else same &= mark[op->peer] == op->channel;
+                sched_op op = sched_op_at(s, a, o);
+                if ((op.kind == OP_SEND) != (kind == 0)) continue;
+                if (mark[op.peer] < 0) mark[op.peer] = op.channel;
+                else same &= mark[op.peer] == op.channel;
             }
-            for (int o = 0; o < s->actor[a].op_count; o++) mark[s->actor[a].ops[o].peer] = -1;
+            for (int o = 0; o < s->actor[a].op_count; o++) mark[sched_op_at(s, a, o).peer] = -1;
             if (!same) return false;
         }
     return true;
@@ -114,9 +114,10 @@ static bool one_lane_per_pair(const schedule *s, int *mark)
 static int send_peers(const schedule *s, int a, int *count, int *peers)
 {
     int distinct = 0;
-    for (int o = 0; o < s->actor[a].op_count; o++)
-        if (s->actor[a].ops[o].kind == OP_SEND && count[s->actor[a].ops[o].peer]++ == 0)
-            peers[distinct++] = s->actor[a].ops[o].peer;
+    for (int o = 0; o < s->actor[a].op_count; o++) {
+        sched_op op = sched_op_at(s, a, o);
+        if (op.kind == OP_SEND && count[op.peer]++ == 0) peers[distinct++] = op.peer;
+    }
     return distinct;
 }
 

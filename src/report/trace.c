@@ -52,7 +52,8 @@ static void print_actor(FILE *out, const trace *tr, const trace_part *p, int a, 
     for (int o = 0; o < actor->op_count; o++) order[o] = (op_ref){o, p->times[first + o].posted_s};
     qsort(order, (size_t)actor->op_count, sizeof *order, by_posting);
     for (int i = 0; i < actor->op_count; i++) {
-        const sched_op *op = &actor->ops[order[i].op];
+        sched_op stored = sched_op_at(p->s, a, order[i].op);
+        const sched_op *op = &stored;
         const net_op_time *time = &p->times[first + order[i].op];
         int lane = 0;
         while (lane < lanes && lane_free[lane] > time->posted_s) lane++;

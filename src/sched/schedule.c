@@ -197,20 +197,25 @@ void schedule_seal(schedule *s)
     s->sealed = true;
 }
 
-void sched_op_graph(const sched_actor *a, op_graph *g)
+void sched_op_graph(const schedule *s, int actor, op_graph *g)
 {
-    int ops = a->op_count;
-    g->offset = calloc((size_t)(ops + 1 + a->dep_count + 1), sizeof(int));
+    int ops = s->actor[actor].op_count;
+    long deps = 0;
+    for (int o = 0; o < ops; o++) deps += sched_op_at(s, actor, o).dep_count;
+    g->offset = calloc((size_t)(ops + 1 + deps + 1), sizeof(int));
     g->list = g->offset + ops + 1;
     g->remaining = calloc((size_t)ops + 1, sizeof(int));
-    for (int o = 0; o < ops; o++)
-        for (int d = 0; d < a->ops[o].dep_count; d++) g->offset[a->deps[a->ops[o].dep_first + d] + 1]++;
+    for (int o = 0; o < ops; o++) {
+        sched_op op = sched_op_at(s, actor, o);
+        for (int d = 0; d < op.dep_count; d++) g->offset[sched_op_dep(s, actor, o, &op, d) + 1]++;
+    }
     for (int o = 0; o < ops; o++) g->offset[o + 1] += g->offset[o];
     int *fill = calloc((size_t)ops + 1, sizeof(int));
     for (int o = 0; o < ops; o++) {
-        g->remaining[o] = a->ops[o].dep_count;
-        for (int d = 0; d < a->ops[o].dep_count; d++) {
-            int dep = a->deps[a->ops[o].dep_first + d];
+        sched_op op = sched_op_at(s, actor, o);
+        g->remaining[o] = op.dep_count;
+        for (int d = 0; d < op.dep_count; d++) {
+            int dep = sched_op_dep(s, actor, o, &op, d);
             g->list[g->offset[dep] + fill[dep]++] = o;
         }
     }
@@ -280,6 +285,6 @@ long sched_messages(const schedule *s)
 {
     long n = 0;
     for (int a = 0; a < s->actors; a++)
-        for (int o = 0; o < s->actor[a].op_count; o++) n += s->actor[a].ops[o].kind == OP_SEND;
+        for (int o = 0; o < s->actor[a].op_count; o++) n += sched_op_at(s, a, o).kind == OP_SEND;
     return n;
 }

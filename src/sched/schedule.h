@@ -18,7 +18,14 @@
  * several ranges as ONE message (one alpha), for the forwarding algorithms
  * whose step sends a peer a non-contiguous set (PAT, Bruck, ring relay):
  * then `count` is the total and the ranges are listed in the actor's
- * ranges[]; sender and receiver must list the same ranges in the same order. */
+ * ranges[]; sender and receiver must list the same ranges in the same order.
+ *
+ * A schedule either stores its ops (actor[a].ops / deps) or carries a
+ * generator that computes op i of actor a, dependencies included, from the
+ * schedule's shape (ring AR / AG / RS: ring_generated.c), so that nothing is
+ * stored per op.  The executor reads ops through sched_op_at / sched_op_dep,
+ * which serve both; everything else (verifier, composition) reads the stored
+ * arrays and is only given stored schedules. */
 #ifndef COLLSIM_SCHEDULE_H
 #define COLLSIM_SCHEDULE_H
 
@@ -68,6 +75,14 @@ typedef struct sched_actor {
     int range_count, range_capacity;
 } sched_actor;
 
+struct schedule;
+
+/* Op O of actor ACTOR and its K-th dependency, computed (sched_op_at). */
+typedef struct sched_generator {
+    sched_op (*op)(const struct schedule *s, int actor, int o);
+    int (*dep)(const struct schedule *s, int actor, int o, int k);
+} sched_generator;
+
 typedef struct schedule {
     primitive prim;
     int ranks;       /* group ranks: actors 0..ranks-1 */
@@ -85,8 +100,21 @@ typedef struct schedule {
     char phase_names[SCHED_MAX_PHASES][24];
     int current_channel; /* the channel of ops emitted next (sched_set_channel) */
     sched_actor *actor;
+    const sched_generator *generator; /* NULL: the ops are stored; else actor[a].ops and deps are NULL, op_count set */
     bool sealed;
 } schedule;
+
+/* Op O of actor ACTOR (stored or generated), and its K-th dependency
+ * (K < op->dep_count, OP being that op); sealed schedules only. */
+static inline sched_op sched_op_at(const schedule *s, int actor, int o)
+{
+    return s->generator ? s->generator->op(s, actor, o) : s->actor[actor].ops[o];
+}
+
+static inline int sched_op_dep(const schedule *s, int actor, int o, const sched_op *op, int k)
+{
+    return s->generator ? s->generator->dep(s, actor, o, k) : s->actor[actor].deps[op->dep_first + k];
+}
 
 schedule *schedule_create(primitive prim, int ranks, int switch_actors, int chunks);
 void schedule_free(schedule *s);
@@ -120,7 +148,7 @@ void schedule_seal(schedule *s);
 typedef struct op_graph {
     int *offset, *list, *remaining;
 } op_graph;
-void sched_op_graph(const sched_actor *a, op_graph *g);
+void sched_op_graph(const schedule *s, int actor, op_graph *g);
 void op_graph_free(op_graph *g);
 
 /* Chunks of the slice owned by group rank R for AG/RS (chunks / ranks each). */

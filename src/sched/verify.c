@@ -278,7 +278,7 @@ bool schedule_verify(const schedule *s_in, char *why, int why_size)
                 if (dep < 0 || dep >= o) fail(&m, "actor %d op %d depends on op %d, which is not an earlier op", a, o, dep);
             }
         if (m.failed) break;
-        sched_op_graph(actor, &m.graph[a]);
+        sched_op_graph(s, a, &m.graph[a]);
         for (int o = 0; o < actor->op_count; o++)
             if (m.graph[a].remaining[o] == 0) push(&m, a, o);
         m.total += actor->op_count;

@@ -1,0 +1,55 @@
+/* ring_generated.c — ring AR / AG / RS (explainer 01 §5.1, §6) on ranks
+ * 0..N-1, one channel, as a generator (schedule.h): op i of rank r is
+ * computed from (r, i, N), dependencies included, and nothing is stored per
+ * op, so that a ring of thousands of ranks runs in memory linear in N.
+ *
+ * The ops are those ring_schedule emits and schedule_seal completes
+ * (ring_pass.c; tests/test_ring_generated.c holds them equal field by
+ * field): each pass gives rank r, for steps t = 1..N-1, a send to r+1 then a
+ * receive from r-1, ops 2(t-1) and 2(t-1)+1 of the pass; AR runs the
+ * reduce-scatter pass then the all-gather pass.  Dependencies, in the order
+ * sealing lists them:
+ *   op 0 and op 1   none (the first step of the first pass);
+ *   a send, o >= 2  the receive before it (its slice's producer, or the
+ *                   previous pass's last receive), then the previous send on
+ *                   its connection, o - 2;
+ *   a receive, o>=3 the previous receive on its connection, o - 2 (at the
+ *                   second pass's first step also the entry dependency on the
+ *                   previous pass's last receive: the same op). */
+#include "algo/algorithm.h"
+#include "algo/rank_math.h"
+
+static sched_op ring_op(const schedule *s, int r, int o)
+{
+    int n = s->ranks, steps = n - 1;
+    bool reduce = s->prim == PRIM_REDUCESCATTER || (s->prim == PRIM_ALLREDUCE && o < 2 * steps);
+    int within = o % (2 * steps), t = within / 2 + 1, shift = reduce ? 0 : 1;
+    bool send = within % 2 == 0;
+    sched_op op = {0};
+    op.kind = (uint8_t)(send ? OP_SEND : reduce ? OP_RECV_REDUCE : OP_RECV);
+    op.peer = send ? (r + 1) % n : (r + n - 1) % n;
+    op.chunk = rank_mod(send ? r - t + shift : r - t - 1 + shift, n);
+    op.count = 1;
+    op.dep_count = o < 2 ? 0 : send ? 2 : 1;
+    return op;
+}
+
+static int ring_dep(const schedule *s, int r, int o, int k)
+{
+    (void)s;
+    (void)r;
+    return o % 2 == 0 && k == 0 ? o - 1 : o - 2;
+}
+
+static const sched_generator ring_generator = {ring_op, ring_dep};
+
+schedule *ring_schedule_generated(primitive prim, int n, char *why, int why_size)
+{
+    if (n < 2) return ring_schedule(prim, n, why, why_size); /* its refusal */
+    schedule *s = schedule_create(prim, n, 0, n);
+    int passes = prim == PRIM_ALLREDUCE ? 2 : 1;
+    for (int r = 0; r < n; r++) s->actor[r].op_count = passes * 2 * (n - 1);
+    s->generator = &ring_generator;
+    s->sealed = true;
+    return s;
+}
