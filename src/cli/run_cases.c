@@ -161,7 +161,8 @@ typedef struct support_check {
     double size_bytes;
 } support_check;
 
-/* tuner_supports: the schedule builds for every group of the case. */
+/* tuner_supports: the schedule builds for every group of the case (its
+ * generated form where there is one: built to be checked, not run). */
 static bool case_supports(void *ctx, const char *name, int channels)
 {
     const support_check *x = ctx;
@@ -171,7 +172,7 @@ static bool case_supports(void *ctx, const char *name, int channels)
     int groups = per_group_schedules(k, name) ? k->groups.count : 1;
     for (int g = 0; g < groups; g++) {
         char why[512];
-        schedule *built = build_schedule(x->s, x->c, name, channels, g, x->size_bytes, false, why, sizeof why);
+        schedule *built = build_schedule(x->s, x->c, name, channels, g, x->size_bytes, true, why, sizeof why);
         if (!built) return false;
         schedule_free(built);
     }
@@ -276,7 +277,8 @@ static bool check_sizes(const scenario *s, int first, run_mode mode)
     return true;
 }
 
-/* Every algorithm of every case must accept its groups, before anything runs. */
+/* Every algorithm of every case must accept its groups, before anything runs
+ * (generated forms where there are: nothing stored only to be freed). */
 static bool check_cases(const scenario *s, run_mode mode)
 {
     for (int c = 0; c < s->case_count; c++)
@@ -292,7 +294,7 @@ static bool check_cases(const scenario *s, run_mode mode)
             }
             int groups = per_group_schedules(k, m.run.algorithm) ? k->groups.count : 1;
             for (int g = 0; g < groups; g++) {
-                schedule *sched = build_schedule(s, c, m.run.algorithm, m.run.channels, g, k->sizes[0], false, why,
+                schedule *sched = build_schedule(s, c, m.run.algorithm, m.run.channels, g, k->sizes[0], true, why,
                                                   sizeof why);
                 if (!sched) {
                     report_unbuildable(s, c, a, why);
