@@ -17,18 +17,22 @@
  *                   second pass's first step also the entry dependency on the
  *                   previous pass's last receive: the same op). */
 #include "algo/algorithm.h"
-#include "algo/rank_math.h"
 
+/* Op O of rank R, without a division (it is read several times per
+ * message): positions wrap by one comparison, as every offset is within
+ * (-N, N). */
 static sched_op ring_op(const schedule *s, int r, int o)
 {
     int n = s->ranks, steps = n - 1;
-    bool reduce = s->prim == PRIM_REDUCESCATTER || (s->prim == PRIM_ALLREDUCE && o < 2 * steps);
-    int within = o % (2 * steps), t = within / 2 + 1, shift = reduce ? 0 : 1;
+    bool second = o >= 2 * steps; /* AR's all-gather pass */
+    bool reduce = s->prim == PRIM_REDUCESCATTER || (s->prim == PRIM_ALLREDUCE && !second);
+    int within = second ? o - 2 * steps : o, t = within / 2 + 1, shift = reduce ? 0 : 1;
     bool send = within % 2 == 0;
+    int chunk = send ? r - t + shift : r - t - 1 + shift;
     sched_op op = {0};
     op.kind = (uint8_t)(send ? OP_SEND : reduce ? OP_RECV_REDUCE : OP_RECV);
-    op.peer = send ? (r + 1) % n : (r + n - 1) % n;
-    op.chunk = rank_mod(send ? r - t + shift : r - t - 1 + shift, n);
+    op.peer = send ? (r + 1 == n ? 0 : r + 1) : (r == 0 ? n - 1 : r - 1);
+    op.chunk = chunk < 0 ? chunk + n : chunk;
     op.count = 1;
     op.dep_count = o < 2 ? 0 : send ? 2 : 1;
     return op;

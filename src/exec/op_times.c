@@ -90,6 +90,7 @@ static int compare_ints(const void *a, const void *b)
  * (MARK: actors + 1 ints, all -1, left so). */
 static bool one_lane_per_pair(const schedule *s, int *mark)
 {
+    if (s->channels < 2) return true; /* every op on channel 0 */
     for (int a = 0; a < s->actors; a++)
         for (int kind = 0; kind < 2; kind++) {
             bool same = true;
