@@ -6,11 +6,8 @@
 # held-out geomean error <= 5 %, held-out bandwidth-bound <= 3 %.  Reached
 # (docs/validation.md): HGX H100 1.1 % / 1.1 %, A100 3.2 % / 2.9 %, MI300X
 # 2.5 % / 0.3 %, A3 Mega 2.9 % / 0.3 %.
-if ! command -v python3 >/dev/null 2>&1; then
-    echo "SKIP: python3 not found"
-    exit 77
-fi
 . "${top_srcdir:-.}/tests/cli_common.sh"
+need python3
 
 out=$(COLLSIM="$collsim" python3 "$top_srcdir/scripts/calibration_tables" "$top_srcdir/tests/data/measurements.csv" --check 0.05 0.03)
 status=$?

@@ -4,7 +4,7 @@
  * op, so that a ring of thousands of ranks runs in memory linear in N.
  *
  * The ops are those ring_schedule emits and schedule_seal completes
- * (ring_pass.c; tests/test_ring_generated.c holds them equal field by
+ * (ring_pass.c; tests/test_schedules.c holds them equal field by
  * field): each pass gives rank r, for steps t = 1..N-1, a send to r+1 then a
  * receive from r-1, ops 2(t-1) and 2(t-1)+1 of the pass; AR runs the
  * reduce-scatter pass then the all-gather pass.  Dependencies, in the order

@@ -25,15 +25,8 @@ static int compare_pairs(const void *a, const void *b)
 /* Part P's distinct (sender node, receiver node) pairs, sorted; their count. */
 static int part_pairs(const exec_part *p, node_pair **out)
 {
-    const schedule *s = p->s;
-    long sends = sched_messages(s);
-    node_pair *pairs = malloc(sizeof *pairs * (size_t)(sends + 1));
-    long n = 0;
-    for (int a = 0; a < s->actors; a++)
-        for (int o = 0; o < s->actor[a].op_count; o++) {
-            sched_op op = sched_op_at(s, a, o);
-            if (op.kind == OP_SEND) pairs[n++] = (node_pair){p->actor_nodes[a], p->actor_nodes[op.peer]};
-        }
+    node_pair *pairs = malloc(sizeof *pairs * (size_t)(exec_pair_capacity(p->s) + 1));
+    long n = exec_part_pairs(p->s, p->actor_nodes, pairs); /* distinct by actor: actors may share a node */
     qsort(pairs, (size_t)n, sizeof *pairs, compare_pairs);
     long distinct = 0;
     for (long i = 0; i < n; i++)

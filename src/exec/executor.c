@@ -471,35 +471,41 @@ static void keep_op_times(exec_piece *p)
     p->times = calloc((size_t)p->ops + 1, sizeof *p->times);
 }
 
-/* The node pairs SimGrid needs routes for: each sender's distinct peers,
- * once (simgrid_zone_build sorts and merges them: a ring needs N pairs, not
- * a pair per message).  Sets *COUNT. */
+long exec_pair_capacity(const schedule *s)
+{
+    long capacity = 0;
+    for (int a = 0; a < s->actors; a++) capacity += s->actor[a].op_count < s->actors ? s->actor[a].op_count : s->actors;
+    return capacity;
+}
+
+long exec_part_pairs(const schedule *s, const int *actor_nodes, node_pair *pairs)
+{
+    bool *seen = calloc((size_t)s->actors + 1, sizeof *seen);
+    long count = 0;
+    for (int a = 0; a < s->actors; a++) {
+        for (int o = 0; o < s->actor[a].op_count; o++) {
+            sched_op op = sched_op_at(s, a, o);
+            if (op.kind != OP_SEND || seen[op.peer]) continue;
+            seen[op.peer] = true;
+            pairs[count++] = (node_pair){actor_nodes[a], actor_nodes[op.peer]};
+        }
+        for (int o = 0; o < s->actor[a].op_count; o++) seen[sched_op_at(s, a, o).peer] = false; /* for the next sender */
+    }
+    free(seen);
+    return count;
+}
+
+/* The node pairs SimGrid needs routes for, every part's (simgrid_zone_build
+ * sorts and merges them: a ring needs N pairs, not a pair per message).
+ * Sets *COUNT. */
 static node_pair *route_pairs(const exec_job *job, long *count)
 {
     long capacity = 0;
-    int most_actors = 0;
-    for (int k = 0; k < job->count; k++) {
-        const schedule *s = job->pieces[k].s;
-        if (s->actors > most_actors) most_actors = s->actors;
-        for (int a = 0; a < s->actors; a++) capacity += s->actor[a].op_count < s->actors ? s->actor[a].op_count : s->actors;
-    }
+    for (int k = 0; k < job->count; k++) capacity += exec_pair_capacity(job->pieces[k].s);
     node_pair *pairs = malloc(sizeof *pairs * (size_t)(capacity + 1));
-    bool *seen = calloc((size_t)most_actors + 1, sizeof *seen);
     *count = 0;
-    for (int k = 0; k < job->count; k++) {
-        const schedule *s = job->pieces[k].s;
-        const int *nodes = job->pieces[k].actor_nodes;
-        for (int a = 0; a < s->actors; a++) {
-            for (int o = 0; o < s->actor[a].op_count; o++) {
-                sched_op op = sched_op_at(s, a, o);
-                if (op.kind != OP_SEND || seen[op.peer]) continue;
-                seen[op.peer] = true;
-                pairs[(*count)++] = (node_pair){nodes[a], nodes[op.peer]};
-            }
-            for (int o = 0; o < s->actor[a].op_count; o++) seen[sched_op_at(s, a, o).peer] = false; /* for the next sender */
-        }
-    }
-    free(seen);
+    for (int k = 0; k < job->count; k++)
+        *count += exec_part_pairs(job->pieces[k].s, job->pieces[k].actor_nodes, pairs + *count);
     return pairs;
 }
 

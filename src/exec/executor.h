@@ -75,6 +75,11 @@ bool execute_schedule(const topology *t, schedule *s, const int *actor_nodes, do
 /* The bytes op OP of actor ACTOR of PART moves (real-valued: M/chunks per
  * chunk, skew weights applied). */
 double exec_op_bytes(const exec_part *part, int actor, int op);
+/* The (sender node, receiver node) pairs of S's messages, each sender's
+ * distinct peers once, written to PAIRS (room for exec_pair_capacity(S));
+ * their count.  Setup work: it reads every op. */
+long exec_pair_capacity(const schedule *s);
+long exec_part_pairs(const schedule *s, const int *actor_nodes, node_pair *pairs);
 void exec_result_free(exec_result *r);
 void exec_views_free(exec_views *v);
 /* Where each actor of S runs: group rank a on RANK_NODES[a], switch actor k
