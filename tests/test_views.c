@@ -268,6 +268,30 @@ START_TEST(test_percentiles_are_nearest_ranks)
 }
 END_TEST
 
+/* Several groups' latencies summarized together: the ranks of their union.
+ * The parts are 1..100 dealt out by i * 37 mod 100 over parts of 0, 1, 13,
+ * 0, 40 and 46 values, with a 0 and a negative value added to show the
+ * order of doubles holds below 1 and 0: 102 values, -2.5 < 0 < 1 .. 100, so
+ * nearest ranks ceil(51) = 51 and ceil(100.98) = 101 are 49 and 99. */
+START_TEST(test_percentiles_over_parts_are_those_of_their_union)
+{
+    double all[102], *parts[6];
+    long counts[6] = {0, 1, 13, 0, 40, 48};
+    for (int i = 0; i < 100; i++) all[i] = (double)((i * 37) % 100 + 1);
+    all[100] = 0;
+    all[101] = -2.5;
+    for (int k = 0, n = 0; k < 6; n += (int)counts[k++]) parts[k] = all + n;
+    latency_summary l = latency_summarize_parts(parts, counts, 6);
+    ck_assert_msg(l.count == 102 && l.p50_s == 49 && l.p99_s == 99 && l.max_s == 100, "%ld: %g %g %g", l.count,
+                  l.p50_s, l.p99_s, l.max_s);
+    double tiny[] = {1e-300, 5e-324}, huge[] = {1e300};
+    double *two[] = {tiny, huge};
+    long two_counts[] = {2, 1};
+    l = latency_summarize_parts(two, two_counts, 2); /* ranks 2 and 3 of 5e-324 < 1e-300 < 1e300 */
+    ck_assert(l.p50_s == 1e-300 && l.p99_s == 1e300 && l.max_s == 1e300);
+}
+END_TEST
+
 START_TEST(test_the_busiest_links_come_first_and_idle_ones_not_at_all)
 {
     link_row rows[5] = {0};
@@ -412,6 +436,7 @@ int main(void)
     tcase_add_test(tc, test_latencies_as_messages_complete_equal_those_from_op_times);
     tcase_add_test(tc, test_a_dependency_far_back_keeps_every_message_in_order);
     tcase_add_test(tc, test_percentiles_are_nearest_ranks);
+    tcase_add_test(tc, test_percentiles_over_parts_are_those_of_their_union);
     tcase_add_test(tc, test_the_busiest_links_come_first_and_idle_ones_not_at_all);
     tcase_add_test(tc, test_background_rates_load_the_busiest_link_as_asked);
     tcase_add_test(tc, test_background_is_carried_at_its_load_and_spares_other_links);

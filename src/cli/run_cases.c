@@ -386,13 +386,15 @@ static int prepare_member(const scenario *s, const run_settings *o, member *m)
  * spread of its slowest group's rank finishes (ROW->group). */
 static void add_message_views(const scenario_case *k, const exec_result *results, result_row *row)
 {
-    long messages = 0;
-    for (int g = 0; g < k->groups.count; g++) messages += results[g].messages;
-    double *latency = malloc(sizeof *latency * (size_t)(messages + 1));
-    for (int g = 0, n = 0; g < k->groups.count; n += (int)results[g++].messages)
-        memcpy(latency + n, results[g].latency_s, sizeof *latency * (size_t)results[g].messages);
-    latency_summary l = latency_summarize(latency, messages);
+    double **latency = malloc(sizeof *latency * (size_t)k->groups.count);
+    long *messages = malloc(sizeof *messages * (size_t)k->groups.count);
+    for (int g = 0; g < k->groups.count; g++) {
+        latency[g] = results[g].latency_s; /* sorted in place: nothing reads their order after this */
+        messages[g] = results[g].messages;
+    }
+    latency_summary l = latency_summarize_parts(latency, messages, k->groups.count);
     free(latency);
+    free(messages);
     row->messages = l.count;
     row->latency_p50_s = l.p50_s;
     row->latency_p99_s = l.p99_s;

@@ -44,8 +44,8 @@ typedef struct exec_piece {
     long *actor_first;       /* in the child: where each actor's ops start in TIMES */
     net_op_time *times;      /* in the child: every op's posted and completed times, where the log does not serve (op_times.h) */
     int out_first;           /* where its numbers start in the output */
-    int latency_first;       /* where its message latencies start */
-    int times_first;         /* where its op times start (keep_op_times), else -1 */
+    double *latency_s;       /* its message latencies (the child writes them, exec_finish hands them on) */
+    net_op_time *kept_times; /* its op times when the options keep them, else NULL: as LATENCY_S */
 } exec_piece;
 
 typedef struct exec_job {
@@ -67,13 +67,16 @@ struct exec_run {
     exec_job job;
     double *out;
     int out_count;
+    sim_segment *more;       /* per part its latencies, then per part its kept op times */
+    int more_count;
     sim_child child;
 };
 
 /* Output layout per part: time, phase ends, rank finishes, completed ops;
- * then per part its message latencies (and op times when kept); then, once,
- * the link counts, the queue samples asked for, and whether the network
- * failed on its own (see network_failure). */
+ * then, once, the link counts, the queue samples asked for, and whether the
+ * network failed on its own (see network_failure).  The parts' message
+ * latencies and kept op times come back on their own (run->more), each
+ * received where the result will keep it. */
 static int piece_out_count(const schedule *s)
 {
     return 2 + SCHED_MAX_PHASES + s->ranks;
@@ -462,13 +465,14 @@ static int actor_lanes(const schedule *s, int a, bool split, int lanes[SCHED_MAX
     return count;
 }
 
-/* In the child: room for every op's times, actor by actor. */
+/* In the child: room for every op's times, actor by actor (the kept times'
+ * own when the options keep them). */
 static void keep_op_times(exec_piece *p)
 {
     p->actor_first = malloc(sizeof *p->actor_first * (size_t)(p->s->actors + 1));
     p->actor_first[0] = 0;
     for (int a = 0; a < p->s->actors; a++) p->actor_first[a + 1] = p->actor_first[a] + p->s->actor[a].op_count;
-    p->times = calloc((size_t)p->ops + 1, sizeof *p->times);
+    p->times = p->kept_times ? p->kept_times : calloc((size_t)p->ops + 1, sizeof *p->times);
 }
 
 long exec_pair_capacity(const schedule *s)
@@ -520,7 +524,7 @@ static bool run_job(void *ctx, double *out)
     for (int k = 0; k < job->count; k++) {
         exec_piece *p = &job->pieces[k];
         bool online = !job->options.keep_op_times && message_log_applies(p->s);
-        p->log = online ? message_log_open(p->s, out + p->latency_first) : NULL;
+        p->log = online ? message_log_open(p->s, p->latency_s) : NULL;
         if (!p->log) keep_op_times(p);
         split[k] = channels_independent(job->pieces[k].s);
         for (int a = 0; a < job->pieces[k].s->actors; a++) {
@@ -559,10 +563,9 @@ static bool run_job(void *ctx, double *out)
         memcpy(out + network_failure_slot(job), why, sizeof why);
     for (int k = 0; k < job->count; k++) {
         exec_piece *p = &job->pieces[k];
-        if (!p->log) op_times_latencies(p->s, p->times, p->actor_first, out + p->latency_first);
+        if (!p->log) op_times_latencies(p->s, p->times, p->actor_first, p->latency_s);
         message_log_close(p->log);
-        if (p->times_first >= 0) memcpy(out + p->times_first, p->times, sizeof *p->times * (size_t)p->ops);
-        free(p->times);
+        if (p->times != p->kept_times) free(p->times);
         free(p->actor_first);
     }
     return true;
@@ -631,7 +634,11 @@ double exec_op_bytes(const exec_part *part, int actor, int op)
 
 static void free_job(exec_job *job)
 {
-    for (int k = 0; k < job->count; k++) free(job->pieces[k].weight_sum);
+    for (int k = 0; k < job->count; k++) {
+        free(job->pieces[k].weight_sum);
+        free(job->pieces[k].latency_s);
+        free(job->pieces[k].kept_times);
+    }
     free(job->pieces);
 }
 
@@ -690,12 +697,16 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
         p->out_first = run->out_count;
         run->out_count += piece_out_count(p->s);
     }
-    for (int k = 0; k < count; k++) {
+    run->more = malloc(sizeof *run->more * (size_t)(2 * count));
+    for (int k = 0; k < count; k++) { /* calloc'd: untouched in the parent until they come back */
         exec_piece *p = &run->job.pieces[k];
-        p->latency_first = run->out_count;
-        run->out_count += (int)sched_messages(p->s);
-        p->times_first = options->keep_op_times ? run->out_count : -1;
-        if (options->keep_op_times) run->out_count += (int)(p->ops * OP_TIME_DOUBLES);
+        p->latency_s = calloc((size_t)sched_messages(p->s) + 1, sizeof *p->latency_s);
+        run->more[run->more_count++] = (sim_segment){p->latency_s, sched_messages(p->s)};
+    }
+    for (int k = 0; k < count && options->keep_op_times; k++) {
+        exec_piece *p = &run->job.pieces[k];
+        p->kept_times = calloc((size_t)p->ops + 1, sizeof *p->kept_times);
+        run->more[run->more_count++] = (sim_segment){(double *)p->kept_times, p->ops * (long)OP_TIME_DOUBLES};
     }
     run->job.links_first = run->out_count;
     run->out_count += t->link_count * 2 * LINK_STATS_DOUBLES;
@@ -706,9 +717,11 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
     run->job.failure_first = run->out_count;
     run->out_count += NETWORK_FAILURE_DOUBLES;
     run->out = calloc((size_t)run->out_count, sizeof(double));
-    if (!simgrid_spawn(run_job, &run->job, run->out, run->out_count, label, &run->child, d)) {
+    if (!simgrid_spawn_more(run_job, &run->job, run->out, run->out_count, run->more, run->more_count, label,
+                            &run->child, d)) {
         free_job(&run->job);
         free(run->out);
+        free(run->more);
         free(run);
         return NULL;
     }
@@ -730,7 +743,7 @@ bool exec_finish(exec_run *run, exec_result *results, exec_views *views, diag *d
                            out[piece_out_count(p->s) - 1], total);
     }
     for (int k = 0; ok && k < run->job.count; k++) {
-        const exec_piece *p = &run->job.pieces[k];
+        exec_piece *p = &run->job.pieces[k];
         const double *out = run->out + p->out_first;
         exec_result *r = &results[k];
         r->time_s = out[0];
@@ -739,13 +752,10 @@ bool exec_finish(exec_run *run, exec_result *results, exec_views *views, diag *d
         r->rank_finish_s = malloc(sizeof(double) * (size_t)p->s->ranks);
         memcpy(r->rank_finish_s, out + 1 + SCHED_MAX_PHASES, sizeof(double) * (size_t)p->s->ranks);
         r->messages = sched_messages(p->s);
-        r->latency_s = malloc(sizeof(double) * (size_t)(r->messages + 1));
-        memcpy(r->latency_s, run->out + p->latency_first, sizeof(double) * (size_t)r->messages);
-        r->op_times = NULL;
-        if (p->times_first >= 0) {
-            r->op_times = malloc(sizeof *r->op_times * (size_t)(p->ops + 1));
-            memcpy(r->op_times, run->out + p->times_first, sizeof *r->op_times * (size_t)p->ops);
-        }
+        r->latency_s = p->latency_s; /* handed on, not copied: the largest arrays of a run */
+        r->op_times = p->kept_times;
+        p->latency_s = NULL;
+        p->kept_times = NULL;
     }
     if (ok && views) { /* the options are the caller's, and may be gone: the job says what came back */
         views->ports = run->job.t->link_count * 2;
@@ -759,6 +769,7 @@ bool exec_finish(exec_run *run, exec_result *results, exec_views *views, diag *d
     }
     free_job(&run->job);
     free(run->out);
+    free(run->more);
     free(run);
     return ok;
 }

@@ -5,7 +5,9 @@
 #include "exec/op_times.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* One end of a message: the connection and where its times are. */
 typedef struct message_end {
@@ -220,20 +222,71 @@ static int compare_doubles(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The value of nearest rank ceil(PERCENT / 100 * COUNT) in sorted VALUES (integer arithmetic: exact ranks). */
-static double nearest_rank(const double *values, long count, long percent)
+/* A double's place in the order of doubles, as an unsigned integer, and back. */
+static uint64_t order_key(double v)
+{
+    uint64_t u;
+    memcpy(&u, &v, sizeof u);
+    return u >> 63 ? ~u : u | UINT64_C(1) << 63;
+}
+
+static double key_value(uint64_t key)
+{
+    uint64_t u = key >> 63 ? key & ~(UINT64_C(1) << 63) : ~key;
+    double v;
+    memcpy(&v, &u, sizeof v);
+    return v;
+}
+
+/* How many of the sorted PARTS' values are at most KEY. */
+static long count_at_most(double *const *values, const long *counts, int parts, uint64_t key)
+{
+    long total = 0;
+    for (int k = 0; k < parts; k++) {
+        long low = 0, high = counts[k]; /* the first value above KEY is in [low, high] */
+        while (low < high) {
+            long mid = low + (high - low) / 2;
+            if (order_key(values[k][mid]) <= key) low = mid + 1;
+            else high = mid;
+        }
+        total += low;
+    }
+    return total;
+}
+
+/* The value of nearest rank ceil(PERCENT / 100 * COUNT) (integer arithmetic:
+ * exact ranks) among the sorted PARTS' COUNT values: the least value with at
+ * least that many at or below it, found by halving the range of doubles'
+ * order keys, so that the parts are never copied into one array. */
+static double nearest_rank(double *const *values, const long *counts, int parts, long count, long percent)
 {
     long rank = (count * percent + 99) / 100;
-    return values[rank < 1 ? 0 : rank - 1];
+    if (rank < 1) rank = 1;
+    uint64_t low = 0, high = UINT64_MAX; /* the answer's key is in [low, high] */
+    while (low < high) {
+        uint64_t mid = low + (high - low) / 2;
+        if (count_at_most(values, counts, parts, mid) >= rank) high = mid;
+        else low = mid + 1;
+    }
+    return key_value(low);
+}
+
+latency_summary latency_summarize_parts(double *const *values, const long *counts, int parts)
+{
+    latency_summary l = {0};
+    for (int k = 0; k < parts; k++) {
+        if (counts[k] == 0) continue;
+        qsort(values[k], (size_t)counts[k], sizeof *values[k], compare_doubles);
+        l.max_s = l.count == 0 ? values[k][counts[k] - 1] : fmax(l.max_s, values[k][counts[k] - 1]);
+        l.count += counts[k];
+    }
+    if (l.count == 0) return l;
+    l.p50_s = nearest_rank(values, counts, parts, l.count, 50);
+    l.p99_s = nearest_rank(values, counts, parts, l.count, 99);
+    return l;
 }
 
 latency_summary latency_summarize(double *values, long count)
 {
-    latency_summary l = {.count = count};
-    if (count == 0) return l;
-    qsort(values, (size_t)count, sizeof *values, compare_doubles);
-    l.p50_s = nearest_rank(values, count, 50);
-    l.p99_s = nearest_rank(values, count, 99);
-    l.max_s = values[count - 1];
-    return l;
+    return latency_summarize_parts(&values, &count, 1);
 }

@@ -51,5 +51,8 @@ typedef struct latency_summary {
     double p50_s, p99_s, max_s;
 } latency_summary;
 latency_summary latency_summarize(double *values, long count);
+/* The same over the values of PARTS arrays together (each VALUES[k] of
+ * COUNTS[k] sorted in place), without gathering them into one. */
+latency_summary latency_summarize_parts(double *const *values, const long *counts, int parts);
 
 #endif

@@ -179,6 +179,15 @@ static bool transfer(int fd, void *buffer, size_t size, bool writing)
     return true;
 }
 
+/* C's numbers, written to or read from FD. */
+static bool transfer_numbers(const sim_child *c, int fd, bool writing)
+{
+    bool ok = transfer(fd, c->out, sizeof(double) * (size_t)c->out_count, writing);
+    for (int i = 0; ok && i < c->more_count; i++)
+        ok = transfer(fd, c->more[i].at, sizeof(double) * (size_t)c->more[i].count, writing);
+    return ok;
+}
+
 /* The child: run C's job and report through CHANNEL. */
 static void run_child(const sim_child *c, int channel)
 {
@@ -188,8 +197,7 @@ static void run_child(const sim_child *c, int channel)
     arm_crash_handler();
     if (c->log) dup2(fileno(c->log), STDERR_FILENO); /* a solver crash's backtrace is not the user's concern */
     child_report done = {REPORT_DONE, 0, 0};
-    bool ok = c->job(c->ctx, c->out) && transfer(channel, &done, sizeof done, true) &&
-              transfer(channel, c->out, sizeof(double) * (size_t)c->out_count, true);
+    bool ok = c->job(c->ctx, c->out) && transfer(channel, &done, sizeof done, true) && transfer_numbers(c, channel, true);
     _exit(ok ? 0 : 1);
 }
 
@@ -222,8 +230,7 @@ static run_end join_once(sim_child *c, diag *d)
 {
     child_report report = {0};
     bool reported = transfer(c->fd, &report, sizeof report, false);
-    bool numbers = reported && report.kind == REPORT_DONE &&
-                   transfer(c->fd, c->out, sizeof(double) * (size_t)c->out_count, false);
+    bool numbers = reported && report.kind == REPORT_DONE && transfer_numbers(c, c->fd, false);
     close(c->fd);
     int status = 0;
     while (waitpid(c->pid, &status, 0) < 0 && errno == EINTR) {
@@ -246,7 +253,14 @@ static run_end join_once(sim_child *c, diag *d)
 bool simgrid_spawn(bool (*job)(void *ctx, double *out), void *ctx, double *out, int out_count, const char *label,
                    sim_child *c, diag *d)
 {
-    *c = (sim_child){.job = job, .ctx = ctx, .out = out, .out_count = out_count, .log = tmpfile()};
+    return simgrid_spawn_more(job, ctx, out, out_count, NULL, 0, label, c, d);
+}
+
+bool simgrid_spawn_more(bool (*job)(void *ctx, double *out), void *ctx, double *out, int out_count,
+                        const sim_segment *more, int more_count, const char *label, sim_child *c, diag *d)
+{
+    *c = (sim_child){.job = job, .ctx = ctx, .out = out, .out_count = out_count, .more = more,
+                     .more_count = more_count, .log = tmpfile()};
     snprintf(c->label, sizeof c->label, "%s", label);
     if (spawn_once(c, d)) return true;
     if (c->log) fclose(c->log);

@@ -78,6 +78,14 @@ const char *const *simgrid_model_settings(network_model model);
 bool simgrid_fork(bool (*job)(void *ctx, double *out), void *ctx, double *out, int out_count, const char *label,
                   diag *d);
 
+/* More of what a child sends back: COUNT doubles at AT, which the child's
+ * job writes (in its copy of the parent's memory) and the parent receives in
+ * place, so that large per-message arrays are not copied again. */
+typedef struct sim_segment {
+    double *at;
+    long count;
+} sim_segment;
+
 /* The same in two halves, so that several simulations run at once (--jobs):
  * simgrid_spawn starts the child; simgrid_join waits for it and fills OUT
  * (CTX and OUT must live until then). */
@@ -87,6 +95,8 @@ typedef struct sim_child {
     void *ctx;
     double *out;
     int out_count;
+    const sim_segment *more; /* sent after OUT, in order (simgrid_spawn_more) */
+    int more_count;
     int level;       /* max-min precision level of this attempt (0: 1e-9, precisions[] in simgrid_run.c) */
     FILE *log;       /* the attempt's stderr, shown unless the solver crashed (then it is retried) */
     char label[160];
@@ -94,6 +104,10 @@ typedef struct sim_child {
 bool simgrid_spawn(bool (*job)(void *ctx, double *out), void *ctx, double *out, int out_count, const char *label,
                    sim_child *c, diag *d);
 bool simgrid_join(sim_child *c, diag *d);
+/* simgrid_spawn whose child also returns MORE[0..MORE_COUNT) (they must live
+ * until simgrid_join). */
+bool simgrid_spawn_more(bool (*job)(void *ctx, double *out), void *ctx, double *out, int out_count,
+                        const sim_segment *more, int more_count, const char *label, sim_child *c, diag *d);
 
 /* In the child: start SimGrid with OPTIONS and build T's platform for the
  * node PAIRS its messages join (bandwidths x BANDWIDTH_SCALE). */
