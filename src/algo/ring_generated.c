@@ -53,6 +53,7 @@ schedule *ring_schedule_generated(primitive prim, int n, char *why, int why_size
     schedule *s = schedule_create(prim, n, 0, n);
     int passes = prim == PRIM_ALLREDUCE ? 2 : 1;
     for (int r = 0; r < n; r++) s->actor[r].op_count = passes * 2 * (n - 1);
+    s->messages = (long)n * passes * (n - 1); /* half of each rank's ops are sends */
     s->generator = &ring_generator;
     s->sealed = true;
     return s;

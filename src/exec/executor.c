@@ -700,8 +700,9 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
     run->more = malloc(sizeof *run->more * (size_t)(2 * count));
     for (int k = 0; k < count; k++) { /* calloc'd: untouched in the parent until they come back */
         exec_piece *p = &run->job.pieces[k];
-        p->latency_s = calloc((size_t)sched_messages(p->s) + 1, sizeof *p->latency_s);
-        run->more[run->more_count++] = (sim_segment){p->latency_s, sched_messages(p->s)};
+        long messages = sched_messages(p->s);
+        p->latency_s = calloc((size_t)messages + 1, sizeof *p->latency_s);
+        run->more[run->more_count++] = (sim_segment){p->latency_s, messages};
     }
     for (int k = 0; k < count && options->keep_op_times; k++) {
         exec_piece *p = &run->job.pieces[k];

@@ -84,6 +84,11 @@ void engine_use_virtual_channels(engine *e, bool on)
     e->virtual_channels = on;
 }
 
+void engine_keep_messages(engine *e, bool on)
+{
+    e->keep_records = on;
+}
+
 int engine_route(engine *e, int src, int dst, diag *d)
 {
     return route_flow(&e->routes, src, dst, d);
@@ -140,16 +145,19 @@ int engine_send(engine *e, int route, int64_t bytes, net_time posted, void *cook
         }
         slot = e->message_count++;
     }
-    if (e->record_count == e->record_capacity)
-        e->records = grow_array(e->records, &e->record_capacity, e->record_count + 1, sizeof *e->records);
     const net_route *r = &e->routes.routes[route];
-    e->records[e->record_count] = (message_record){posted, e->now, -1, r->src, r->dst, bytes};
-    e->messages[slot] = (message){.route = route, .record = e->record_count, .unsent = bytes, .next_free = -1,
+    int record = -1;
+    if (e->keep_records) {
+        if (e->record_count == e->record_capacity)
+            e->records = grow_array(e->records, &e->record_capacity, e->record_count + 1, sizeof *e->records);
+        e->records[record = e->record_count++] = (message_record){posted, e->now, -1, r->src, r->dst, bytes};
+    }
+    e->messages[slot] = (message){.route = route, .record = record, .unsent = bytes, .next_free = -1,
                                   .ready = e->now + e->routes.stages[r->first].delay, .arrival = e->now, .cookie = cookie};
     e->in_flight++;
     e->counters.messages++;
     offer_message(e, slot);
-    return e->record_count++;
+    return record;
 }
 
 /* Cut the next packet of the message in SLOT. */
@@ -226,7 +234,7 @@ void engine_start(engine *e, int pi, int in)
 static void delivered(engine *e, int slot)
 {
     message *m = &e->messages[slot];
-    e->records[m->record].delivered = e->now;
+    if (m->record >= 0) e->records[m->record].delivered = e->now;
     void *cookie = m->cookie;
     m->next_free = e->free_message;
     e->free_message = slot;

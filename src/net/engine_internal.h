@@ -25,7 +25,7 @@ enum {
 
 typedef struct message {
     int32_t route;
-    int32_t record;       /* index into records */
+    int32_t record;       /* index into records, or -1 (not kept) */
     int64_t unsent;       /* payload not yet cut into packets */
     int32_t outstanding;  /* packets cut that have not started their last hop */
     int32_t next_free;    /* the free list of message slots */
@@ -52,6 +52,7 @@ struct engine {
     int message_count, message_capacity;
     input_request *requests;  /* by input: buffers' heads, then messages' next packets (port.h) */
     int32_t free_message;
+    bool keep_records;        /* engine_keep_messages */
     message_record *records;
     int record_count, record_capacity;
     long in_flight;

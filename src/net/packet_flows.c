@@ -32,6 +32,7 @@ engine *packet_run_flows(const topology *t, const flow *flows, int count, bool v
 {
     engine *e = engine_create(t, 1.0);
     engine_use_virtual_channels(e, virtual_channels);
+    engine_keep_messages(e, true);
     flow_run run = {e, finish_s};
     engine_on_delivery(e, flow_delivered, &run);
     start *order = malloc(sizeof *order * (size_t)(count + 1));

@@ -181,6 +181,7 @@ void schedule_seal(schedule *s)
                 if (!present) deps[count++] = last[slot];
             }
             last[slot] = o;
+            s->messages += op->kind == OP_SEND;
             op->dep_first = first;
             op->dep_count = count - first;
         }
@@ -283,8 +284,9 @@ double primitive_busbw_factor(primitive p, int ranks)
 
 long sched_messages(const schedule *s)
 {
+    if (s->sealed) return s->messages;
     long n = 0;
     for (int a = 0; a < s->actors; a++)
-        for (int o = 0; o < s->actor[a].op_count; o++) n += sched_op_at(s, a, o).kind == OP_SEND;
+        for (int o = 0; o < s->actor[a].op_count; o++) n += s->actor[a].ops[o].kind == OP_SEND;
     return n;
 }

@@ -102,6 +102,7 @@ typedef struct schedule {
     sched_actor *actor;
     const sched_generator *generator; /* NULL: the ops are stored; else actor[a].ops and deps are NULL, op_count set */
     bool sealed;
+    long messages;    /* its sends, counted when sealed (sched_messages); 0 before */
 } schedule;
 
 /* Op O of actor ACTOR (stored or generated), and its K-th dependency
@@ -165,7 +166,7 @@ bool primitive_from_name(const char *name, primitive *p);
 /* 01 App. D: busbw = C(N) x algbw */
 double primitive_busbw_factor(primitive p, int ranks);
 
-/* Totals for op counting: messages and bytes (in units of M) sent by actor A. */
+/* The messages (sends) of S: counted once when sealed, else now. */
 long sched_messages(const schedule *s);
 
 #endif
