@@ -278,20 +278,6 @@ static void start_helper(actor_run *r)
  * beyond, the op graph lists them. */
 #define REACH_MAX 64
 
-/* How far back actor A's ops reach for their dependencies (REACH_MAX + 1: too far). */
-static int dependency_reach(const schedule *s, int a)
-{
-    int reach = 0;
-    for (int o = 0; o < s->actor[a].op_count && reach <= REACH_MAX; o++) {
-        sched_op op = sched_op_at(s, a, o);
-        for (int d = 0; d < op.dep_count; d++) {
-            int back = o - sched_op_dep(s, a, o, &op, d);
-            if (back > reach) reach = back;
-        }
-    }
-    return reach;
-}
-
 /* Make op O ready (posted when there is room: post_ready). */
 static void make_ready(actor_run *r, int o)
 {
@@ -300,18 +286,24 @@ static void make_ready(actor_run *r, int o)
     r->ready[r->ready_count++] = o;
 }
 
-/* The first helper's setup: the dependencies, the channels, the ready ops. */
+/* The first helper's setup, in one read of the ops: the ready ops, and how
+ * far back the ops reach for their dependencies (past REACH_MAX: the op
+ * graph lists the dependents); then the channels. */
 static void actor_begin(actor_run *r)
 {
     const schedule *s = r->p->s;
     r->began = true;
-    r->reach = dependency_reach(s, r->self);
-    if (r->reach <= REACH_MAX) r->done = calloc((size_t)r->a->op_count / 64 + 1, sizeof *r->done);
-    else sched_op_graph(s, r->self, &r->g);
+    r->reach = 0;
     for (int o = r->a->op_count - 1; o >= 0; o--) {
         sched_op op = sched_op_at(s, r->self, o);
+        for (int d = 0; d < op.dep_count && r->reach <= REACH_MAX; d++) {
+            int back = o - sched_op_dep(s, r->self, o, &op, d);
+            if (back > r->reach) r->reach = back;
+        }
         if (op.dep_count == 0 && (r->channel_of < 0 || op.channel == r->channel_of)) make_ready(r, o);
     }
+    if (r->reach <= REACH_MAX) r->done = calloc((size_t)r->a->op_count / 64 + 1, sizeof *r->done);
+    else sched_op_graph(s, r->self, &r->g);
     r->links = resolve_connections(job_now, r->part, r->self);
 }
 
@@ -485,17 +477,21 @@ long exec_pair_capacity(const schedule *s)
 long exec_part_pairs(const schedule *s, const int *actor_nodes, node_pair *pairs)
 {
     bool *seen = calloc((size_t)s->actors + 1, sizeof *seen);
+    int *peers = malloc(sizeof *peers * ((size_t)s->actors + 1)); /* the sender's, to unmark: one read per op */
     long count = 0;
     for (int a = 0; a < s->actors; a++) {
+        int distinct = 0;
         for (int o = 0; o < s->actor[a].op_count; o++) {
             sched_op op = sched_op_at(s, a, o);
             if (op.kind != OP_SEND || seen[op.peer]) continue;
             seen[op.peer] = true;
+            peers[distinct++] = op.peer;
             pairs[count++] = (node_pair){actor_nodes[a], actor_nodes[op.peer]};
         }
-        for (int o = 0; o < s->actor[a].op_count; o++) seen[sched_op_at(s, a, o).peer] = false; /* for the next sender */
+        while (distinct > 0) seen[peers[--distinct]] = false; /* for the next sender */
     }
     free(seen);
+    free(peers);
     return count;
 }
 

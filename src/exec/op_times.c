@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/memory.h"
+
 /* One end of a message: the connection and where its times are. */
 typedef struct message_end {
     int from, to;
@@ -143,26 +145,20 @@ bool message_log_applies(const schedule *s)
 message_log *message_log_open(const schedule *s, double *latency_s)
 {
     int *count = calloc((size_t)s->actors + 1, sizeof *count), *peers = malloc(sizeof *peers * ((size_t)s->actors + 1));
-    long pairs = 0;
-    for (int a = 0; a < s->actors; a++) {
-        int distinct = send_peers(s, a, count, peers);
-        for (int i = 0; i < distinct; i++) count[peers[i]] = 0;
-        pairs += distinct;
-    }
     message_log *l = calloc(1, sizeof *l);
     l->actors = s->actors;
-    l->keys = malloc(sizeof *l->keys * (size_t)(pairs + 1));
-    l->connections = calloc((size_t)pairs + 1, sizeof *l->connections);
     /* each sender's peers in increasing order, their messages in program order: op_times_latencies' order */
     long next = 0;
+    int key_capacity = 0, capacity = 0; /* doubling: counting the pairs first would be a scan more */
     for (int a = 0; a < s->actors; a++) {
         int distinct = send_peers(s, a, count, peers);
+        l->keys = grow_array(l->keys, &key_capacity, (int)l->count + distinct, sizeof *l->keys);
+        l->connections = grow_array(l->connections, &capacity, (int)l->count + distinct, sizeof *l->connections);
         qsort(peers, (size_t)distinct, sizeof *peers, compare_ints);
         for (int i = 0; i < distinct; i++) {
             message_connection *c = &l->connections[l->count];
             l->keys[l->count++] = pair_key(l, a, peers[i]);
-            c->latency_s = latency_s + next;
-            c->count = count[peers[i]];
+            *c = (message_connection){.latency_s = latency_s + next, .count = count[peers[i]]};
             next += c->count;
             count[peers[i]] = 0;
         }

@@ -73,6 +73,7 @@ protected:
                          double *latency) override
     {
         int count = topology_route(t_, node_of_[src->id()], node_of_[dst->id()], hops_);
+        into->link_list_.reserve(into->link_list_.size() + (size_t)count); /* one allocation a message, not one a link */
         for (int h = 0; h < count; h++) {
             size_t l = (size_t)hops_[h].link;
             StandardLinkImpl *link = hops_[h].down ? down_[l] : up_[l];
