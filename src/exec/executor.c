@@ -129,11 +129,15 @@ static long long op_key(const sched_op *op)
  * overhead by the tier its route climbs to (computed once per connection
  * too).  Sized by connections, not by ops: a ring has four, an all-to-all
  * one per op. */
+/* An actor's connections, in one allocation (`key` first): every message
+ * reads its connection's key, channel and log slot, and at thousands of
+ * actors each actor's are cold when its next message comes, so they share
+ * cache lines rather than lie in four blocks. */
 typedef struct connections {
     long long *key;
     net_channel *channel;
-    double *cost; /* NULL: no endpoint costs */
     message_connection **message; /* the part's message log's connection (NULL: no log) */
+    double *cost; /* NULL: no endpoint costs */
     int count;
 } connections;
 
@@ -156,10 +160,15 @@ static connections resolve_connections(const exec_job *job, int part, int self)
     }
     key_map_free(&seen);
     qsort(c.key, (size_t)c.count, sizeof *c.key, compare_keys); /* the network's channels made in key order */
-    c.channel = malloc(sizeof *c.channel * (size_t)(c.count + 1));
     bool charged = p->charges && self < p->s->ranks; /* switches have no software endpoint */
-    c.cost = charged ? calloc((size_t)c.count + 1, sizeof(double)) : NULL;
-    c.message = p->log ? malloc(sizeof *c.message * (size_t)(c.count + 1)) : NULL;
+    size_t n = (size_t)c.count;
+    c.key = realloc(c.key, n * (sizeof *c.key + sizeof *c.channel + sizeof *c.message + sizeof *c.cost) + 1);
+    if (!c.key) out_of_memory();
+    c.channel = (net_channel *)(c.key + n);
+    message_connection **message = (message_connection **)(c.channel + n);
+    double *cost = (double *)(message + n);
+    c.message = p->log ? message : NULL;
+    c.cost = charged ? memset(cost, 0, n * sizeof *cost) : NULL;
     route_hop *hops = charged ? route_buffer(job->t) : NULL;
     for (int k = 0; k < c.count; k++) {
         int peer = (int)((c.key[k] >> 1) & 0xffffffffLL), lane = (int)(c.key[k] >> 33);
@@ -189,10 +198,7 @@ static int connection_of(const connections *c, const sched_op *op)
 
 static void connections_free(connections *c)
 {
-    free(c->key);
-    free(c->channel);
-    free(c->cost);
-    free(c->message);
+    free(c->key); /* the others are in its block */
 }
 
 /* Scaled bytes of one op: exact when the part's chunks are whole, else the

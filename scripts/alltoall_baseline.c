@@ -1,0 +1,82 @@
+/* alltoall_baseline.c — the floor under collsim's all-to-all on SimGrid (issue
+ * 17 target 2): a bare SimGrid program in which every rank sends M/N bytes to
+ * each of the N - 1 others and receives as much from each, all posted at
+ * once, then waits for them: the very flows collsim's direct all-to-all
+ * gives SimGrid (the same simulated time), with no schedule, no executor and
+ * one mailbox per receiver.  A rank's comms are spread over actors of PEERS
+ * peers each (the rank's own and helpers on its host), as collsim's helpers
+ * spread an actor's operations: SimGrid's cost per completion grows with an
+ * actor's outstanding comms, and every actor costs a stack.
+ * Usage: alltoall_baseline PLATFORM.xml RANKS SIZE_BYTES PEERS [SimGrid args]
+ * with a platform from `collsim platform xml P --routes all`. */
+#include <simgrid/actor.h>
+#include <simgrid/comm.h>
+#include <simgrid/engine.h>
+#include <simgrid/host.h>
+#include <simgrid/mailbox.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static int ranks, peers_per_actor;
+static long message_bytes;
+static sg_mailbox_t *boxes; /* per receiver */
+
+/* Rank argv[1]'s comms with peers argv[2] .. argv[2] + peers_per_actor - 1
+ * (offsets from itself); a helper takes the peers after. */
+static void rank_main(int argc, char **argv)
+{
+    int self = atoi(argv[1]), first = argc > 2 ? atoi(argv[2]) : 1;
+    int last = first + peers_per_actor < ranks ? first + peers_per_actor : ranks;
+    if (last < ranks) {
+        char rank[16], next[16];
+        snprintf(rank, sizeof rank, "%d", self);
+        snprintf(next, sizeof next, "%d", last);
+        const char *args[] = {"helper", rank, next};
+        sg_actor_create_("helper", sg_host_self(), rank_main, 3, args);
+    }
+    sg_comm_t *comms = malloc(sizeof *comms * (2 * (size_t)(last - first) + 1));
+    void *data;
+    int n = 0;
+    for (int k = first; k < last; k++) {
+        comms[n++] = sg_mailbox_put_async(boxes[(self + k) % ranks], &ranks, message_bytes);
+        comms[n++] = sg_mailbox_get_async(boxes[self], &data);
+    }
+    sg_comm_wait_all(comms, (size_t)n);
+    free(comms);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 5) {
+        fprintf(stderr, "usage: alltoall_baseline PLATFORM.xml RANKS SIZE_BYTES PEERS [--cfg=...]\n");
+        return 2;
+    }
+    const char *platform = argv[1];
+    ranks = atoi(argv[2]);
+    message_bytes = atol(argv[3]) / ranks;
+    peers_per_actor = atoi(argv[4]);
+    if (ranks < 2 || peers_per_actor < 1) {
+        fprintf(stderr, "alltoall_baseline: RANKS must be at least 2 and PEERS at least 1\n");
+        return 2;
+    }
+    argv[4] = argv[0];
+    argc -= 4;
+    argv += 4;
+    simgrid_init(&argc, argv);
+    simgrid_load_platform(platform);
+    boxes = malloc(sizeof *boxes * (size_t)ranks);
+    char host[32], index[16];
+    for (int i = 0; i < ranks; i++) {
+        snprintf(index, sizeof index, "%d", i);
+        boxes[i] = sg_mailbox_by_name(index);
+    }
+    for (int i = 0; i < ranks; i++) {
+        snprintf(host, sizeof host, "r%d", i);
+        snprintf(index, sizeof index, "%d", i);
+        const char *args[] = {"rank", index};
+        sg_actor_create_("rank", sg_host_by_name(host), rank_main, 2, args);
+    }
+    simgrid_run();
+    printf("%.17g\n", simgrid_get_clock());
+    return 0;
+}
