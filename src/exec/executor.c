@@ -128,11 +128,10 @@ static long long op_key(const sched_op *op)
  * too slow per message) and, when the part charges overheads, a send's
  * overhead by the tier its route climbs to (computed once per connection
  * too).  Sized by connections, not by ops: a ring has four, an all-to-all
- * one per op. */
-/* An actor's connections, in one allocation (`key` first): every message
- * reads its connection's key, channel and log slot, and at thousands of
- * actors each actor's are cold when its next message comes, so they share
- * cache lines rather than lie in four blocks. */
+ * one per op.  One allocation (`key` first) holds the four arrays: every
+ * message reads its connection's key, channel and log slot, and at
+ * thousands of actors an actor's are cold when its next message comes
+ * (docs/scale.md §1), so they share cache lines. */
 typedef struct connections {
     long long *key;
     net_channel *channel;
