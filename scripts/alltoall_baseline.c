@@ -9,13 +9,12 @@
  * actor's outstanding comms, and every actor costs a stack.
  * Usage: alltoall_baseline PLATFORM.xml RANKS SIZE_BYTES PEERS [SimGrid args]
  * with a platform from `collsim platform xml P --routes all`. */
-#include <simgrid/actor.h>
 #include <simgrid/comm.h>
-#include <simgrid/engine.h>
-#include <simgrid/host.h>
 #include <simgrid/mailbox.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+#include "baseline_start.h"
 
 static int ranks, peers_per_actor;
 static long message_bytes;
@@ -51,32 +50,19 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: alltoall_baseline PLATFORM.xml RANKS SIZE_BYTES PEERS [--cfg=...]\n");
         return 2;
     }
-    const char *platform = argv[1];
     ranks = atoi(argv[2]);
-    message_bytes = atol(argv[3]) / ranks;
     peers_per_actor = atoi(argv[4]);
     if (ranks < 2 || peers_per_actor < 1) {
         fprintf(stderr, "alltoall_baseline: RANKS must be at least 2 and PEERS at least 1\n");
         return 2;
     }
-    argv[4] = argv[0];
-    argc -= 4;
-    argv += 4;
-    simgrid_init(&argc, argv);
-    simgrid_load_platform(platform);
+    message_bytes = atol(argv[3]) / ranks;
+    baseline_start(argc, argv, 4, ranks, rank_main);
     boxes = malloc(sizeof *boxes * (size_t)ranks);
-    char host[32], index[16];
+    char name[16];
     for (int i = 0; i < ranks; i++) {
-        snprintf(index, sizeof index, "%d", i);
-        boxes[i] = sg_mailbox_by_name(index);
+        snprintf(name, sizeof name, "%d", i);
+        boxes[i] = sg_mailbox_by_name(name);
     }
-    for (int i = 0; i < ranks; i++) {
-        snprintf(host, sizeof host, "r%d", i);
-        snprintf(index, sizeof index, "%d", i);
-        const char *args[] = {"rank", index};
-        sg_actor_create_("rank", sg_host_by_name(host), rank_main, 2, args);
-    }
-    simgrid_run();
-    printf("%.17g\n", simgrid_get_clock());
-    return 0;
+    return baseline_finish();
 }

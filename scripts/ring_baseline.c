@@ -3,13 +3,12 @@
  * each rank sends M/N bytes right and receives M/N from the left, then the
  * next step).  Usage: ring_baseline PLATFORM.xml RANKS SIZE_BYTES [SimGrid args]
  * with a platform from `collsim platform xml P --routes ring`. */
-#include <simgrid/actor.h>
 #include <simgrid/comm.h>
-#include <simgrid/engine.h>
-#include <simgrid/host.h>
 #include <simgrid/mailbox.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+#include "baseline_start.h"
 
 static int ranks;
 static long chunk_bytes;
@@ -36,22 +35,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: ring_baseline PLATFORM.xml RANKS SIZE_BYTES [--cfg=...]\n");
         return 2;
     }
-    const char *platform = argv[1];
     ranks = atoi(argv[2]);
     chunk_bytes = atol(argv[3]) / ranks;
-    argv[3] = argv[0];
-    argc -= 3;
-    argv += 3;
-    simgrid_init(&argc, argv);
-    simgrid_load_platform(platform);
-    char host[32], index[16];
-    for (int i = 0; i < ranks; i++) {
-        snprintf(host, sizeof host, "r%d", i);
-        snprintf(index, sizeof index, "%d", i);
-        const char *args[] = {"rank", index};
-        sg_actor_create_("rank", sg_host_by_name(host), rank_main, 2, args);
-    }
-    simgrid_run();
-    printf("%.9g\n", simgrid_get_clock());
-    return 0;
+    baseline_start(argc, argv, 3, ranks, rank_main);
+    return baseline_finish();
 }
