@@ -481,21 +481,16 @@ long exec_pair_capacity(const schedule *s)
 
 long exec_part_pairs(const schedule *s, const int *actor_nodes, node_pair *pairs)
 {
-    bool *seen = calloc((size_t)s->actors + 1, sizeof *seen);
-    int *peers = malloc(sizeof *peers * ((size_t)s->actors + 1)); /* the sender's, to unmark: one read per op */
+    int *messages = calloc((size_t)s->actors + 1, sizeof *messages), *peers = malloc(sizeof *peers * ((size_t)s->actors + 1));
     long count = 0;
     for (int a = 0; a < s->actors; a++) {
-        int distinct = 0;
-        for (int o = 0; o < s->actor[a].op_count; o++) {
-            sched_op op = sched_op_at(s, a, o);
-            if (op.kind != OP_SEND || seen[op.peer]) continue;
-            seen[op.peer] = true;
-            peers[distinct++] = op.peer;
-            pairs[count++] = (node_pair){actor_nodes[a], actor_nodes[op.peer]};
+        int distinct = sched_send_peers(s, a, messages, peers);
+        for (int i = 0; i < distinct; i++) {
+            pairs[count++] = (node_pair){actor_nodes[a], actor_nodes[peers[i]]};
+            messages[peers[i]] = 0; /* for the next sender */
         }
-        while (distinct > 0) seen[peers[--distinct]] = false; /* for the next sender */
     }
-    free(seen);
+    free(messages);
     free(peers);
     return count;
 }

@@ -114,24 +114,12 @@ static bool one_lane_per_pair(const schedule *s, int *mark)
  * the connections' slots (an all-to-all sends one message per pair). */
 #define MESSAGES_PER_CONNECTION_MIN 4
 
-/* The distinct peers actor A sends to, into PEERS (COUNT: actors + 1 ints,
- * all 0, left so); how many. */
-static int send_peers(const schedule *s, int a, int *count, int *peers)
-{
-    int distinct = 0;
-    for (int o = 0; o < s->actor[a].op_count; o++) {
-        sched_op op = sched_op_at(s, a, o);
-        if (op.kind == OP_SEND && count[op.peer]++ == 0) peers[distinct++] = op.peer;
-    }
-    return distinct;
-}
-
 bool message_log_applies(const schedule *s)
 {
     long pairs = 0;
     int *count = calloc((size_t)s->actors + 1, sizeof *count), *peers = malloc(sizeof *peers * ((size_t)s->actors + 1));
     for (int a = 0; a < s->actors; a++) {
-        int distinct = send_peers(s, a, count, peers);
+        int distinct = sched_send_peers(s, a, count, peers);
         for (int i = 0; i < distinct; i++) count[peers[i]] = 0;
         pairs += distinct;
     }
@@ -151,7 +139,7 @@ message_log *message_log_open(const schedule *s, double *latency_s)
     long next = 0;
     int key_capacity = 0, capacity = 0; /* doubling: counting the pairs first would be a scan more */
     for (int a = 0; a < s->actors; a++) {
-        int distinct = send_peers(s, a, count, peers);
+        int distinct = sched_send_peers(s, a, count, peers);
         l->keys = grow_array(l->keys, &key_capacity, (int)l->count + distinct, sizeof *l->keys);
         l->connections = grow_array(l->connections, &capacity, (int)l->count + distinct, sizeof *l->connections);
         qsort(peers, (size_t)distinct, sizeof *peers, compare_ints);

@@ -282,6 +282,16 @@ double primitive_busbw_factor(primitive p, int ranks)
     }
 }
 
+int sched_send_peers(const schedule *s, int a, int *count, int *peers)
+{
+    int distinct = 0;
+    for (int o = 0; o < s->actor[a].op_count; o++) {
+        sched_op op = sched_op_at(s, a, o);
+        if (op.kind == OP_SEND && count[op.peer]++ == 0) peers[distinct++] = op.peer;
+    }
+    return distinct;
+}
+
 long sched_messages(const schedule *s)
 {
     if (s->sealed) return s->messages;

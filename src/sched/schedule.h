@@ -168,5 +168,9 @@ double primitive_busbw_factor(primitive p, int ranks);
 
 /* The messages (sends) of S: counted once when sealed, else now. */
 long sched_messages(const schedule *s);
+/* The distinct peers actor A of S sends to, in the order of its first
+ * send to each, into PEERS; COUNT (actors + 1 ints, all 0 on entry) gets each
+ * one's message count, which the caller sets back to 0.  How many peers. */
+int sched_send_peers(const schedule *s, int a, int *count, int *peers);
 
 #endif
