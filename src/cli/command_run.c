@@ -16,6 +16,7 @@
 #include "report/baseline.h"
 #include "report/report.h"
 #include "scenario/scenario.h"
+#include "util/shuffle.h"
 
 typedef struct run_options {
     report_format format;
@@ -77,6 +78,13 @@ static bool read_options(const cli_args *a, run_mode mode, run_options *o)
         else if (strcmp(v[OPT_MODEL], "lv08") == 0) s->sim.model = NETWORK_LV08;
         else if (strcmp(v[OPT_MODEL], "packet") == 0) s->sim.model = NETWORK_PACKET;
         else return bad_option(command, "--model takes cm02, lv08 or packet, not '%s'", v[OPT_MODEL]);
+    }
+    if (v[OPT_TIES]) {
+        s->ties_given = true;
+        if (strcmp(v[OPT_TIES], "scheduled") == 0) s->sim.ties_shuffled = false;
+        else if (seeded_name(v[OPT_TIES], "shuffled", &s->sim.tie_seed)) s->sim.ties_shuffled = true;
+        else return bad_option(command, "--ties takes scheduled or shuffled(SEED), SEED a whole number (e.g. shuffled(7)), "
+                               "not '%s'", v[OPT_TIES]);
     }
     if (v[OPT_RTOL]) {
         if (!o->baseline) return bad_option(command, "--rtol%s is the tolerance of --baseline: give --baseline FILE too", "");

@@ -107,6 +107,11 @@ static const option_spec options[] = {
      "network model: cm02 (SimGrid's fluid model, exact: the default), lv08 "
      "(SimGrid's TCP-calibrated model) or packet (collsim's packet-level model: "
      "queues, credits, docs/packet.md); overrides a scenario's network key"},
+    {OPT_TIES, "ties", 0, "ORDER", ON(CMD_RUN),
+     "packet model: the order of events at one attosecond, scheduled (the "
+     "order they were scheduled: the default) or shuffled(SEED) (an order "
+     "drawn from SEED); contended results move with it (docs/packet.md §8): "
+     "a few seeds show by how much"},
     {OPT_LINKS, "links", 0, NULL, ON(CMD_RUN),
      "list every link direction of each simulation (bytes, utilization, and "
      "under --model packet its buffer and stalls), not only the ten busiest "

@@ -32,6 +32,7 @@ typedef enum {
     OPT_WRITE_BASELINE,
     OPT_JOBS,
     OPT_MODEL,
+    OPT_TIES,
     OPT_LINKS,
     OPT_TRACE,
     OPT_QUIET,

@@ -720,13 +720,21 @@ static int write_trace(const scenario *s, const run_settings *o, const sim_optio
 int run_cases(const scenario *s, const run_settings *o, report *r)
 {
     if (!check_cases(s, o->mode)) return 2;
+    static char label[64]; /* the report keeps it to the end: one run per process */
+    sim_options sim = o->sim;
+    sim.model = scenario_network(s, o->sim.model);
+    if (o->mode == MODE_RUN && o->ties_given && sim.model != NETWORK_PACKET) {
+        fprintf(stderr, "collsim run: --ties orders the packet model's events at one attosecond; this run uses the %s "
+                "model: add --model packet, or drop --ties\n", network_model_name(sim.model));
+        return 2;
+    }
     if (!o->quiet) note_calibrated_stand_ins(s);
     diag d = {0};
     if (o->mode == MODE_RUN && !simgrid_check_options(&o->sim, &d)) {
         diag_print(&d);
         return 2;
     }
-    if (o->mode == MODE_RUN) r->model = network_model_name(scenario_network(s, o->sim.model)); /* every row's model */
+    if (o->mode == MODE_RUN) r->model = network_label(&sim, label, sizeof label); /* every row's model */
     int task_count = 0;
     for (int c = 0; c < s->case_count; c++)
         if (s->cases[c].together_first == c) task_count += s->cases[c].algorithm_count * s->cases[c].size_count;
@@ -739,8 +747,6 @@ int run_cases(const scenario *s, const run_settings *o, report *r)
     int jobs = o->mode == MODE_RUN && o->jobs > 1 ? o->jobs : 1;
     progress bar;
     progress_start(&bar, o->progress, task_count);
-    sim_options sim = o->sim;
-    sim.model = scenario_network(s, o->sim.model);
     while (finished < task_count) {
         if (status == 0 && started < task_count && started - finished < jobs) {
             progress_clear(&bar); /* verification lines and notes print on a line of their own */

@@ -23,6 +23,7 @@ typedef struct run_settings {
     bool all_links;    /* every row lists every link direction (--links), not only the busiest */
     const char *trace_path; /* --trace FILE.json: the first simulation as a trace, or NULL */
     sim_options sim;
+    bool ties_given;   /* --ties (the packet model's; refused with another) */
 } run_settings;
 
 /* Run S's cases as O asks, adding rows and crossovers to R.  Exit status:

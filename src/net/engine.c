@@ -84,6 +84,11 @@ void engine_use_virtual_channels(engine *e, bool on)
     e->virtual_channels = on;
 }
 
+void engine_shuffle_ties(engine *e, uint64_t seed)
+{
+    event_list_shuffle_ties(&e->events, seed);
+}
+
 void engine_keep_messages(engine *e, bool on)
 {
     e->keep_records = on;

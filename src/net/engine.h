@@ -61,6 +61,9 @@ void engine_on_delivery(engine *e, engine_delivery_fn fn, void *ctx);
 void engine_use_virtual_channels(engine *e, bool on);
 /* Keep a message_record of every message sent from now on (off by default). */
 void engine_keep_messages(engine *e, bool on);
+/* Run events at one attosecond in an order drawn from SEED rather than the
+ * order scheduled (--ties shuffled(SEED)); before the first send. */
+void engine_shuffle_ties(engine *e, uint64_t seed);
 
 /* The route of flows SRC -> DST; -1 with a message when there is none. */
 int engine_route(engine *e, int src, int dst, diag *d);

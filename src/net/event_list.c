@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "util/memory.h"
+#include "util/shuffle.h"
 
 #define BUCKETS EVENT_BUCKETS
 #define WORDS (BUCKETS / 64)
@@ -21,6 +22,12 @@ void event_list_init(event_list *l, int slot_bits)
     for (int w = 0; w < WORDS; w++) l->occupied[w] = 0;
 }
 
+void event_list_shuffle_ties(event_list *l, uint64_t seed)
+{
+    l->shuffled = true;
+    l->seed = seed;
+}
+
 void event_list_free(event_list *l)
 {
     free(l->current);
@@ -29,25 +36,41 @@ void event_list_free(event_list *l)
     *l = (event_list){0};
 }
 
-static inline bool later_first(const event_later *a, const event_later *b)
+/* Where X goes among the events at its time under shuffled ties. */
+static inline uint64_t tie_key(const event_list *l, const event *x)
 {
-    return a->e.time < b->e.time || (a->e.time == b->e.time && a->sequence < b->sequence);
+    uint64_t state = l->seed ^ (uint64_t)x->time * 0x9E3779B97F4A7C15ull ^
+                     ((uint64_t)(uint32_t)x->kind << 32 | (uint32_t)x->target) * 0xD1B54A32D192ED03ull;
+    return random_next(&state);
 }
 
-static void heap_push(event_heap *h, event_later x)
+/* A runs after B: later, or at B's time after it among shuffled ties (and
+ * otherwise not: a tie stays in the order scheduled). */
+static inline bool runs_after(const event_list *l, const event *a, const event *b)
+{
+    return a->time > b->time || (a->time == b->time && l->shuffled && tie_key(l, a) > tie_key(l, b));
+}
+
+static inline bool later_first(const event_list *l, const event_later *a, const event_later *b)
+{
+    if (runs_after(l, &b->e, &a->e)) return true;
+    return a->e.time == b->e.time && !runs_after(l, &a->e, &b->e) && a->sequence < b->sequence;
+}
+
+static void heap_push(const event_list *l, event_heap *h, event_later x)
 {
     if (h->count == h->capacity) h->items = grow_array(h->items, &h->capacity, h->count + 1, sizeof *h->items);
     int i = h->count++;
     while (i > 0) {
         int parent = (i - 1) / 2;
-        if (!later_first(&x, &h->items[parent])) break;
+        if (!later_first(l, &x, &h->items[parent])) break;
         h->items[i] = h->items[parent];
         i = parent;
     }
     h->items[i] = x;
 }
 
-static event heap_pop(event_heap *h)
+static event heap_pop(const event_list *l, event_heap *h)
 {
     event top = h->items[0].e;
     event_later last = h->items[--h->count];
@@ -55,8 +78,8 @@ static event heap_pop(event_heap *h)
     for (;;) {
         int child = 2 * i + 1;
         if (child >= n) break;
-        if (child + 1 < n && later_first(&h->items[child + 1], &h->items[child])) child++;
-        if (!later_first(&h->items[child], &last)) break;
+        if (child + 1 < n && later_first(l, &h->items[child + 1], &h->items[child])) child++;
+        if (!later_first(l, &h->items[child], &last)) break;
         h->items[i] = h->items[child];
         i = child;
     }
@@ -86,7 +109,7 @@ static void file_current(event_list *l, event x)
     if (l->current_count == l->current_capacity)
         l->current = grow_array(l->current, &l->current_capacity, l->current_count + 1, sizeof *l->current);
     int i = l->current_count++;
-    while (i > l->soonest && l->current[i - 1].time > x.time) {
+    while (i > l->soonest && runs_after(l, &l->current[i - 1], &x)) {
         l->current[i] = l->current[i - 1];
         i--;
     }
@@ -131,7 +154,7 @@ void event_file(event_list *l, event x)
 {
     if (slot_of(l, x.time) == l->window) file_current(l, x);
     else if (within_calendar(l, x.time)) file_bucket(l, bucket_of(l, x.time), x);
-    else heap_push(&l->later, (event_later){x, l->scheduled});
+    else heap_push(l, &l->later, (event_later){x, l->scheduled});
     l->scheduled++;
 }
 
@@ -172,7 +195,7 @@ static void sort_current(event_list *l)
     for (int i = 1; i < l->current_count; i++) {
         event x = l->current[i];
         int j = i;
-        while (j > 0 && l->current[j - 1].time > x.time) {
+        while (j > 0 && runs_after(l, &l->current[j - 1], &x)) {
             l->current[j] = l->current[j - 1];
             j--;
         }
@@ -197,7 +220,7 @@ bool event_next_slot(event_list *l, net_time until)
     l->window = start;
     l->soonest = l->current_count = 0;
     while (l->later.count && within_calendar(l, l->later.items[0].e.time)) {
-        event x = heap_pop(&l->later);
+        event x = heap_pop(l, &l->later);
         if (slot_of(l, x.time) == l->window) file_current(l, x); /* the heap pops them in order */
         else file_bucket(l, bucket_of(l, x.time), x);
     }

@@ -16,7 +16,11 @@
  * can be scheduled there (they are the slot's oldest).
  * The engine picks slots of about 1/64 of its fastest packet time, so a slot
  * holds few events even when a thousand flows move in step; event_peek looks
- * past its end into the next bucket. */
+ * past its end into the next bucket.
+ * Shuffled ties (`--ties shuffled(SEED)`): events at one time run in
+ * the order of a hash of the seed, the time and the event, the order
+ * scheduled only among equal hashes (one event scheduled twice); the same
+ * on every machine, and another order for another seed. */
 #ifndef COLLSIM_EVENT_LIST_H
 #define COLLSIM_EVENT_LIST_H
 
@@ -64,10 +68,14 @@ typedef struct event_list {
         int count, capacity;
     } later;
     uint64_t scheduled;        /* events ever scheduled: the heap's next sequence number */
+    bool shuffled;             /* ties in the order of tie_key, not the order scheduled */
+    uint64_t seed;
 } event_list;
 
-/* An empty list whose slots are 2^SLOT_BITS attoseconds. */
+/* An empty list whose slots are 2^SLOT_BITS attoseconds; ties in the order scheduled. */
 void event_list_init(event_list *l, int slot_bits);
+/* From now on (L holds no event yet), ties in an order drawn from SEED. */
+void event_list_shuffle_ties(event_list *l, uint64_t seed);
 void event_list_free(event_list *l);
 #define EVENT_BUCKET_BITS 14
 #define EVENT_BUCKETS (1 << EVENT_BUCKET_BITS)

@@ -310,6 +310,7 @@ static network *packet_open(const topology *t, node_pair *pairs, int pair_count,
     if (pair_count < 1 || !simgrid_open_hosts(t, pairs, pair_count, options)) return NULL; /* hosts for the actors */
     network *n = calloc(1, sizeof *n);
     n->e = engine_create(t, scale);
+    if (options->ties_shuffled) engine_shuffle_ties(n->e, options->tie_seed);
     n->scale = scale;
     if (options->queue_samples) {
         n->sampling = *options->queue_samples;

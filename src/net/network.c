@@ -1,6 +1,8 @@
 /* network.c — which network model a simulation runs. */
 #include "net/network.h"
 
+#include <stdio.h>
+
 const network_ops *network_for(const sim_options *options)
 {
     return options->model == NETWORK_PACKET ? &packet_network : &fluid_network;
@@ -9,4 +11,11 @@ const network_ops *network_for(const sim_options *options)
 const char *network_model_name(network_model model)
 {
     return model == NETWORK_PACKET ? "packet" : model == NETWORK_LV08 ? "lv08" : "cm02";
+}
+
+const char *network_label(const sim_options *options, char *text, int size)
+{
+    if (options->model != NETWORK_PACKET || !options->ties_shuffled) return network_model_name(options->model);
+    snprintf(text, (size_t)size, "packet, ties shuffled(%llu)", (unsigned long long)options->tie_seed);
+    return text;
 }

@@ -80,5 +80,8 @@ extern const network_ops fluid_network, packet_network;
 const network_ops *network_for(const sim_options *options);
 /* The name a report gives it: "cm02", "lv08" or "packet". */
 const char *network_model_name(network_model model);
+/* The name a report gives the network OPTIONS run (their model set): its
+ * model's, or "packet, ties shuffled(SEED)" (written into TEXT, of SIZE). */
+const char *network_label(const sim_options *options, char *text, int size);
 
 #endif

@@ -20,6 +20,7 @@
 #define COLLSIM_SIMGRID_RUN_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "net/background.h"
@@ -51,6 +52,9 @@ typedef struct sim_options {
     bool keep_op_times;           /* return every op's posted and completed times (--trace) */
     const queue_sampling *queue_samples; /* packet model: queues to sample (--trace), or NULL */
     const background *background; /* open-loop traffic beside the schedules (issue 14), or NULL */
+    bool ties_shuffled;           /* packet model: same-time events in an order drawn from tie_seed
+                                     (--ties shuffled(SEED)), not the order scheduled */
+    uint64_t tie_seed;
 } sim_options;
 
 /* Check O's --cfg options against SimGrid itself, in a short forked run on a

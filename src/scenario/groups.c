@@ -1,7 +1,6 @@
 /* groups.c — reading `groups:` and laying groups out on the platform's ranks. */
 #include "scenario/groups.h"
 
-#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,15 +32,13 @@ static bool lay_out(const char *layout, int platform_ranks, group_set *g)
 {
     int n = g->count * g->size;
     g->members = malloc(sizeof(int) * (size_t)n);
-    unsigned long long seed;
-    char tail;
+    uint64_t seed;
     if (strcmp(layout, "prefix") == 0) {
         for (int i = 0; i < n; i++) g->members[i] = i;
     } else if (strcmp(layout, "strided") == 0) {
         for (int grp = 0; grp < g->count; grp++)
             for (int k = 0; k < g->size; k++) g->members[grp * g->size + k] = grp + k * g->count;
-    } else if (strncmp(layout, "random(", 7) == 0 && isdigit((unsigned char)layout[7]) &&
-               sscanf(layout, "random(%llu%c", &seed, &tail) == 2 && tail == ')' && strchr(layout, ')')[1] == '\0') {
+    } else if (seeded_name(layout, "random", &seed)) {
         int *order = malloc(sizeof(int) * (size_t)platform_ranks);
         for (int r = 0; r < platform_ranks; r++) order[r] = r;
         uint64_t state = seed;

@@ -1,7 +1,9 @@
-/* shuffle.c — splitmix64, Fisher-Yates, derangements. */
+/* shuffle.c — splitmix64, Fisher-Yates, derangements, NAME(SEED). */
 #include "util/shuffle.h"
 
-#include <stdbool.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
 
 uint64_t random_next(uint64_t *state)
 {
@@ -30,4 +32,16 @@ void random_derangement(int n, uint64_t seed, int *to)
         fixed = false;
         for (int i = 0; i < n && !fixed; i++) fixed = to[i] == i;
     }
+}
+
+bool seeded_name(const char *text, const char *name, uint64_t *seed)
+{
+    size_t n = strlen(name);
+    unsigned long long value;
+    char tail;
+    if (strncmp(text, name, n) != 0 || text[n] != '(' || !isdigit((unsigned char)text[n + 1]) ||
+        sscanf(text + n + 1, "%llu%c", &value, &tail) != 2 || tail != ')' || strchr(text + n, ')')[1] != '\0')
+        return false;
+    *seed = value;
+    return true;
 }
