@@ -58,4 +58,52 @@ printf 'kind: star\nranks: 8\nalpha: 0.5us\nbandwidth: 900GBps\npacket: {buffer:
 out=$("$collsim" platform describe "$work/small.yaml" 2>&1)
 check "describe: a small buffer does not cover the loop" "$out" 'buffer 65.54 KB per input port; credit loop .*: NOT covered'
 check "describe: header and mtu shown" "$out" 'mtu 4096 B, header 60 B per packet, cut_through, flow control credit, routing ecmp'
+# --ties: the order of the engine's events at one attosecond.  An
+# uncontended ring on a star keeps the seed formula to the last digit under
+# any order (its messages never meet); per-packet spray on the k = 4
+# fat-tree (a permutation, 1 MB) moves with it: synchronized flows take
+# the node's round-robin turns in the order their packets are handled.
+cat > "$work/ring.yaml" <<YAML
+name: ties-ring
+platform: $platforms/star-64.yaml
+cases:
+  - primitive: allreduce
+    algorithms: [ring]
+    sizes: [1KiB, 1MiB, 64MiB]
+YAML
+cat > "$work/spray.yaml" <<YAML
+name: ties-spray
+network: packet
+platform: {name: ft4-spray, kind: fat_tree, k: 4, alpha_edge: 2us, alpha_aggregation: 8us, alpha_core: 12us, bandwidth: 50GBps, packet: {routing: spray}}
+cases:
+  - primitive: permutation
+    algorithms: [direct]
+    sizes: [1MB]
+    seed: 3
+YAML
+row_times() { # scenario, ties: the rows' time_s
+    "$collsim" run "$1" --model packet --ties "$2" --format csv --quiet 2>&1 | awk -F, 'NR > 1 {print $8}'
+}
+ring=$(row_times "$work/ring.yaml" scheduled)
+check "--ties: the ring runs" "$ring" '^[0-9]'
+ratios=$("$collsim" run "$work/ring.yaml" --model packet --ties 'shuffled(7)' --format csv --quiet 2>&1 |
+    awk -F, 'NR > 1 {d = $11 - 1; if (d < 0) d = -d; print (d < 1e-9 ? "exact" : "off " $11)}' | sort -u)
+check "--ties shuffled(7): the ring is the seed formula to 1e-9" "$ratios" '^exact$'
+check "--ties shuffled(7): every ring time unchanged" "$([ "$(row_times "$work/ring.yaml" 'shuffled(7)')" = "$ring" ] && echo same)" '^same$'
+spray=$(row_times "$work/spray.yaml" scheduled)
+moved=no
+for seed in 1 2 3; do [ "$(row_times "$work/spray.yaml" "shuffled($seed)")" != "$spray" ] && moved=yes; done
+check "--ties shuffled(1..3): spray's contended permutation moves" "$moved" '^yes$'
+check "--ties shuffled(2): the same time on a rerun" "$([ "$(row_times "$work/spray.yaml" 'shuffled(2)')" = "$(row_times "$work/spray.yaml" 'shuffled(2)')" ] && echo same)" '^same$'
+check "--ties: the model names the order" "$("$collsim" run "$work/spray.yaml" --ties 'shuffled(2)' --format json 2>&1)" '"model": "packet, ties shuffled\(2\)"'
+check "--ties scheduled: the model is plain packet" "$("$collsim" run "$work/spray.yaml" --ties scheduled --format json 2>&1)" '"model": "packet"'
+for bad in 'shuffle(1)' 'shuffled()' 'shuffled(-1)' 'shuffled(1)x' 'shuffled(a)' random; do
+    out=$("$collsim" run "$work/spray.yaml" --ties "$bad" 2>&1); status=$?
+    check "--ties $bad: exit 2" "$status" '^2$'
+    check "--ties $bad: says what it takes" "$out" 'scheduled or shuffled\(SEED\)'
+done
+out=$("$collsim" run "$work/ring.yaml" --ties 'shuffled(1)' 2>&1); status=$?
+check "--ties with the fluid model: exit 2" "$status" '^2$'
+check "--ties with the fluid model: says why" "$out" 'packet model.*add --model packet'
+
 summary

@@ -414,6 +414,76 @@ START_TEST(test_events_beyond_the_calendar_keep_the_order_scheduled)
 }
 END_TEST
 
+/* Pop L's events until none is left into OUT (at most N); their count. */
+static int pop_all(event_list *l, event *out, int n)
+{
+    int k = 0;
+    while (k < n && event_pop(l, NET_TIME_NEVER, &out[k])) k++;
+    return k;
+}
+
+/* Shuffled ties: ten events at each of three times, one of them in the
+ * current slot, one in a bucket and one beyond the calendar (a heap; slots
+ * of 16 as span 262,144 as), scheduled forwards and backwards.  Under one
+ * seed both pop in one order, whatever the order scheduled; times never go
+ * back; another seed gives another order; and the order scheduled is not
+ * what a seed gives (the chance that a drawn order of ten is that one is
+ * 1 in 3.6 million, three times over). */
+static void schedule_ties(event_list *l, bool backwards)
+{
+    static const net_time times[] = {5, 40, 300000};
+    for (int k = 0; k < 30; k++) {
+        int i = backwards ? 29 - k : k;
+        event_schedule(l, times[i / 10], i % 2, i);
+    }
+}
+
+START_TEST(test_shuffled_ties_do_not_depend_on_the_order_scheduled)
+{
+    event order[3][31];
+    for (int run = 0; run < 3; run++) {
+        event_list l;
+        event_list_init(&l, 4);
+        event_list_shuffle_ties(&l, run < 2 ? 7 : 8);
+        schedule_ties(&l, run == 1);
+        ck_assert_int_eq(pop_all(&l, order[run], 31), 30);
+        event_list_free(&l);
+    }
+    bool other_seed_differs = false, shuffled = false;
+    for (int k = 0; k < 30; k++) {
+        ck_assert(order[0][k].time == order[1][k].time && order[0][k].target == order[1][k].target);
+        if (k > 0) ck_assert(order[0][k].time >= order[0][k - 1].time);
+        static const net_time at[] = {5, 40, 300000};
+        ck_assert(order[0][k].time == at[k / 10]); /* each tie stays at its time */
+        other_seed_differs |= order[2][k].target != order[0][k].target;
+        shuffled |= order[0][k].target != k;
+    }
+    ck_assert(other_seed_differs && shuffled);
+}
+END_TEST
+
+/* Shuffled ties still sort on time, and lose no event (the times of
+ * test_events_at_one_time_run_in_the_order_scheduled). */
+START_TEST(test_shuffled_ties_keep_time_order)
+{
+    event_list l;
+    event_list_init(&l, 4);
+    event_list_shuffle_ties(&l, 3);
+    static const net_time times[] = {50, 10, 50, 30, 10, 50, 20};
+    for (int i = 0; i < 7; i++) event_schedule(&l, times[i], 0, i);
+    event e;
+    net_time last = -1;
+    int seen = 0;
+    while (event_pop(&l, NET_TIME_NEVER, &e)) {
+        ck_assert(e.time == times[e.target] && e.time >= last);
+        last = e.time;
+        seen |= 1 << e.target;
+    }
+    ck_assert_int_eq(seen, 127);
+    event_list_free(&l);
+}
+END_TEST
+
 /* 1 GB in 4 KiB packets back to back at 900 GB/s (4551.1 ps each): the last
  * one ends at 1e9 / 900e9 s, rounded once, not 244,141 times. */
 START_TEST(test_back_to_back_packets_end_exactly)
@@ -443,6 +513,8 @@ int main(void)
     tcase_add_test(tc, test_ring_allreduce_star_matches_formula);
     tcase_add_test(tc, test_a_ring_with_slow_and_fast_hops_waits_for_the_slow_ones);
     tcase_add_test(tc, test_events_scheduled_after_a_bounded_pop_keep_their_order);
+    tcase_add_test(tc, test_shuffled_ties_do_not_depend_on_the_order_scheduled);
+    tcase_add_test(tc, test_shuffled_ties_keep_time_order);
     tcase_add_test(tc, test_the_engine_keeps_message_and_port_counters);
     tcase_add_test(tc, test_events_at_one_time_run_in_the_order_scheduled);
     tcase_add_test(tc, test_events_beyond_the_calendar_keep_the_order_scheduled);

@@ -51,26 +51,25 @@ static inline bool runs_after(const event_list *l, const event *a, const event *
     return a->time > b->time || (a->time == b->time && l->shuffled && tie_key(l, a) > tie_key(l, b));
 }
 
-static inline bool later_first(const event_list *l, const event_later *a, const event_later *b)
+static inline bool later_first(const event_later *a, const event_later *b)
 {
-    if (runs_after(l, &b->e, &a->e)) return true;
-    return a->e.time == b->e.time && !runs_after(l, &a->e, &b->e) && a->sequence < b->sequence;
+    return a->e.time < b->e.time || (a->e.time == b->e.time && a->sequence < b->sequence);
 }
 
-static void heap_push(const event_list *l, event_heap *h, event_later x)
+static void heap_push(event_heap *h, event_later x)
 {
     if (h->count == h->capacity) h->items = grow_array(h->items, &h->capacity, h->count + 1, sizeof *h->items);
     int i = h->count++;
     while (i > 0) {
         int parent = (i - 1) / 2;
-        if (!later_first(l, &x, &h->items[parent])) break;
+        if (!later_first(&x, &h->items[parent])) break;
         h->items[i] = h->items[parent];
         i = parent;
     }
     h->items[i] = x;
 }
 
-static event heap_pop(const event_list *l, event_heap *h)
+static event heap_pop(event_heap *h)
 {
     event top = h->items[0].e;
     event_later last = h->items[--h->count];
@@ -78,8 +77,8 @@ static event heap_pop(const event_list *l, event_heap *h)
     for (;;) {
         int child = 2 * i + 1;
         if (child >= n) break;
-        if (child + 1 < n && later_first(l, &h->items[child + 1], &h->items[child])) child++;
-        if (!later_first(l, &h->items[child], &last)) break;
+        if (child + 1 < n && later_first(&h->items[child + 1], &h->items[child])) child++;
+        if (!later_first(&h->items[child], &last)) break;
         h->items[i] = h->items[child];
         i = child;
     }
@@ -154,7 +153,7 @@ void event_file(event_list *l, event x)
 {
     if (slot_of(l, x.time) == l->window) file_current(l, x);
     else if (within_calendar(l, x.time)) file_bucket(l, bucket_of(l, x.time), x);
-    else heap_push(l, &l->later, (event_later){x, l->scheduled});
+    else heap_push(&l->later, (event_later){x, l->scheduled});
     l->scheduled++;
 }
 
@@ -220,7 +219,7 @@ bool event_next_slot(event_list *l, net_time until)
     l->window = start;
     l->soonest = l->current_count = 0;
     while (l->later.count && within_calendar(l, l->later.items[0].e.time)) {
-        event x = heap_pop(l, &l->later);
+        event x = heap_pop(&l->later);
         if (slot_of(l, x.time) == l->window) file_current(l, x); /* the heap pops them in order */
         else file_bucket(l, bucket_of(l, x.time), x);
     }
