@@ -110,7 +110,7 @@ static const option_spec options[] = {
     {OPT_TIES, "ties", 0, "ORDER", ON(CMD_RUN),
      "packet model: the order of events at one attosecond, scheduled (the "
      "order they were scheduled: the default) or shuffled(SEED) (an order "
-     "drawn from SEED); contended results move with it (docs/packet.md §8): "
+     "drawn from SEED); contended results move with it (docs/packet.md §9): "
      "a few seeds show by how much"},
     {OPT_LINKS, "links", 0, NULL, ON(CMD_RUN),
      "list every link direction of each simulation (bytes, utilization, and "
