@@ -97,7 +97,7 @@ check "--ties shuffled(1..3): spray's contended permutation moves" "$moved" '^ye
 check "--ties shuffled(2): the same time on a rerun" "$([ "$(row_times "$work/spray.yaml" 'shuffled(2)')" = "$(row_times "$work/spray.yaml" 'shuffled(2)')" ] && echo same)" '^same$'
 check "--ties: the model names the order" "$("$collsim" run "$work/spray.yaml" --ties 'shuffled(2)' --format json 2>&1)" '"model": "packet, ties shuffled\(2\)"'
 check "--ties scheduled: the model is plain packet" "$("$collsim" run "$work/spray.yaml" --ties scheduled --format json 2>&1)" '"model": "packet"'
-for bad in 'shuffle(1)' 'shuffled()' 'shuffled(-1)' 'shuffled(1)x' 'shuffled(a)' random; do
+for bad in 'shuffle(1)' 'shuffled()' 'shuffled(-1)' 'shuffled(1)x' 'shuffled(a)' 'shuffled(18446744073709551616)' random; do
     out=$("$collsim" run "$work/spray.yaml" --ties "$bad" 2>&1); status=$?
     check "--ties $bad: exit 2" "$status" '^2$'
     check "--ties $bad: says what it takes" "$out" 'scheduled or shuffled\(SEED\)'

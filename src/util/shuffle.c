@@ -2,7 +2,8 @@
 #include "util/shuffle.h"
 
 #include <ctype.h>
-#include <stdio.h>
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 uint64_t random_next(uint64_t *state)
@@ -37,11 +38,11 @@ void random_derangement(int n, uint64_t seed, int *to)
 bool seeded_name(const char *text, const char *name, uint64_t *seed)
 {
     size_t n = strlen(name);
-    unsigned long long value;
-    char tail;
-    if (strncmp(text, name, n) != 0 || text[n] != '(' || !isdigit((unsigned char)text[n + 1]) ||
-        sscanf(text + n + 1, "%llu%c", &value, &tail) != 2 || tail != ')' || strchr(text + n, ')')[1] != '\0')
-        return false;
+    if (strncmp(text, name, n) != 0 || text[n] != '(' || !isdigit((unsigned char)text[n + 1])) return false;
+    char *end;
+    errno = 0;
+    unsigned long long value = strtoull(text + n + 1, &end, 10);
+    if (errno == ERANGE || strcmp(end, ")") != 0) return false; /* past 2^64 - 1, or more after it */
     *seed = value;
     return true;
 }
