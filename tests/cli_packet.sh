@@ -96,6 +96,9 @@ for seed in 1 2 3; do [ "$(row_times "$work/spray.yaml" "shuffled($seed)")" != "
 check "--ties shuffled(1..3): spray's contended permutation moves" "$moved" '^yes$'
 check "--ties shuffled(2): the same time on a rerun" "$([ "$(row_times "$work/spray.yaml" 'shuffled(2)')" = "$(row_times "$work/spray.yaml" 'shuffled(2)')" ] && echo same)" '^same$'
 check "--ties: the model names the order" "$("$collsim" run "$work/spray.yaml" --ties 'shuffled(2)' --format json 2>&1)" '"model": "packet, ties shuffled\(2\)"'
+check "--ties: the table header names the order" "$("$collsim" run "$work/spray.yaml" --ties 'shuffled(2)' 2>&1)" 'network model packet, ties shuffled\(2\)'
+"$collsim" run "$work/spray.yaml" --ties 'shuffled(2)' --trace "$work/ties-trace.json" --quiet > /dev/null 2>&1
+check "--ties: the trace's title names the order" "$(cat "$work/ties-trace.json")" 'network model packet, ties shuffled\(2\)'
 check "--ties scheduled: the model is plain packet" "$("$collsim" run "$work/spray.yaml" --ties scheduled --format json 2>&1)" '"model": "packet"'
 for bad in 'shuffle(1)' 'shuffled()' 'shuffled(-1)' 'shuffled(1)x' 'shuffled(a)' 'shuffled(18446744073709551616)' random; do
     out=$("$collsim" run "$work/spray.yaml" --ties "$bad" 2>&1); status=$?

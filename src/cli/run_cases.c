@@ -697,8 +697,8 @@ static int write_trace(const scenario *s, const run_settings *o, const sim_optio
         }
     }
     if (status == 0) {
-        char title[256];
-        snprintf(title, sizeof title, "collsim %s, network model %s", s->name, network_model_name(base->model));
+        char title[256], model[64];
+        snprintf(title, sizeof title, "collsim %s, network model %s", s->name, network_label(base, model, sizeof model));
         trace tr = {scenario_platform(s, &s->cases[t.first]), title, traced, parts, hot, t.views.queue_bytes,
                     hot_count, TRACE_SAMPLES, sampling.interval_s};
         if (!trace_write(&tr, o->trace_path, &d)) status = 2;
