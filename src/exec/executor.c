@@ -312,38 +312,39 @@ static void actor_begin(actor_run *r)
     r->links = resolve_connections(job_now, r->part, r->self);
 }
 
-/* Post op O of the actor (its dependencies met) on its connection's channel,
+/* Post op O (OP, as sched_op_at gives it; its dependencies met) on its connection's channel,
  * after the sender's overhead when the part charges one. */
-static void post(actor_run *r, net_endpoint *me, int o)
+static void post(actor_run *r, net_endpoint *me, int o, const sched_op *op)
 {
     const network_ops *net = job_now->net;
-    sched_op op = sched_op_at(r->p->s, r->self, o);
-    int k = connection_of(&r->links, &op);
-    if (op.kind == OP_SEND) {
+    int k = connection_of(&r->links, op);
+    if (op->kind == OP_SEND) {
         if (r->links.cost && r->links.cost[k] > 0) net->sleep(me, r->links.cost[k]);
-        net->send(me, r->links.channel[k], op_bytes(r->p, r->a, &op), o);
+        net->send(me, r->links.channel[k], op_bytes(r->p, r->a, op), o);
     } else {
         net->recv(me, r->links.channel[k], o);
     }
     if (r->links.message && r->links.message[k])
-        message_log_posted(r->links.message[k], op.kind == OP_SEND, simgrid_get_clock());
+        message_log_posted(r->links.message[k], op->kind == OP_SEND, simgrid_get_clock());
 }
 
 /* Post ready ops while the helper has room (PENDING outstanding of ROOM). */
 static void post_ready(actor_run *r, net_endpoint *me, int *pending, int room)
 {
     while (!r->links.cost && r->ready_count > 0 && *pending < room) { /* no endpoint costs: post in readiness order */
-        post(r, me, r->ready[--r->ready_count]);
+        int o = r->ready[--r->ready_count];
+        sched_op op = sched_op_at(r->p->s, r->self, o);
+        post(r, me, o, &op);
         ++*pending;
     }
     /* receives first: they progress while the endpoint is busy with a send's overhead */
     for (int pass = 0; pass < 2 && r->links.cost; pass++)
         for (int k = r->ready_count - 1; k >= 0 && *pending < room; k--) {
             int o = r->ready[k];
-            bool send = sched_op_at(r->p->s, r->self, o).kind == OP_SEND;
-            if (send != (pass == 1)) continue;
+            sched_op op = sched_op_at(r->p->s, r->self, o);
+            if ((op.kind == OP_SEND) != (pass == 1)) continue;
             r->ready[k] = r->ready[--r->ready_count];
-            post(r, me, o);
+            post(r, me, o, &op);
             ++*pending;
         }
 }
@@ -614,14 +615,13 @@ double exec_op_bytes(const exec_part *part, int actor, int op)
 {
     const schedule *s = part->s;
     const sched_actor *a = &s->actor[actor];
-    sched_op stored = sched_op_at(s, actor, op);
-    const sched_op *o = &stored;
-    double chunk = (double)grid_bytes(part) / s->chunks, chunks = o->count;
+    sched_op o = sched_op_at(s, actor, op);
+    double chunk = (double)grid_bytes(part) / s->chunks, chunks = o.count;
     if (part->block_weight) { /* skewed all-to-all: each chunk weighs its block's weight */
         int per_block = s->chunks / (s->ranks * s->ranks);
         chunks = 0;
-        for (int i = 0; i < sched_op_range_count(o); i++) {
-            chunk_range r = sched_op_range(a, o, i);
+        for (int i = 0; i < sched_op_range_count(&o); i++) {
+            chunk_range r = sched_op_range(a, &o, i);
             for (int c = r.first; c < r.first + r.count; c++) chunks += part->block_weight[c / per_block];
         }
     }

@@ -52,8 +52,7 @@ static void print_actor(FILE *out, const trace *tr, const trace_part *p, int a, 
     for (int o = 0; o < actor->op_count; o++) order[o] = (op_ref){o, p->times[first + o].posted_s};
     qsort(order, (size_t)actor->op_count, sizeof *order, by_posting);
     for (int i = 0; i < actor->op_count; i++) {
-        sched_op stored = sched_op_at(p->s, a, order[i].op);
-        const sched_op *op = &stored;
+        sched_op op = sched_op_at(p->s, a, order[i].op);
         const net_op_time *time = &p->times[first + order[i].op];
         int lane = 0;
         while (lane < lanes && lane_free[lane] > time->posted_s) lane++;
@@ -65,16 +64,16 @@ static void print_actor(FILE *out, const trace *tr, const trace_part *p, int a, 
         }
         lane_free[lane] = time->done_s;
         char peer[64];
-        topology_node_name(tr->t, p->actor_nodes[op->peer], peer, sizeof peer);
-        bool send = op->kind == OP_SEND;
+        topology_node_name(tr->t, p->actor_nodes[op.peer], peer, sizeof peer);
+        bool send = op.kind == OP_SEND;
         fprintf(out, ",\n{\"ph\": \"X\", \"cat\": \"%s\", \"name\": \"%s %s %d\", \"pid\": %d, \"tid\": %d, "
                      "\"ts\": %.6f, \"dur\": %.6f, \"args\": {\"op\": %d, \"peer\": %d, \"peer_node\": ",
-                send ? "send" : "receive", send ? "send to" : op->kind == OP_RECV_REDUCE ? "reduce from" : "receive from",
-                op->peer < p->s->ranks ? "rank" : "switch actor", op->peer, pid, lane + 1, time->posted_s * US_PER_S,
-                (time->done_s - time->posted_s) * US_PER_S, order[i].op, op->peer);
+                send ? "send" : "receive", send ? "send to" : op.kind == OP_RECV_REDUCE ? "reduce from" : "receive from",
+                op.peer < p->s->ranks ? "rank" : "switch actor", op.peer, pid, lane + 1, time->posted_s * US_PER_S,
+                (time->done_s - time->posted_s) * US_PER_S, order[i].op, op.peer);
         json_print_string(out, peer);
-        fprintf(out, ", \"bytes\": %.17g, \"chunks\": %d, \"phase\": %d}}", p->op_bytes[first + order[i].op], op->count,
-                op->phase);
+        fprintf(out, ", \"bytes\": %.17g, \"chunks\": %d, \"phase\": %d}}", p->op_bytes[first + order[i].op], op.count,
+                op.phase);
     }
     free(order);
     free(lane_free);
