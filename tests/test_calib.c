@@ -257,9 +257,9 @@ START_TEST(test_regimes_not_split_without_a_slope_change)
 }
 END_TEST
 
-static bool any_support(void *ctx, const char *name, int channels)
+static bool any_support(void *ctx, const algorithm *a, int channels)
 {
-    (void)ctx, (void)name, (void)channels;
+    (void)ctx, (void)a, (void)channels;
     return true;
 }
 
@@ -292,10 +292,10 @@ START_TEST(test_calibrated_groups_apply_where_measured)
               "  - primitive: alltoall\n    tier: 0\n    simple: {launch: 35us, efficiency: 0.25}\n",
               &t);
     double m = 64e6;
-    model_case ar = {.platform = &t, .prim = PRIM_ALLREDUCE, .algorithm = "ring", .ranks = 8, .size_bytes = m,
+    model_case ar = {.platform = &t, .prim = PRIM_ALLREDUCE, .algorithm = algorithm_find(PRIM_ALLREDUCE, "ring"), .ranks = 8, .size_bytes = m,
                      .protocol = PROTOCOL_SIMPLE};
     model_case a2a = ar;
-    a2a.prim = PRIM_ALLTOALL, a2a.algorithm = "pairwise";
+    a2a.prim = PRIM_ALLTOALL, a2a.algorithm = algorithm_find(PRIM_ALLTOALL, "pairwise");
     prediction p_ar, p_a2a;
     char why[256];
     ck_assert_msg(model_predict(&ar, &p_ar, why, sizeof why), "%s", why);
@@ -327,9 +327,9 @@ START_TEST(test_calibrated_platform_predicts_the_fitted_curve)
     ck_assert(protocol_available(g, PROTOCOL_LL, 2e6) && protocol_available(g, PROTOCOL_SIMPLE, 2e6));
     ck_assert(protocol_available(g, PROTOCOL_LL, 1) && !protocol_available(g, PROTOCOL_SIMPLE, 1));
     ck_assert(protocol_available(g, PROTOCOL_SIMPLE, 1e12) && !protocol_available(g, PROTOCOL_LL, 1e12));
-    static const char *const ring[] = {"ring"};
+    const algorithm *ring[] = {algorithm_find(PRIM_ALLREDUCE, "ring")};
     static const int one[] = {1};
-    model_case base = {.platform = &t, .prim = PRIM_ALLREDUCE, .algorithm = "ring", .ranks = 8, .size_bytes = 1e6,
+    model_case base = {.platform = &t, .prim = PRIM_ALLREDUCE, .algorithm = algorithm_find(PRIM_ALLREDUCE, "ring"), .ranks = 8, .size_bytes = 1e6,
                        .protocol = PROTOCOL_AUTO};
     tuner_choice pick;
     /* at 1 MB Simple would be faster (60 + 14 us + 4.9 us < 40 + 8.4 + 31.1 us), but LL is what was measured there */

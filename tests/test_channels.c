@@ -140,7 +140,7 @@ static void expect_channels(const topology *t, primitive prim, int k, double ste
         snprintf(what, sizeof what, "%s %s ring, K = %d", t->name, primitive_name(prim), k);
         expect_simulated_in(NETWORK_CM02, t, s, NULL, sizes[m], NULL, expected, what);
         if (disjoint) expect_simulated_in(NETWORK_PACKET, t, s, NULL, sizes[m], NULL, expected, what);
-        model_case c = {.platform = t, .prim = prim, .algorithm = "ring", .ranks = t->ranks, .size_bytes = sizes[m],
+        model_case c = {.platform = t, .prim = prim, .algorithm = algorithm_find(prim, "ring"), .ranks = t->ranks, .size_bytes = sizes[m],
                         .channels = k};
         prediction pr;
         ck_assert_msg(model_predict(&c, &pr, why, sizeof why), "%s", why);

@@ -33,7 +33,7 @@ static schedule *build(schedule_builder builder, int n)
 /* A case of NAME over all of T's ranks: M bytes of PRIM in SEGMENTS under PROTOCOL. */
 static model_case whole(const topology *t, const char *name, primitive prim, protocol_id protocol, double m, int segments)
 {
-    return (model_case){.platform = t, .prim = prim, .algorithm = name, .ranks = t->ranks, .size_bytes = m,
+    return (model_case){.platform = t, .prim = prim, .algorithm = algorithm_find(prim, name), .ranks = t->ranks, .size_bytes = m,
                         .protocol = protocol, .segments = segments};
 }
 
@@ -223,7 +223,7 @@ START_TEST(test_protocol_hop_latency_follows_the_route_tier)
               &t);
     /* raw, per tier: the network's step latency; resolved: 2(N-1) = 14 steps at it in the launch, no overhead */
     endpoint_costs raw;
-    endpoint_costs_of(&t, NULL, "ring", PROTOCOL_SIMPLE, 1, &raw);
+    endpoint_costs_of(&t, NULL, FAMILY_RING, PROTOCOL_SIMPLE, 1, &raw);
     ck_assert_double_eq_tol(raw.step_s[1], (14.0 - 2.7) * US, 1e-15);
     ck_assert_double_eq_tol(raw.overhead_s[1], 0, 1e-18);
     endpoint_costs simple = costs_of(&t, "ring", PROTOCOL_SIMPLE);

@@ -204,7 +204,7 @@ START_TEST(test_hierarchical_alltoall_superpod_pays_each_route)
         double block = sizes[m] / 144;
         double expected = 71 * (0.5e-6 + block / 900e9) + 18 * (2e-6 + block / 50e9) + 54 * (2.5e-6 + block / 50e9);
         expect_simulated(&t, s, NULL, sizes[m], NULL, expected, "hierarchical A2A on the L = 2 SuperPOD");
-        model_case c = {.platform = &t, .prim = PRIM_ALLTOALL, .algorithm = "hierarchical", .ranks = 144,
+        model_case c = {.platform = &t, .prim = PRIM_ALLTOALL, .algorithm = algorithm_find(PRIM_ALLTOALL, "hierarchical"), .ranks = 144,
                         .size_bytes = sizes[m]};
         prediction p;
         char why[256];
@@ -326,7 +326,7 @@ START_TEST(test_hierarchical_pipelined_allreduce_superpod_matches_conveyor)
             double pace = fmax(fmax(rs, ar), fmax(ag, nvlink_beta));
             double expected = rs + ar + ag + (slices - 1) * pace;
             expect_simulated(&t, s, NULL, sizes[m], NULL, expected, "pipelined hierarchical AR");
-            model_case mc = {.platform = &t, .prim = PRIM_ALLREDUCE, .algorithm = "hierarchical_pipelined", .ranks = 16,
+            model_case mc = {.platform = &t, .prim = PRIM_ALLREDUCE, .algorithm = algorithm_find(PRIM_ALLREDUCE, "hierarchical_pipelined"), .ranks = 16,
                              .size_bytes = sizes[m], .segments = slice_counts[c]};
             prediction pr;
             ck_assert(model_predict(&mc, &pr, why, sizeof why));
@@ -381,7 +381,7 @@ START_TEST(test_hierarchical_subset_group_matches_composition)
         double expected = ring_rs(2, 0.5e-6, 900e9, sizes[m]) + ring_ar(4, 2e-6, 50e9, sizes[m] / 2) +
                           ring_ag(2, 0.5e-6, 900e9, sizes[m]);
         expect_simulated(&t, s, members, sizes[m], NULL, expected, "subset group");
-        model_case mc = {.platform = &t, .prim = PRIM_ALLREDUCE, .algorithm = "hierarchical", .ranks = 8,
+        model_case mc = {.platform = &t, .prim = PRIM_ALLREDUCE, .algorithm = algorithm_find(PRIM_ALLREDUCE, "hierarchical"), .ranks = 8,
                          .members = members, .size_bytes = sizes[m]};
         prediction pr;
         ck_assert(model_predict(&mc, &pr, why, sizeof why));

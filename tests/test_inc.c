@@ -299,7 +299,7 @@ START_TEST(test_inc_prediction_pays_the_alpha_switch_of_the_tree_it_climbs)
     for (size_t m = 0; m < COUNT(sizes); m++) {
         double expected = 5 * (0.5e-6 + sizes[m] / (4 * 50e9));
         expect_simulated(&t, s, members, sizes[m], NULL, expected, "INC AR in a rail leaf");
-        model_case c = {.platform = &t, .prim = PRIM_ALLREDUCE, .algorithm = "inc", .ranks = 2, .members = members,
+        model_case c = {.platform = &t, .prim = PRIM_ALLREDUCE, .algorithm = algorithm_find(PRIM_ALLREDUCE, "inc"), .ranks = 2, .members = members,
                         .size_bytes = sizes[m], .segments = 4};
         prediction p;
         ck_assert(model_predict(&c, &p, why, sizeof why));

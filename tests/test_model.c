@@ -33,7 +33,7 @@ static void load_scenario(const char *name)
 static prediction predict(int c, int a, int m)
 {
     const scenario_case *k = &loaded.cases[c];
-    model_case mc = scenario_model_case(&loaded, c, k->algorithms[a], k->protocol, k->channels, k->sizes[m], 0);
+    model_case mc = scenario_model_case(&loaded, c, k->records[a], k->protocol, k->channels, k->sizes[m], 0);
     prediction p;
     char why[256];
     ck_assert_msg(model_predict(&mc, &p, why, sizeof why), "no prediction: %s", why);
@@ -199,7 +199,7 @@ START_TEST(form_seed_keeps_the_seed_alpha_on_rail_fabrics)
         {PRIM_ALLTOALL, "hierarchical", FORM_SEED, 71 * (0.5e-6 + 16e6 / 144 / 900e9) + 72 * (2e-6 + 16e6 / 144 / 50e9)},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        model_case c = {.platform = &t, .prim = cases[i].prim, .algorithm = cases[i].name, .ranks = 144, .size_bytes = m,
+        model_case c = {.platform = &t, .prim = cases[i].prim, .algorithm = algorithm_find(cases[i].prim, cases[i].name), .ranks = 144, .size_bytes = m,
                         .form = cases[i].form};
         prediction p;
         char why[256];

@@ -358,7 +358,7 @@ START_TEST(test_tree_allreduce_tends_to_its_nic_bound)
     for (size_t k = 0; k < 3; k++) {
         int p_count = segment_counts[k];
         char why[256];
-        model_case c = {.platform = &t, .prim = PRIM_ALLREDUCE, .algorithm = "tree", .ranks = 32, .size_bytes = m,
+        model_case c = {.platform = &t, .prim = PRIM_ALLREDUCE, .algorithm = algorithm_find(PRIM_ALLREDUCE, "tree"), .ranks = 32, .size_bytes = m,
                         .segments = p_count};
         prediction pr;
         ck_assert(model_predict(&c, &pr, why, sizeof why));

@@ -62,7 +62,28 @@ typedef enum {
  * over all actors (all groups of a simulation together): ~1 GB. */
 #define SCHEDULE_MAX_ITEMS (1L << 26)
 
-typedef struct algorithm {
+/* NCCL's algorithm rows of its tuning tables: the protocol figures an
+ * algorithm's schedule takes (docs/model.md, "Protocols"). */
+typedef enum { FAMILY_RING, FAMILY_TREE, FAMILY_NVLS } algorithm_family;
+
+/* How an algorithm's schedule, and so its prediction, is put together. */
+typedef enum {
+    COMPOSITION_FLAT,         /* one schedule over the group, one closed form (model/formulas.c) */
+    COMPOSITION_HIERARCHICAL, /* inner and outer parts, each its own algorithm (explainer 03 §2.1, §2.2) */
+    COMPOSITION_PIPELINED,    /* the hierarchical parts on P slices, overlapped (03 §2.1 with 01 App. C) */
+    COMPOSITION_NODE_TREE,    /* NCCL's tree: chains inside nodes, a double binary tree over them */
+} algorithm_composition;
+
+/* What the rest of collsim may ask of an algorithm, set in its registry entry. */
+enum {
+    TRAIT_CHANNELS = 1u << 0,            /* runs on K NCCL-style channels of M/K (algorithm_build) */
+    TRAIT_CHANNELS_SPREAD = 1u << 1,     /* its K channels on disjoint links move K times one's share (channels.h) */
+    TRAIT_SIMPLE_ONLY = 1u << 2,         /* NCCL runs it with the Simple protocol alone (NVLS) */
+    TRAIT_DESTINATION_CLASSES = 1u << 3, /* predicted per destination class on multi-tier fabrics (03 §2.2) */
+};
+
+typedef struct algorithm algorithm;
+struct algorithm {
     const char *name;
     primitive prim;
     const char *summary;
@@ -70,7 +91,13 @@ typedef struct algorithm {
     /* The schedule, or NULL with WHY filled when the algorithm refuses P. */
     schedule *(*build)(const algo_params *p, char *why, int why_size);
     schedule_growth growth;
-} algorithm;
+    algorithm_family family;
+    algorithm_composition composition;
+    unsigned traits;           /* TRAIT_* */
+    unsigned inc_capabilities; /* INC_* of topology.h every switch of its tree must offer; 0: no switch actors */
+    /* The same schedule generated rather than stored (nothing per op), or NULL (algorithm_generate). */
+    schedule *(*generate)(const algorithm *a, const algo_params *p, char *why, int why_size);
+};
 
 const algorithm *algorithm_table(int *count);
 const algorithm *algorithm_find(primitive prim, const char *name);
@@ -83,8 +110,18 @@ schedule *algorithm_build(const algorithm *a, const algo_params *p, char *why, i
  * stored where A has a generator (ring AR / AG / RS on one channel:
  * ring_generated.c), for the executor only: the verifier reads stored ops. */
 schedule *algorithm_generate(const algorithm *a, const algo_params *p, char *why, int why_size);
+/* The algorithm of a hierarchical part of PRIM: NAME (`inner:` / `outer:`),
+ * or the ring when NAME is NULL; NULL when PRIM has no such algorithm. */
+const algorithm *algorithm_part(primitive prim, const char *name);
+/* The traits (TRAIT_*) of every algorithm named NAME, of any primitive, together. */
+unsigned algorithm_name_traits(const char *name);
 /* Whether A can run on several channels. */
 bool algorithm_takes_channels(const algorithm *a);
+/* Whether each group of a case needs a schedule of its own: INC trees,
+ * hierarchical domains and node trees depend on where the group sits. */
+bool algorithm_per_group(const algorithm *a);
+/* A's schedule generated on one channel (ring AR / AG / RS: ring_generated.c). */
+schedule *ring_generate(const algorithm *a, const algo_params *p, char *why, int why_size);
 
 /* The segments P an `inc` schedule of PRIM runs for P (its segments, size,
  * α_switch and BW) on a tree of DEPTH levels: P's segments, else 1 for AG /
@@ -147,6 +184,9 @@ schedule *permutation_direct(const algo_params *p, char *why, int why_size);
 double algorithm_schedule_size(const algorithm *a, const algo_params *p);
 /* The INC capabilities (INC_* of topology.h) algorithm A needs of every switch
  * of the tree; 0 when it runs no switch actors. */
-unsigned algorithm_inc_capabilities(const algorithm *a);
+static inline unsigned algorithm_inc_capabilities(const algorithm *a)
+{
+    return a->inc_capabilities;
+}
 
 #endif

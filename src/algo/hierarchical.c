@@ -53,9 +53,7 @@ static long gcd(long a, long b)
 
 static bool is_hierarchical(const algorithm *a)
 {
-    return a->build == allreduce_hierarchical || a->build == allgather_hierarchical ||
-           a->build == reducescatter_hierarchical || a->build == allreduce_hierarchical_pipelined ||
-           a->build == allgather_hierarchical_pipelined || a->build == reducescatter_hierarchical_pipelined;
+    return a->composition == COMPOSITION_HIERARCHICAL || a->composition == COMPOSITION_PIPELINED;
 }
 
 /* The group ranks of sub-group K of a part: position k of every domain
@@ -72,9 +70,9 @@ static schedule *build_part(const part *pt, const algo_params *p, const int *mem
                             int segments, char *why, int why_size)
 {
     const char *name = pt->outer ? p->outer : p->inner;
-    if (!name) name = "ring";
     const char *tier = pt->outer ? "outer" : "inner";
-    const algorithm *algo = algorithm_find(pt->prim, name);
+    const algorithm *algo = algorithm_part(pt->prim, name);
+    if (!name) name = "ring";
     if (!algo || is_hierarchical(algo)) {
         snprintf(why, (size_t)why_size, "hierarchical: no %s algorithm '%s' for the %s tier", primitive_name(pt->prim),
                  name, tier);

@@ -36,7 +36,7 @@ static const char *flat_algorithm(primitive p)
 static bool model_counts(const topology *t, const calib_log *l, const int *members, double size_bytes,
                          calib_residual *r, double *hop_s, int *tier, char *why, int why_size)
 {
-    model_case c = {.platform = t, .prim = l->prim, .algorithm = flat_algorithm(l->prim), .ranks = l->ranks,
+    model_case c = {.platform = t, .prim = l->prim, .algorithm = algorithm_find(l->prim, flat_algorithm(l->prim)), .ranks = l->ranks,
                     .members = members, .size_bytes = size_bytes, .root = 0, .peer = l->ranks > 1 ? 1 : 0, .form = FORM_ASYMPTOTIC,
                     .protocol = PROTOCOL_NONE, .channels = 1};
     prediction p;

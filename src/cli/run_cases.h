@@ -1,18 +1,17 @@
 /* run_cases.h — a scenario's cases turned into schedules, predictions and
- * simulations (SPEC §7): every group of a case, and every case of a
- * `concurrent:` block, in one simulation; independent simulations in up to
- * `jobs` child processes at once, their rows always in the scenario's order
- * (so --jobs never changes the output). */
+ * simulations (docs/scenarios.md): every group of a case, and every case of
+ * a `concurrent:` block, in one simulation; independent simulations in up
+ * to `jobs` child processes at once, their rows always in the scenario's
+ * order (so --jobs never changes the output). */
 #ifndef COLLSIM_RUN_CASES_H
 #define COLLSIM_RUN_CASES_H
 
 #include <stdbool.h>
 
 #include "net/simgrid_run.h"
+#include "plan/plan.h"
 #include "report/report.h"
 #include "scenario/scenario.h"
-
-typedef enum { MODE_RUN, MODE_VERIFY, MODE_PREDICT } run_mode;
 
 typedef struct run_settings {
     run_mode mode;

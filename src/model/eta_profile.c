@@ -26,9 +26,9 @@ static eta_pair upper_tier(const topology *t)
 static eta_pair seed_eta(const model_case *c, int tier)
 {
     const topology *t = c->platform;
-    if (strcmp(t->kind, "torus") == 0 || strcmp(t->kind, "mesh") == 0) return torus;
+    if (t->lattice) return torus;
     if (tier > 0) return upper_tier(t);
-    bool inc_allreduce = c->prim == PRIM_ALLREDUCE && strcmp(c->algorithm, "inc") == 0;
+    bool inc_allreduce = c->prim == PRIM_ALLREDUCE && c->algorithm->family == FAMILY_NVLS;
     return inc_allreduce ? nvls : crossbar;
 }
 

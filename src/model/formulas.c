@@ -6,7 +6,8 @@
  * L·α + M/BW under FORM_ASYMPTOTIC (the form of 02 §5.1 and 04 §3's tables). */
 #include "model/formulas.h"
 
-#include <string.h>
+#include <stddef.h>
+
 
 int ceil_log2(int n)
 {
@@ -75,55 +76,65 @@ static counts torus_a2a(const shape *s)
 }
 
 static const formula formulas[] = {
-    {PRIM_ALLREDUCE, "ring", ring_ar, "2(N-1)·α + 2(N-1)/N·M/BW", "explainer 01 §5.1", NULL},
-    {PRIM_ALLREDUCE, "dbt", dbt_ar, "2⌈log2 N⌉·α + c·M/BW, c = 2 (c_real of 01 §5.3 when given)",
+    {allreduce_ring, ring_ar, "2(N-1)·α + 2(N-1)/N·M/BW", "explainer 01 §5.1", NULL, NULL},
+    {allreduce_dbt, dbt_ar, "2⌈log2 N⌉·α + c·M/BW, c = 2 (c_real of 01 §5.3 when given)",
      "explainer 00 §4 (04 §3.1, 05 §5.1)",
-     "02 §5.1 and 01 App. B.3 state the pipelined DBT BW term as M/BW (c_real: 1), 01 §5.2 at P = 1 as ⌈log2 N⌉·M/BW"},
-    {PRIM_ALLREDUCE, "recursive_doubling", rd_ar, "⌈log2 N⌉·α + ⌈log2 N⌉·M/BW", "explainer 01 App. B.1", NULL},
-    {PRIM_ALLREDUCE, "rabenseifner", rabenseifner_ar, "2⌈log2 N⌉·α + 2(N-1)/N·M/BW", "explainer 01 App. B.2", NULL},
-    {PRIM_ALLREDUCE, "torus_dimdecomp", torus_ar, "2Σ(d_i-1)·α + 2(N-1)/N·M/BW", "explainer 02 §3.4, §4.2, §5.1", NULL},
-    {PRIM_ALLREDUCE, "torus_rabenseifner", torus_rabenseifner_ar, "2Σ⌈log2 d_i⌉·α + 2(N-1)/N·M/BW",
-     "explainer 02 App. A", NULL},
-    {PRIM_ALLREDUCE, "inc", inc_ar, "(2k+P-1)(α_switch + M/(P·BW)) → 2k·α_switch + M/BW",
-     "explainer 04 §1.4, §2.2; 01 App. C.3", NULL},
-    {PRIM_ALLGATHER, "ring", ring_half, "(N-1)·α + (N-1)/N·M/BW", "explainer 01 §6", NULL},
-    {PRIM_ALLGATHER, "pat", log_half, "⌈log2 N⌉·α + (N-1)/N·M/BW", "explainer 01 App. A", NULL},
-    {PRIM_ALLGATHER, "recursive_doubling", log_half, "⌈log2 N⌉·α + (N-1)/N·M/BW", "explainer 01 App. B.4", NULL},
-    {PRIM_ALLGATHER, "torus_dimdecomp", torus_half, "Σ(d_i-1)·α + (N-1)/N·M/BW", "explainer 02 §3.5, §5.1", NULL},
-    {PRIM_ALLGATHER, "inc", inc_half, "2k·α_switch + (N-1)/N·M/BW", "explainer 04 §1.4, §3.3", NULL},
-    {PRIM_REDUCESCATTER, "ring", ring_half, "(N-1)·α + (N-1)/N·M/BW", "explainer 01 §6", NULL},
-    {PRIM_REDUCESCATTER, "pat", log_half, "⌈log2 N⌉·α + (N-1)/N·M/BW", "explainer 01 App. A", NULL},
-    {PRIM_REDUCESCATTER, "recursive_halving", log_half, "⌈log2 N⌉·α + (N-1)/N·M/BW", "explainer 01 App. B.4", NULL},
-    {PRIM_REDUCESCATTER, "torus_dimdecomp", torus_half, "Σ(d_i-1)·α + (N-1)/N·M/BW", "explainer 02 §3.5, §5.1", NULL},
-    {PRIM_REDUCESCATTER, "inc", inc_half, "2k·α_switch + (N-1)/N·M/BW", "explainer 04 §1.4, §3.3", NULL},
-    {PRIM_BCAST, "ring", ring_rooted, "(N+P-2)(α + M/(P·BW)) → (N-1)·α + M/BW", "explainer 01 §3.1, App. C.3", NULL},
-    {PRIM_BCAST, "binomial", binomial_rooted, "(L+P-1)(α + M/(P·BW)), L = ⌈log2 N⌉ → L·α + M/BW",
-     "explainer 01 §3.2, App. C.3", NULL},
-    {PRIM_BCAST, "torus_dimdecomp", torus_rooted, "(L+P-1)(α + M/(P·BW)), L = Σ⌊d_i/2⌋ (mesh Σ(d_i-1)) → L·α + M/BW",
-     "explainer 02 §3.2, §4.2; 01 App. C.3", NULL},
-    {PRIM_BCAST, "inc", inc_rooted, "(k+P-1)(α_switch + M/(P·BW)) → k·α_switch + M/BW", "explainer 04 §1.4, §3.3",
-     "01 §3.3 counts two switch crossings, 2·α_switch + M/BW"},
-    {PRIM_REDUCE, "ring", ring_rooted, "(N+P-2)(α + M/(P·BW)) → (N-1)·α + M/BW", "explainer 01 §4.1, App. C.3", NULL},
-    {PRIM_REDUCE, "binomial", binomial_rooted, "(L+P-1)(α + M/(P·BW)), L = ⌈log2 N⌉ → L·α + M/BW",
-     "explainer 01 §4.2, App. C.3", NULL},
-    {PRIM_REDUCE, "torus_dimdecomp", torus_rooted, "(L+P-1)(α + M/(P·BW)), L = Σ⌊d_i/2⌋ (mesh Σ(d_i-1)) → L·α + M/BW",
-     "explainer 02 §3.3, §4.2; 01 App. C.3", NULL},
-    {PRIM_REDUCE, "inc", inc_rooted, "(k+P-1)(α_switch + M/(P·BW)) → k·α_switch + M/BW", "explainer 04 §1.4, §3.3",
-     "01 §4.3 counts two switch crossings, 2·α_switch + M/BW"},
-    {PRIM_ALLTOALL, "pairwise", pairwise_a2a, "(N-1)·α + (N-1)/N·M/BW", "explainer 01 §7.2", NULL},
-    {PRIM_ALLTOALL, "ring_relay", pairwise_a2a, "(N-1)·α + (N-1)/N·M/BW", "explainer 01 §7.1", NULL},
-    {PRIM_ALLTOALL, "bruck", bruck_a2a, "⌈log2 N⌉·α + ⌈log2 N⌉/2·M/BW", "explainer 01 App. B.5", NULL},
-    {PRIM_ALLTOALL, "torus", torus_a2a, "diam·α + (d_max/8)·M/BW, diam = Σ⌊d_i/2⌋ (mesh: Σ(d_i-1), d_max/4)",
-     "explainer 02 §3.6, §4.2", NULL},
-    {PRIM_ALLTOALL, "inc", inc_a2a, "2k·α_switch + (N-1)/N·M/BW", "explainer 04 §3.3",
-     "04 §1.4 writes HW A2A's latency as ~α_switch"},
-    {PRIM_SENDRECV, "direct", direct_p2p, "α + M/BW", "explainer 01 §8", NULL},
-    {PRIM_PERMUTATION, "direct", direct_p2p, "α + M/BW, α of the slowest rank's path", "explainer 01 §8 (per rank)", NULL},
+     "02 §5.1 and 01 App. B.3 state the pipelined DBT BW term as M/BW (c_real: 1), 01 §5.2 at P = 1 as ⌈log2 N⌉·M/BW", NULL},
+    {allreduce_recursive_doubling, rd_ar, "⌈log2 N⌉·α + ⌈log2 N⌉·M/BW", "explainer 01 App. B.1", NULL, NULL},
+    {allreduce_rabenseifner, rabenseifner_ar, "2⌈log2 N⌉·α + 2(N-1)/N·M/BW", "explainer 01 App. B.2", NULL, NULL},
+    {allreduce_torus_dimdecomp, torus_ar, "2Σ(d_i-1)·α + 2(N-1)/N·M/BW", "explainer 02 §3.4, §4.2, §5.1", NULL, NULL},
+    {allreduce_torus_rabenseifner, torus_rabenseifner_ar, "2Σ⌈log2 d_i⌉·α + 2(N-1)/N·M/BW",
+     "explainer 02 App. A", NULL, NULL},
+    {allreduce_inc, inc_ar, "(2k+P-1)(α_switch + M/(P·BW)) → 2k·α_switch + M/BW",
+     "explainer 04 §1.4, §2.2; 01 App. C.3", NULL, NULL},
+    {allgather_ring, ring_half, "(N-1)·α + (N-1)/N·M/BW", "explainer 01 §6", NULL, NULL},
+    {allgather_pat, log_half, "⌈log2 N⌉·α + (N-1)/N·M/BW", "explainer 01 App. A", NULL, NULL},
+    {allgather_recursive_doubling, log_half, "⌈log2 N⌉·α + (N-1)/N·M/BW", "explainer 01 App. B.4", NULL, NULL},
+    {allgather_torus_dimdecomp, torus_half, "Σ(d_i-1)·α + (N-1)/N·M/BW", "explainer 02 §3.5, §5.1", NULL, NULL},
+    {allgather_inc, inc_half, "2k·α_switch + (N-1)/N·M/BW", "explainer 04 §1.4, §3.3", NULL, NULL},
+    {reducescatter_ring, ring_half, "(N-1)·α + (N-1)/N·M/BW", "explainer 01 §6", NULL, NULL},
+    {reducescatter_pat, log_half, "⌈log2 N⌉·α + (N-1)/N·M/BW", "explainer 01 App. A", NULL, NULL},
+    {reducescatter_recursive_halving, log_half, "⌈log2 N⌉·α + (N-1)/N·M/BW", "explainer 01 App. B.4", NULL, NULL},
+    {reducescatter_torus_dimdecomp, torus_half, "Σ(d_i-1)·α + (N-1)/N·M/BW", "explainer 02 §3.5, §5.1", NULL, NULL},
+    {reducescatter_inc, inc_half, "2k·α_switch + (N-1)/N·M/BW", "explainer 04 §1.4, §3.3", NULL, NULL},
+    {bcast_ring, ring_rooted, "(N+P-2)(α + M/(P·BW)) → (N-1)·α + M/BW", "explainer 01 §3.1, App. C.3", NULL, NULL},
+    {bcast_binomial, binomial_rooted, "(L+P-1)(α + M/(P·BW)), L = ⌈log2 N⌉ → L·α + M/BW",
+     "explainer 01 §3.2, App. C.3", NULL, NULL},
+    {bcast_torus_dimdecomp, torus_rooted, "(L+P-1)(α + M/(P·BW)), L = Σ⌊d_i/2⌋ (mesh Σ(d_i-1)) → L·α + M/BW",
+     "explainer 02 §3.2, §4.2; 01 App. C.3", NULL, NULL},
+    {bcast_inc, inc_rooted, "(k+P-1)(α_switch + M/(P·BW)) → k·α_switch + M/BW", "explainer 04 §1.4, §3.3",
+     "01 §3.3 counts two switch crossings, 2·α_switch + M/BW", NULL},
+    {reduce_ring, ring_rooted, "(N+P-2)(α + M/(P·BW)) → (N-1)·α + M/BW", "explainer 01 §4.1, App. C.3", NULL, NULL},
+    {reduce_binomial, binomial_rooted, "(L+P-1)(α + M/(P·BW)), L = ⌈log2 N⌉ → L·α + M/BW",
+     "explainer 01 §4.2, App. C.3", NULL, NULL},
+    {reduce_torus_dimdecomp, torus_rooted, "(L+P-1)(α + M/(P·BW)), L = Σ⌊d_i/2⌋ (mesh Σ(d_i-1)) → L·α + M/BW",
+     "explainer 02 §3.3, §4.2; 01 App. C.3", NULL, NULL},
+    {reduce_inc, inc_rooted, "(k+P-1)(α_switch + M/(P·BW)) → k·α_switch + M/BW", "explainer 04 §1.4, §3.3",
+     "01 §4.3 counts two switch crossings, 2·α_switch + M/BW", NULL},
+    {alltoall_pairwise, pairwise_a2a, "(N-1)·α + (N-1)/N·M/BW", "explainer 01 §7.2", NULL, NULL},
+    {alltoall_ring_relay, pairwise_a2a, "(N-1)·α + (N-1)/N·M/BW", "explainer 01 §7.1", NULL, NULL},
+    {alltoall_bruck, bruck_a2a, "⌈log2 N⌉·α + ⌈log2 N⌉/2·M/BW", "explainer 01 App. B.5", NULL, NULL},
+    {alltoall_torus, torus_a2a, "diam·α + (d_max/8)·M/BW, diam = Σ⌊d_i/2⌋ (mesh: Σ(d_i-1), d_max/4)",
+     "explainer 02 §3.6, §4.2", NULL, NULL},
+    {alltoall_inc, inc_a2a, "2k·α_switch + (N-1)/N·M/BW", "explainer 04 §3.3",
+     "04 §1.4 writes HW A2A's latency as ~α_switch", NULL},
+    {sendrecv_direct, direct_p2p, "α + M/BW", "explainer 01 §8", NULL, NULL},
+    {permutation_direct, direct_p2p, "α + M/BW, α of the slowest rank's path", "explainer 01 §8 (per rank)", NULL, NULL},
+    /* predicted by composition (predict.c), not by a closed form of their own */
+    {allreduce_hierarchical, NULL, NULL, NULL, NULL, "its parts' formulas at their tiers (explainer 03 §2.1)"},
+    {allgather_hierarchical, NULL, NULL, NULL, NULL, "its parts' formulas at their tiers (explainer 03 §2.1)"},
+    {reducescatter_hierarchical, NULL, NULL, NULL, NULL, "its parts' formulas at their tiers (explainer 03 §2.1)"},
+    {alltoall_hierarchical, NULL, NULL, NULL, NULL, "a sum over destination classes (explainer 03 §2.2)"},
+    {allreduce_hierarchical_pipelined, NULL, NULL, NULL, NULL, "its parts' formulas on P overlapped slices (03 §2.1, 01 App. C.3)"},
+    {allgather_hierarchical_pipelined, NULL, NULL, NULL, NULL, "its parts' formulas on P overlapped slices (03 §2.1, 01 App. C.3)"},
+    {reducescatter_hierarchical_pipelined, NULL, NULL, NULL, NULL,
+     "its parts' formulas on P overlapped slices (03 §2.1, 01 App. C.3)"},
+    {allreduce_tree, NULL, NULL, NULL, NULL, "chains in each node and a DBT over the nodes (predict.c's chained_tree)"},
 };
 
-const formula *formula_find(primitive prim, const char *algorithm)
+const formula *formula_of(const algorithm *a)
 {
     for (size_t i = 0; i < sizeof formulas / sizeof formulas[0]; i++)
-        if (formulas[i].prim == prim && strcmp(formulas[i].algorithm, algorithm) == 0) return &formulas[i];
+        if (formulas[i].algorithm == a->build) return &formulas[i];
     return NULL;
 }

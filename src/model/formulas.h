@@ -24,17 +24,21 @@ typedef struct shape {
     model_form form;
 } shape;
 
+/* A registered algorithm's closed form, keyed by the algorithm record (its
+ * build function): COUNTS is NULL for an algorithm predicted by composition
+ * (hierarchical parts, NCCL's node tree), NONE then says how. */
 typedef struct formula {
-    primitive prim;
-    const char *algorithm;
+    schedule *(*algorithm)(const algo_params *p, char *why, int why_size);
     counts (*counts)(const shape *s);
     const char *text;        /* the closed form */
     const char *seed;        /* its section */
     const char *alternative; /* another closed form the seed texts state, or NULL */
+    const char *none;        /* COUNTS NULL: how the algorithm is predicted instead */
 } formula;
 
-/* The formula of (PRIM, ALGORITHM), or NULL (hierarchical has none: it is composed). */
-const formula *formula_find(primitive prim, const char *algorithm);
+/* The formula row of algorithm A (one per registered algorithm), or NULL
+ * when A has none. */
+const formula *formula_of(const algorithm *a);
 
 /* ⌈log2 n⌉ */
 int ceil_log2(int n);

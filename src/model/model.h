@@ -20,6 +20,7 @@
 
 #include <stdbool.h>
 
+#include "algo/algorithm.h"
 #include "model/protocol.h"
 #include "platform/topology.h"
 #include "sched/schedule.h"
@@ -80,7 +81,7 @@ typedef struct prediction {
 typedef struct model_case {
     const topology *platform;
     primitive prim;
-    const char *algorithm;
+    const algorithm *algorithm; /* looked up once (algorithm_find); its traits decide the form */
     int ranks;
     const int *members;        /* the group's platform ranks (NULL: ranks 0..ranks-1, the whole platform) */
     double size_bytes;

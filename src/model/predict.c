@@ -23,11 +23,6 @@
 #include "model/formulas.h"
 #include "platform/inc_tree.h"
 
-static bool lattice(const topology *t)
-{
-    return strcmp(t->kind, "torus") == 0 || strcmp(t->kind, "mesh") == 0;
-}
-
 /* Platform rank of the group's rank I. */
 static int member(const model_case *c, int i)
 {
@@ -44,7 +39,7 @@ static double bottleneck_bandwidth(const model_case *c, int tier)
     const topology *t = c->platform;
     int rail_ranks;
     channel_layout layout = channel_layout_of(t, c->members, c->ranks, &rail_ranks);
-    bool spread = c->channels > 1 && strcmp(c->algorithm, "ring") == 0 && c->form != FORM_SEED;
+    bool spread = c->channels > 1 && (c->algorithm->traits & TRAIT_CHANNELS_SPREAD) && c->form != FORM_SEED;
     double bw = 0;
     for (int i = 0; i <= tier; i++) {
         double gain = spread ? channel_bandwidth_gain(layout, c->channels, c->ranks, rail_ranks, t->tiers[i].network) : 1;
@@ -66,8 +61,8 @@ static int route_tier(const topology *t, int a, int b, route_hop *hops, int *phy
 static void case_costs(const model_case *c, endpoint_costs *costs)
 {
     int tier = model_group_tier(c);
-    endpoint_costs_of(c->platform, calibrated_group_for(c->platform, c->prim, tier), c->algorithm, c->protocol, tier,
-                      costs);
+    endpoint_costs_of(c->platform, calibrated_group_for(c->platform, c->prim, tier), c->algorithm->family, c->protocol,
+                      tier, costs);
 }
 
 /* A term at TIER: its sender overhead and the protocol's efficiency come from
@@ -118,7 +113,7 @@ static double flat_alpha(const model_case *c, int tier)
 {
     const topology *t = c->platform;
     double alpha = t->tiers[tier].alpha_s;
-    if (lattice(t) || c->form == FORM_SEED) return alpha;
+    if (t->lattice || c->form == FORM_SEED) return alpha;
     route_hop *hops = route_buffer(t);
     for (int j = 1; j < c->ranks; j++) {
         double first = route_latency(t, hops, topology_route(t, member(c, 0), member(c, j), hops));
@@ -144,18 +139,17 @@ static shape case_shape(const model_case *c, int ranks)
     int dim_count;
     const int *dims = group_dims(c, &dim_count);
     shape s = {.ranks = ranks, .segments = c->segments, .dims = dims, .dim_count = dim_count,
-               .wraparound = strcmp(t->kind, "mesh") != 0, .inc_depth = 1, .c_real = c->c_real, .form = c->form};
+               .wraparound = !t->lattice || t->wraparound, .inc_depth = 1, .c_real = c->c_real, .form = c->form};
     return s;
 }
 
-/* Levels of the INC aggregation tree of PRIM over the N platform ranks
+/* Levels of the INC aggregation tree of algorithm A over the N platform ranks
  * MEMBERS (04 §2.2's k), and the tier of its root switch, whose
  * alpha_switch the legs pay. */
-static int inc_depth(const topology *t, primitive prim, const int *members, int n, int *root_tier)
+static int inc_depth(const topology *t, const algorithm *a, const int *members, int n, int *root_tier)
 {
     *root_tier = 0;
-    const algorithm *a = algorithm_find(prim, "inc");
-    unsigned capabilities = a ? algorithm_inc_capabilities(a) : 0;
+    unsigned capabilities = algorithm_inc_capabilities(a);
     inc_tree tree;
     char why[256];
     if (!inc_tree_build(t, members, n, capabilities, &tree, why, sizeof why)) return 1;
@@ -178,7 +172,7 @@ static void destination_classes(const model_case *c, prediction *out)
     for (int j = 1; j < c->ranks; j++) {
         int tier = route_tier(t, member(c, 0), member(c, j), hops, NULL);
         count[tier]++;
-        latency[tier] += c->form == FORM_SEED || lattice(t)
+        latency[tier] += c->form == FORM_SEED || t->lattice
                              ? t->tiers[tier].alpha_s
                              : route_latency(t, hops, topology_route(t, member(c, 0), member(c, j), hops));
     }
@@ -204,10 +198,11 @@ static bool add_part(prediction *out, const model_case *c, const part *pt, int p
 {
     const topology *t = c->platform;
     const char *name = pt->outer ? c->outer : c->inner;
-    if (!name) name = "ring";
-    const formula *f = formula_find(pt->prim, name);
-    if (!f) {
-        snprintf(why, (size_t)why_size, "hierarchical: no formula for %s '%s'", primitive_name(pt->prim), name);
+    const algorithm *a = algorithm_part(pt->prim, name);
+    const formula *f = a ? formula_of(a) : NULL;
+    if (!f || !f->counts) {
+        snprintf(why, (size_t)why_size, "hierarchical: no formula for %s '%s'", primitive_name(pt->prim),
+                 a ? a->name : name);
         return false;
     }
     shape s = case_shape(c, ranks);
@@ -221,14 +216,15 @@ static bool add_part(prediction *out, const model_case *c, const part *pt, int p
     }
     free(hops);
     double alpha = t->tiers[tier].alpha_s;
-    if (strcmp(name, "inc") == 0) {
-        s.inc_depth = inc_depth(t, pt->prim, members, ranks, &tier);
+    bool inc = algorithm_inc_capabilities(a) != 0;
+    if (inc) {
+        s.inc_depth = inc_depth(t, a, members, ranks, &tier);
         alpha = t->tiers[tier].alpha_switch_s;
     }
     double bw = t->tiers[0].bandwidth_Bps;
     for (int i = 1; i <= tier; i++)
         if (t->tiers[i].bandwidth_Bps < bw) bw = t->tiers[i].bandwidth_Bps;
-    if (strcmp(name, "inc") == 0) { /* the P the part's schedule runs (hierarchical.c gives it these) */
+    if (inc) { /* the P the part's schedule runs (hierarchical.c gives it these) */
         algo_params q = {.segments = segments, .size_bytes = payload, .alpha_s = alpha, .bandwidth_Bps = bw};
         s.segments = inc_segments(pt->prim, &q, s.inc_depth);
     }
@@ -284,7 +280,7 @@ static bool hierarchical(const model_case *c, prediction *out, char *why, int wh
     if (!ok)
         snprintf(why, (size_t)why_size, "hierarchical needs a group spread evenly over two or more inner domains "
                  "(SuperPOD pods, nodes, Clos leaves)");
-    bool pipelined = strcmp(c->algorithm, "hierarchical_pipelined") == 0;
+    bool pipelined = c->algorithm->composition == COMPOSITION_PIPELINED;
     out->formula = pipelined ? "Σ_i τ_i(M/P) + (P-1)·max(max_i τ_i(M/P), max_tier Σ_(i on it) β_i(M/P)), τ_i = α_i + β_i "
                                "each part's own formula"
                              : "t_inner(D, M) + t_outer(L, M/D) + ... (each part's own formula at its tier's α, BW)";
@@ -368,7 +364,7 @@ static void slowest_route(const model_case *c, int *tier, double *alpha)
     *alpha = 0;
     for (int i = 0; i < c->ranks; i++) {
         int links, k = route_tier(t, member(c, i), member(c, to[i]), hops, &links);
-        double a = t->tiers[k].alpha_s * (lattice(t) ? links : 1);
+        double a = t->tiers[k].alpha_s * (t->lattice ? links : 1);
         if (a > *alpha) *alpha = a;
         if (k > *tier) *tier = k;
     }
@@ -379,15 +375,15 @@ static void slowest_route(const model_case *c, int *tier, double *alpha)
 static bool flat(const model_case *c, prediction *out, char *why, int why_size)
 {
     const topology *t = c->platform;
-    const formula *f = formula_find(c->prim, c->algorithm);
-    if (!f) {
-        snprintf(why, (size_t)why_size, "no formula for %s '%s'", primitive_name(c->prim), c->algorithm);
+    const formula *f = formula_of(c->algorithm);
+    if (!f || !f->counts) {
+        snprintf(why, (size_t)why_size, "no formula for %s '%s'", primitive_name(c->prim), c->algorithm->name);
         return false;
     }
     out->formula = f->text;
     out->seed = f->seed;
     out->alternative = f->alternative;
-    if (c->prim == PRIM_ALLTOALL && strcmp(c->algorithm, "pairwise") == 0 && t->tier_count > 1) {
+    if ((c->algorithm->traits & TRAIT_DESTINATION_CLASSES) && t->tier_count > 1) {
         out->formula = "Σ over the N-1 destinations of (α_path + (M/N)/BW_path)";
         out->seed = "explainer 03 §2.2 (01 §7.2 per send)";
         destination_classes(c, out);
@@ -396,10 +392,10 @@ static bool flat(const model_case *c, prediction *out, char *why, int why_size)
     shape s = case_shape(c, c->ranks);
     int tier = model_group_tier(c);
     double alpha = flat_alpha(c, tier);
-    if (strcmp(c->algorithm, "inc") == 0) {
+    if (algorithm_inc_capabilities(c->algorithm)) {
         int root_tier, *members = malloc(sizeof(int) * (size_t)c->ranks);
         for (int i = 0; i < c->ranks; i++) members[i] = member(c, i);
-        s.inc_depth = inc_depth(t, c->prim, members, c->ranks, &root_tier);
+        s.inc_depth = inc_depth(t, c->algorithm, members, c->ranks, &root_tier);
         free(members);
         alpha = t->tiers[root_tier].alpha_switch_s; /* the tier the tree climbs to, not always the first */
     }
@@ -408,10 +404,10 @@ static bool flat(const model_case *c, prediction *out, char *why, int why_size)
         route_hop *hops = route_buffer(t);
         tier = route_tier(t, member(c, c->root), member(c, c->peer), hops, &links);
         free(hops);
-        alpha = t->tiers[tier].alpha_s * (lattice(t) ? links : 1);
+        alpha = t->tiers[tier].alpha_s * (t->lattice ? links : 1);
     }
     if (c->prim == PRIM_PERMUTATION) slowest_route(c, &tier, &alpha);
-    add_term(out, c, tier, -1, c->algorithm, f->counts(&s), alpha, bottleneck_bandwidth(c, tier));
+    add_term(out, c, tier, -1, c->algorithm->name, f->counts(&s), alpha, bottleneck_bandwidth(c, tier));
     return true;
 }
 
@@ -449,9 +445,11 @@ static bool build_terms(const model_case *c, const endpoint_costs *costs, bool s
     memset(out, 0, sizeof *out);
     out->costs = *costs;
     out->slices = 1;
-    bool ok = strncmp(c->algorithm, "hierarchical", 12) == 0 ? hierarchical(c, out, why, why_size)
-              : strcmp(c->algorithm, "tree") == 0           ? chained_tree(c, out, why, why_size)
-                                                             : flat(c, out, why, why_size);
+    algorithm_composition composition = c->algorithm->composition;
+    bool ok = composition == COMPOSITION_HIERARCHICAL || composition == COMPOSITION_PIPELINED
+                  ? hierarchical(c, out, why, why_size)
+              : composition == COMPOSITION_NODE_TREE ? chained_tree(c, out, why, why_size)
+                                                     : flat(c, out, why, why_size);
     if (ok && !steps && out->slices > 1) pipeline_terms(out, c, out->slices);
     return ok;
 }
@@ -498,6 +496,10 @@ static bool charge_cap(const model_case *c, endpoint_costs *costs, char *why, in
 
 bool model_case_costs(const model_case *c, endpoint_costs *out, char *why, int why_size)
 {
+    if (!c->algorithm) {
+        snprintf(why, (size_t)why_size, "no %s algorithm", primitive_name(c->prim));
+        return false;
+    }
     model_case exact = *c; /* what runs, whatever form predicts it */
     if (exact.form == FORM_SEED) exact.form = FORM_EXACT;
     case_costs(&exact, out);
@@ -507,6 +509,10 @@ bool model_case_costs(const model_case *c, endpoint_costs *out, char *why, int w
 bool model_predict(const model_case *c, prediction *out, char *why, int why_size)
 {
     endpoint_costs costs = {.wire_numerator = 1, .wire_denominator = 1}; /* the seed's model: none */
+    if (!c->algorithm) {
+        snprintf(why, (size_t)why_size, "no %s algorithm", primitive_name(c->prim));
+        return false;
+    }
     if (c->form != FORM_SEED && !model_case_costs(c, &costs, why, why_size)) return false;
     if (!build_terms(c, &costs, false, out, why, why_size)) return false;
     out->launch_s = costs.launch_s;

@@ -62,14 +62,6 @@ static int column(protocol_id p)
     return p == PROTOCOL_LL ? 0 : p == PROTOCOL_LL128 ? 1 : 2;
 }
 
-algorithm_family algorithm_family_of(const char *algorithm)
-{
-    if (strcmp(algorithm, "inc") == 0) return FAMILY_NVLS;
-    if (strcmp(algorithm, "dbt") == 0 || strcmp(algorithm, "tree") == 0 || strcmp(algorithm, "binomial") == 0)
-        return FAMILY_TREE;
-    return FAMILY_RING;
-}
-
 /* For each primitive, the primitives whose calibration stands in for its own, nearest first: the
  * collectives of the same data movement (all-reduce is reduce-scatter then all-gather; broadcast and
  * reduce are one-rooted; all-to-all, sendrecv and permutation are point-to-point exchanges). */
@@ -129,7 +121,7 @@ void endpoint_costs_set_wire(endpoint_costs *c, int numerator, int denominator)
     c->wire_denominator = denominator;
 }
 
-void endpoint_costs_of(const topology *t, const calibrated_group *calibrated, const char *algorithm, protocol_id p,
+void endpoint_costs_of(const topology *t, const calibrated_group *calibrated, algorithm_family f, protocol_id p,
                        int top_tier, endpoint_costs *out)
 {
     memset(out, 0, sizeof *out);
@@ -137,7 +129,6 @@ void endpoint_costs_of(const topology *t, const calibrated_group *calibrated, co
     out->wire_numerator = out->wire_denominator = 1;
     for (int k = 0; k < t->tier_count; k++) out->overhead_s[k] = t->tiers[k].overhead_s;
     if (p == PROTOCOL_NONE || p == PROTOCOL_AUTO) return;
-    algorithm_family f = algorithm_family_of(algorithm);
     const calibrated_protocol *cal = calibrated ? &calibrated->protocols[p - PROTOCOL_SIMPLE] : NULL;
     if (cal && cal->set && f != FAMILY_NVLS) {
         out->launch_s += cal->launch_s;

@@ -12,14 +12,12 @@
 
 #include <stdbool.h>
 
+#include "algo/algorithm.h"
 #include "platform/topology.h"
 #include "sched/schedule.h"
 
 typedef enum { PROTOCOL_NONE, PROTOCOL_SIMPLE, PROTOCOL_LL128, PROTOCOL_LL, PROTOCOL_AUTO } protocol_id;
 #define PROTOCOL_CHOICES 3 /* simple, ll128, ll: what `auto` chooses among */
-
-/* NCCL's algorithm rows of its tuning tables. */
-typedef enum { FAMILY_RING, FAMILY_TREE, FAMILY_NVLS } algorithm_family;
 
 typedef struct endpoint_costs {
     double launch_s;                    /* per collective: platform launch + the protocol's base latency */
@@ -33,8 +31,6 @@ typedef struct endpoint_costs {
 
 const char *protocol_name(protocol_id p);
 bool protocol_from_name(const char *name, protocol_id *p);
-/* The NCCL row an algorithm's schedule belongs to (ring for all but trees and INC). */
-algorithm_family algorithm_family_of(const char *algorithm);
 /* The calibrated group a case of PRIM whose routes climb to tier TOP_TIER
  * takes on T (NULL: T is not calibrated): the one measured on that tier,
  * else on the nearest tier (a tie: the tier above); among those, the one of
@@ -44,11 +40,11 @@ algorithm_family algorithm_family_of(const char *algorithm);
  * enum: nothing on the per-message path looks it up. */
 const calibrated_group *calibrated_group_for(const topology *t, primitive prim, int top_tier);
 
-/* The costs of running ALGORITHM under protocol P on T for a group whose
+/* The costs of running an algorithm of FAMILY (its NCCL row) under protocol P on T for a group whose
  * routes climb to tier TOP_TIER, with the calibrated group CALIBRATED (NULL:
  * NCCL's figures; calibrated_group_for) (PROTOCOL_NONE: the platform's own
  * launch and overheads alone). */
-void endpoint_costs_of(const topology *t, const calibrated_group *calibrated, const char *algorithm, protocol_id p,
+void endpoint_costs_of(const topology *t, const calibrated_group *calibrated, algorithm_family family, protocol_id p,
                        int top_tier, endpoint_costs *out);
 
 /* Set C's wire ratio to NUMERATOR / DENOMINATOR wire bytes per data byte, reduced. */

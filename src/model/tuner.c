@@ -6,30 +6,30 @@
  * LL128 before LL, fewer channels first). */
 #include "model/tuner.h"
 
-#include <stdio.h>
-#include <string.h>
+#include <stddef.h>
+
 
 #include "algo/algorithm.h"
 
-const char *const *tuner_candidates(primitive prim, int *count)
+int tuner_candidates(primitive prim, const algorithm *out[TUNER_MAX_CANDIDATES])
 {
-    static const char *const allreduce[] = {"ring", "dbt", "tree", "inc", "hierarchical", "hierarchical_pipelined"};
-    static const char *const gather[] = {"ring", "inc", "pat", "hierarchical", "hierarchical_pipelined"};
-    static const char *const rooted[] = {"ring", "inc"};
-    static const char *const alltoall[] = {"pairwise"};
-    static const char *const sendrecv[] = {"direct"};
-    switch (prim) {
-    case PRIM_ALLREDUCE: *count = 6; return allreduce;
-    case PRIM_ALLGATHER:
-    case PRIM_REDUCESCATTER: *count = 5; return gather;
-    case PRIM_BCAST:
-    case PRIM_REDUCE: *count = 2; return rooted;
-    case PRIM_ALLTOALL: *count = 1; return alltoall;
-    default: *count = 1; return sendrecv;
-    }
+    static const char *const allreduce[] = {"ring", "dbt", "tree", "inc", "hierarchical", "hierarchical_pipelined", NULL};
+    static const char *const gather[] = {"ring", "inc", "pat", "hierarchical", "hierarchical_pipelined", NULL};
+    static const char *const rooted[] = {"ring", "inc", NULL};
+    static const char *const alltoall[] = {"pairwise", NULL};
+    static const char *const sendrecv[] = {"direct", NULL};
+    const char *const *names = prim == PRIM_ALLREDUCE                                    ? allreduce
+                               : prim == PRIM_ALLGATHER || prim == PRIM_REDUCESCATTER ? gather
+                               : prim == PRIM_BCAST || prim == PRIM_REDUCE            ? rooted
+                               : prim == PRIM_ALLTOALL                                 ? alltoall
+                                                                                       : sendrecv;
+    int count = 0;
+    for (int i = 0; names[i] && count < TUNER_MAX_CANDIDATES; i++)
+        if ((out[count] = algorithm_find(prim, names[i]))) count++;
+    return count;
 }
 
-bool tuner_pick(const model_case *base, const char *const *algorithms, int count, const int *channel_options,
+bool tuner_pick(const model_case *base, const algorithm *const *algorithms, int count, const int *channel_options,
                 int channel_count, tuner_supports supports, void *ctx, tuner_choice *out)
 {
     static const protocol_id protocols[PROTOCOL_CHOICES] = {PROTOCOL_SIMPLE, PROTOCOL_LL128, PROTOCOL_LL};
@@ -39,8 +39,7 @@ bool tuner_pick(const model_case *base, const char *const *algorithms, int count
     const calibrated_group *calibrated = fixed ? NULL : calibrated_group_for(base->platform, base->prim, model_group_tier(base));
     for (int a = 0; a < count; a++) {
         /* an algorithm without channels runs on one, whatever the case offers the others */
-        const algorithm *algo = algorithm_find(base->prim, algorithms[a]);
-        bool splits = algo && algorithm_takes_channels(algo);
+        bool splits = algorithm_takes_channels(algorithms[a]);
         for (int c = 0; c < (splits ? channel_count : 1); c++) {
             int channels = splits ? channel_options[c] : 1;
             if (!supports(ctx, algorithms[a], channels)) continue;
@@ -49,7 +48,7 @@ bool tuner_pick(const model_case *base, const char *const *algorithms, int count
                 m.algorithm = algorithms[a];
                 m.protocol = fixed ? base->protocol : protocols[p];
                 m.channels = channels;
-                if (strcmp(m.algorithm, "inc") == 0 && m.protocol != PROTOCOL_SIMPLE) continue;
+                if ((m.algorithm->traits & TRAIT_SIMPLE_ONLY) && m.protocol != PROTOCOL_SIMPLE) continue;
                 /* a calibrated group offers what it fitted (its regimes, whatever the library enables) */
                 if (!fixed && (calibrated ? !protocol_available(calibrated, m.protocol, m.size_bytes)
                                           : !protocol_enabled(base->platform, m.protocol)))
@@ -59,7 +58,7 @@ bool tuner_pick(const model_case *base, const char *const *algorithms, int count
                 if (!model_predict(&m, &pr, why, sizeof why)) continue;
                 if (found && !(pr.time_s < out->predicted_s)) continue;
                 found = true;
-                snprintf(out->algorithm, sizeof out->algorithm, "%s", algorithms[a]);
+                out->algorithm = algorithms[a];
                 out->protocol = m.protocol;
                 out->channels = m.channels;
                 out->predicted_s = pr.time_s;

@@ -12,22 +12,24 @@
 #include "model/model.h"
 
 typedef struct tuner_choice {
-    char algorithm[32];
+    const algorithm *algorithm;
     protocol_id protocol;
     int channels;
     double predicted_s;
 } tuner_choice;
 
-/* Whether the group can run ALGORITHM on CHANNELS channels (its schedule builds). */
-typedef bool (*tuner_supports)(void *ctx, const char *name, int channels);
+/* Whether the group can run A on CHANNELS channels (its schedule builds). */
+typedef bool (*tuner_supports)(void *ctx, const algorithm *a, int channels);
 
-/* NCCL's repertoire for PRIM (ring, trees, NVLS-style INC, ...): COUNT names. */
-const char *const *tuner_candidates(primitive prim, int *count);
+#define TUNER_MAX_CANDIDATES 8
+/* NCCL's repertoire for PRIM (ring, trees, NVLS-style INC, ...), in NCCL's
+ * order, written to OUT; their count. */
+int tuner_candidates(primitive prim, const algorithm *out[TUNER_MAX_CANDIDATES]);
 
-/* Pick among ALGORITHMS (COUNT names) x protocols x CHANNEL_OPTIONS for BASE
+/* Pick among ALGORITHMS (COUNT records) x protocols x CHANNEL_OPTIONS for BASE
  * (its algorithm, protocol and channels ignored unless BASE->protocol names
  * one protocol, which is then kept).  False when nothing is supported. */
-bool tuner_pick(const model_case *base, const char *const *algorithms, int count, const int *channel_options,
+bool tuner_pick(const model_case *base, const algorithm *const *algorithms, int count, const int *channel_options,
                 int channel_count, tuner_supports supports, void *ctx, tuner_choice *out);
 
 #endif

@@ -121,6 +121,8 @@ static bool build_lattice(platform_reader *r, topology *t, bool wrap)
             topology_set_link_ends(t, *slot, rank, rank + ((c + 1) % d - c) * g->stride[i]);
         }
     t->route = lattice_route;
+    t->lattice = true;
+    t->wraparound = wrap;
 
     int d_max = 0, diameter = 0;
     for (int i = 0; i < k; i++) {

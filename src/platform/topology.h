@@ -125,6 +125,8 @@ typedef int (*inc_parent_fn)(const struct topology *t, int node, int plane);
 typedef struct topology {
     char name[128];
     char kind[24];
+    bool lattice;             /* ranks on a grid joined to their neighbours (torus, mesh): ranks act as routers */
+    bool wraparound;          /* a lattice whose lines close into rings (torus) */
     int ranks;
     topo_switch *switches;
     int switch_count, switch_capacity;

@@ -160,9 +160,9 @@ static bool read_protocol(yaml_tree *tree, ynode *node, scenario_case *c, diag *
                           "predicted time per size), not '%s'", text);
     if (c->protocol != PROTOCOL_LL && c->protocol != PROTOCOL_LL128) return true;
     /* NCCL runs NVLS with Simple only (its tuning table has no LL / LL128 NVLS figures) */
-    bool inc = strcmp(c->inner, "inc") == 0 || strcmp(c->outer, "inc") == 0;
-    for (int a = 0; a < c->algorithm_count; a++) inc |= strcmp(c->algorithms[a], "inc") == 0;
-    if (inc)
+    unsigned traits = algorithm_name_traits(c->inner) | algorithm_name_traits(c->outer);
+    for (int a = 0; a < c->algorithm_count; a++) traits |= algorithm_name_traits(c->algorithms[a]);
+    if (traits & TRAIT_SIMPLE_ONLY)
         return yaml_error(tree, v, d, "'protocol' %s: inc (NVLS, SHARP) runs with simple only, as in NCCL; use simple or "
                           "auto, or list algorithms without inc", text);
     return true;
@@ -265,12 +265,12 @@ const topology *scenario_platform(const scenario *s, const scenario_case *c)
     return c->platform > 0 ? &s->case_platforms[c->platform - 1] : &s->platform;
 }
 
-model_case scenario_model_case(const scenario *s, int c, const char *algorithm_name, protocol_id protocol, int channels,
+model_case scenario_model_case(const scenario *s, int c, const algorithm *a, protocol_id protocol, int channels,
                                double size_bytes, int segments)
 {
     const scenario_case *k = &s->cases[c];
     const topology *t = scenario_platform(s, k);
-    return (model_case){.platform = t, .prim = k->prim, .algorithm = algorithm_name, .ranks = k->groups.size,
+    return (model_case){.platform = t, .prim = k->prim, .algorithm = a, .ranks = k->groups.size,
                         .protocol = protocol, .channels = channels,
                         .members = k->groups.whole ? NULL : k->groups.members,
                         .size_bytes = size_bytes, .segments = segments, .root = k->root, .peer = k->peer, .seed = k->seed,
@@ -353,6 +353,7 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *
                               known);
         }
         snprintf(c->algorithms[i], sizeof c->algorithms[i], "%s", name);
+        c->records[i] = algorithm_find(c->prim, name); /* NULL: auto */
     }
     c->algorithm_count = n;
     ynode *sizes = yaml_map_require(tree, node, "sizes", d);

@@ -25,6 +25,7 @@ typedef struct scenario_case {
     primitive prim;
     int algorithm_count;
     char algorithms[SCENARIO_MAX_ALGORITHMS][32];
+    const algorithm *records[SCENARIO_MAX_ALGORITHMS]; /* each one's registry record; NULL: `auto`, the tuner's */
     int size_count;
     double sizes[SCENARIO_MAX_SIZES];
     int segments;      /* 0: the algorithm's default; SEGMENTS_AUTO: P* of 01 App. C.3 per size */
@@ -74,10 +75,10 @@ const scenario_case *scenario_background_case(const scenario *s, const scenario_
 bool scenario_load_string(const char *name, const char *text, scenario *s, diag *d);
 /* The platform case C runs on. */
 const topology *scenario_platform(const scenario *s, const scenario_case *c);
-/* The analytic model's view of case C running ALGORITHM under PROTOCOL on
+/* The analytic model's view of case C running algorithm A under PROTOCOL on
  * CHANNELS channels at SIZE_BYTES, with the P the schedule runs (SEGMENTS; 0
  * for the algorithm's default). */
-model_case scenario_model_case(const scenario *s, int c, const char *algorithm_name, protocol_id protocol, int channels,
+model_case scenario_model_case(const scenario *s, int c, const algorithm *a, protocol_id protocol, int channels,
                                double size_bytes, int segments);
 void scenario_free(scenario *s);
 

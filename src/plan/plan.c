@@ -1,0 +1,235 @@
+/* plan.c — a simulation's members prepared (chosen, built, verified,
+ * predicted) and turned into executor parts, and the checks made before
+ * anything runs: the schedule-size and host limits (docs/reliability.md)
+ * and every algorithm building on its groups. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exec/coupling.h"
+#include "plan/plan.h"
+#include "sched/verify.h"
+#include "util/units.h"
+
+int plan_largest_size(const scenario_case *k)
+{
+    int best = 0;
+    for (int m = 1; m < k->size_count; m++)
+        if (k->sizes[m] > k->sizes[best]) best = m;
+    return best;
+}
+
+static void report_unbuildable(const scenario *s, int c, int a, const char *why)
+{
+    const scenario_case *k = &s->cases[c];
+    fprintf(stderr, "%s:%d:%d: %s %s cannot run on a group of %d ranks: %s; choose another algorithm or group size\n",
+            s->path, k->groups_line, k->groups_column, primitive_name(k->prim), k->algorithms[a], k->groups.size, why);
+}
+
+/* The schedule operations algorithm A of case C needs, or under `auto` the
+ * largest of the tuner's candidates on the channels it may pick. */
+static double algorithm_items(const scenario *s, int c, int a)
+{
+    const scenario_case *k = &s->cases[c];
+    int natural = plan_natural_channels(scenario_platform(s, k), k);
+    int channels = k->channels == CHANNELS_AUTO ? natural : k->channels > 1 ? k->channels : 1;
+    if (k->records[a]) return plan_schedule_items(s, c, k->records[a], channels);
+    const algorithm *candidates[TUNER_MAX_CANDIDATES];
+    int count = tuner_candidates(k->prim, candidates);
+    double most = 0;
+    for (int i = 0; i < count; i++) {
+        double items = plan_schedule_items(s, c, candidates[i], channels > natural ? channels : natural);
+        if (items > most) most = items;
+    }
+    return most;
+}
+
+/* The k-th algorithms of a concurrent block (all their groups) in one
+ * simulation within SCHEDULE_MAX_ITEMS, estimated before anything is built,
+ * and, when simulated, on at most SIM_MAX_HOSTS hosts. */
+static bool check_sizes(const scenario *s, int first, run_mode mode)
+{
+    const scenario_case *lead = &s->cases[first];
+    for (int a = 0; a < lead->algorithm_count; a++) {
+        double items = 0;
+        for (int c = first; c < first + lead->together_count; c++) items += algorithm_items(s, c, a);
+        if (items <= (double)SCHEDULE_MAX_ITEMS) continue;
+        fprintf(stderr, "%s:%d:%d: %s %s on %d group(s) of %d ranks%s would need about %.3g schedule operations; collsim "
+                "builds at most %ld per simulation (docs/reliability.md): use fewer or smaller groups%s\n", s->path,
+                lead->groups_line, lead->groups_column, primitive_name(lead->prim), lead->algorithms[a],
+                lead->groups.count, lead->groups.size, lead->together_count > 1 ? " and its concurrent cases" : "", items,
+                SCHEDULE_MAX_ITEMS, lead->segments ? " or fewer segments" : " or another algorithm");
+        return false;
+    }
+    double hosts = 0;
+    for (int c = first; c < first + lead->together_count; c++) hosts += (double)s->cases[c].groups.count * s->cases[c].groups.size;
+    if (mode == MODE_RUN && hosts > SIM_MAX_HOSTS) {
+        fprintf(stderr, "%s:%d:%d: %d group(s) of %d ranks%s place %.0f ranks in one simulation; collsim simulates at "
+                "most %d at once (SimGrid's routing table grows as their square, docs/reliability.md): use fewer or "
+                "smaller groups, or collsim predict\n", s->path, lead->groups_line, lead->groups_column, lead->groups.count,
+                lead->groups.size, lead->together_count > 1 ? " and its concurrent cases" : "", hosts, SIM_MAX_HOSTS);
+        return false;
+    }
+    return true;
+}
+
+bool plan_check(const scenario *s, run_mode mode)
+{
+    for (int c = 0; c < s->case_count; c++)
+        if (s->cases[c].together_first == c && !check_sizes(s, c, mode)) return false;
+    for (int c = 0; c < s->case_count; c++) {
+        const scenario_case *k = &s->cases[c];
+        for (int a = 0; a < k->algorithm_count; a++) {
+            char why[512] = "";
+            plan_member m = {0};
+            if (!plan_choose(s, c, a, k->sizes[0], &m)) {
+                report_unbuildable(s, c, a, "the tuner found no algorithm the group supports");
+                return false;
+            }
+            int groups = algorithm_per_group(m.run.algorithm) ? k->groups.count : 1;
+            for (int g = 0; g < groups; g++) {
+                schedule *sched = plan_schedule(s, c, m.run.algorithm, m.run.channels, g, k->sizes[0], true, why,
+                                                sizeof why);
+                if (!sched) {
+                    report_unbuildable(s, c, a, why);
+                    return false;
+                }
+                schedule_free(sched);
+            }
+        }
+    }
+    return true;
+}
+
+void plan_member_free(plan_member *m, int groups)
+{
+    if (m->scheds)
+        for (int g = 0; g < groups; g++)
+            if (g == 0 || m->scheds[g] != m->scheds[0]) schedule_free(m->scheds[g]);
+    if (m->nodes)
+        for (int g = 0; g < groups; g++) free(m->nodes[g]);
+    if (m->results)
+        for (int g = 0; g < groups; g++) exec_result_free(&m->results[g]);
+    free(m->scheds);
+    free(m->nodes);
+    free(m->weights);
+    free(m->results);
+    m->scheds = NULL;
+    m->nodes = NULL;
+    m->weights = NULL;
+    m->results = NULL;
+}
+
+/* Verify member M's schedule on data; exit status. */
+static int verify_member(const scenario *s, const plan_settings *o, const plan_member *m)
+{
+    const scenario_case *k = &s->cases[m->c];
+    char why[512] = "";
+    if (!schedule_verifiable(m->scheds[0], why, sizeof why)) {
+        fprintf(stderr, "%s:%d:%d: cannot verify %s %s on %d ranks: %s; verify a smaller group\n", s->path,
+                k->groups_line, k->groups_column, primitive_name(k->prim), m->run.algorithm->name, k->groups.size, why);
+        return 2;
+    }
+    bool ok = schedule_verify(m->scheds[0], why, sizeof why);
+    char size[32];
+    units_format(m->size_bytes, UNIT_SIZE, size, sizeof size);
+    if (!o->quiet || !ok)
+        fprintf(stderr, "verify case %d %s %s on %d ranks, %s (P = %d): %s%s\n", m->c, primitive_name(k->prim),
+                m->run.algorithm->name, k->groups.size, size, m->scheds[0]->segments, ok ? "ok" : "FAILED: ", ok ? "" : why);
+    return ok ? 0 : 1;
+}
+
+int plan_member_prepare(const scenario *s, const plan_settings *o, plan_member *m)
+{
+    const scenario_case *k = &s->cases[m->c];
+    int groups = k->groups.count;
+    char why[512] = "";
+    if (!plan_choose(s, m->c, m->a, m->size_bytes, m)) {
+        report_unbuildable(s, m->c, m->a, "the tuner found no algorithm the group supports");
+        return 2;
+    }
+    m->scheds = calloc((size_t)groups, sizeof *m->scheds);
+    m->nodes = calloc((size_t)groups, sizeof *m->nodes);
+    bool per_group = algorithm_per_group(m->run.algorithm);
+    for (int g = 0; g < groups; g++) {
+        m->scheds[g] = g == 0 || per_group ? plan_schedule(s, m->c, m->run.algorithm, m->run.channels, g, m->size_bytes,
+                                                           !o->verify, why, sizeof why)
+                                           : m->scheds[0];
+        if (!m->scheds[g]) {
+            report_unbuildable(s, m->c, m->a, why);
+            return 2;
+        }
+        m->nodes[g] = exec_actor_nodes(m->scheds[g], plan_group_members(k, g));
+    }
+    if (o->verify) {
+        int verified = verify_member(s, o, m);
+        if (verified != 0) return verified;
+    }
+    if (o->mode == MODE_VERIFY) return 0;
+    model_case mc = scenario_model_case(s, m->c, m->run.algorithm, m->run.protocol, m->run.channels, m->size_bytes,
+                                        m->scheds[0]->segments);
+    if (!model_predict(&mc, &m->pr, why, sizeof why)) {
+        fprintf(stderr, "%s:%d:1: no prediction for %s %s: %s\n", s->path, k->line, primitive_name(k->prim),
+                m->run.algorithm->name, why);
+        return 2;
+    }
+    m->weights = k->prim == PRIM_ALLTOALL ? skew_block_weights(&k->skew, k->groups.size) : NULL;
+    return 0;
+}
+
+exec_part *plan_parts(const scenario *s, const plan_member *members, int count, int *part_count)
+{
+    int parts = 0;
+    for (int i = 0; i < count; i++) parts += s->cases[members[i].c].groups.count;
+    exec_part *out = calloc((size_t)parts + 1, sizeof *out);
+    int n = 0;
+    for (int i = 0; i < count; i++) {
+        const plan_member *m = &members[i];
+        endpoint_costs costs;
+        model_case mc = scenario_model_case(s, m->c, m->run.algorithm, m->run.protocol, m->run.channels, m->size_bytes, 0);
+        char why[256];
+        if (!model_case_costs(&mc, &costs, why, sizeof why)) { /* the algorithm has no formula: no steps, no cap */
+            int tier = model_group_tier(&mc);
+            endpoint_costs_of(mc.platform, calibrated_group_for(mc.platform, mc.prim, tier), m->run.algorithm->family,
+                              m->run.protocol, tier, &costs);
+        }
+        for (int g = 0; g < s->cases[m->c].groups.count; g++) {
+            exec_part *part = &out[n++];
+            *part = (exec_part){m->scheds[g], m->nodes[g], m->size_bytes, m->weights, costs.launch_s, {0},
+                                costs.wire_numerator, costs.wire_denominator};
+            memcpy(part->overhead_s, costs.overhead_s, sizeof part->overhead_s);
+        }
+    }
+    *part_count = parts;
+    return out;
+}
+
+void plan_note_coupling(network_model model, const topology *t, const exec_part *parts, int count, const char *label)
+{
+    if (model == NETWORK_PACKET || count < 2) return;
+    coupling c = exec_coupling(t, parts, count);
+    if (c.flows <= FLUID_COUPLED_FLOWS_MAX) return;
+    fprintf(stderr, "collsim: note: %s: %d concurrent groups with %ld flows share links as one max-min system, which "
+            "SimGrid's fluid model (%s) solves again at every flow event; past %d such flows it took from a minute "
+            "(2560) to more than ten (4096). The packet model finishes such runs sooner: its cost grows with the "
+            "bytes moved, not with the coupling (--model packet; 4096 flows of 16 MB groups: under 3 minutes of CPU, "
+            "docs/scale.md)\n",
+            label, c.parts, c.flows, network_model_name(model), FLUID_COUPLED_FLOWS_MAX);
+}
+
+void plan_note_calibrated_stand_ins(const scenario *s)
+{
+    for (int c = 0; c < s->case_count; c++) {
+        const scenario_case *k = &s->cases[c];
+        const topology *t = scenario_platform(s, k);
+        if (t->calibrated_count == 0 || k->size_count == 0) continue;
+        model_case mc = scenario_model_case(s, c, k->records[0], PROTOCOL_AUTO, 1, k->sizes[0], 0);
+        int tier = model_group_tier(&mc);
+        const calibrated_group *g = calibrated_group_for(t, k->prim, tier);
+        if ((g->prim < 0 || g->prim == (int)k->prim) && (g->tier < 0 || g->tier == tier)) continue;
+        fprintf(stderr, "%s:%d:1: note: %s on groups of %d ranks (tier %d) has no calibrated group of its own on %s: it "
+                "takes the group of %s, tier %d (docs/model.md, \"Calibrated protocols\"); calibrate with its own logs to fit it\n",
+                s->path, k->line, primitive_name(k->prim), k->groups.size, tier, t->name,
+                g->prim < 0 ? "every collective" : primitive_name((primitive)g->prim), g->tier < 0 ? tier : g->tier);
+    }
+}

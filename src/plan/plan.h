@@ -1,0 +1,97 @@
+/* plan.h — from a scenario's cases to what one simulation runs.
+ *
+ * A simulation (a task of cli/run_cases.c) is the k-th algorithm at the
+ * m-th size of every case of a `concurrent:` block (a lone case is a block
+ * of one), each case with all its groups.  A case's share of it is a
+ * member: what runs (the case's algorithm, protocol and channels, or the
+ * tuner's pick under `auto`), its schedule per group (one shared schedule
+ * unless the algorithm's schedule depends on where the group sits), where
+ * each schedule actor runs, its prediction, and the executor parts.
+ *
+ * Invariants:
+ *   1. Every limit (schedule size, simulated hosts) is checked before
+ *      anything is built (plan_check), and every algorithm of every case
+ *      builds on its groups before anything runs.
+ *   2. The prediction and the executor charge the same endpoint costs
+ *      (model_case_costs): a plan never computes them twice differently. */
+#ifndef COLLSIM_PLAN_H
+#define COLLSIM_PLAN_H
+
+#include <stdbool.h>
+
+#include "exec/executor.h"
+#include "model/model.h"
+#include "model/tuner.h"
+#include "scenario/scenario.h"
+
+typedef enum { MODE_RUN, MODE_VERIFY, MODE_PREDICT } run_mode;
+
+/* What a plan is for: the command's mode, whether every schedule is
+ * verified on data first, whether notes go to standard error. */
+typedef struct plan_settings {
+    run_mode mode;
+    bool verify;
+    bool quiet;
+} plan_settings;
+
+/* One case's share of a simulation. */
+typedef struct plan_member {
+    int c, a;              /* the case and its algorithm index */
+    double size_bytes;
+    tuner_choice run;      /* what runs: the case's algorithm, protocol and channels, or the tuner's pick */
+    bool tuned;            /* picked by the tuner (`auto`) */
+    schedule **scheds;     /* per group; one shared schedule unless algorithm_per_group */
+    int **nodes;           /* per group: where each schedule actor runs */
+    double *weights;       /* all-to-all skew block weights, or NULL */
+    prediction pr;
+    exec_result *results;  /* per group, once simulated */
+} plan_member;
+
+/* Every limit of S and every algorithm of every case on its groups, before
+ * anything runs; false with the reason on standard error (exit 2). */
+bool plan_check(const scenario *s, run_mode mode);
+
+/* Choose, build (and verify when asked), and predict member M (its c, a and
+ * size_bytes set); exit status: 0, 1 (verification failed) or 2. */
+int plan_member_prepare(const scenario *s, const plan_settings *o, plan_member *m);
+
+/* The executor parts of the COUNT members of one simulation (one per group
+ * of each, in order) with their endpoint costs; *PART_COUNT receives their
+ * number.  Caller frees. */
+exec_part *plan_parts(const scenario *s, const plan_member *members, int count, int *part_count);
+
+/* Before a fluid-model simulation whose concurrent parts SimGrid's solver
+ * couples past what it finishes in about a minute (exec/coupling.h): say so
+ * on standard error, and which model finishes sooner. */
+void plan_note_coupling(network_model model, const topology *t, const exec_part *parts, int count, const char *label);
+
+/* A case on a calibrated platform without a calibrated group of its own
+ * primitive and tier is told, on standard error, which group stands in. */
+void plan_note_calibrated_stand_ins(const scenario *s);
+
+/* The index of case K's largest size. */
+int plan_largest_size(const scenario_case *k);
+
+void plan_member_free(plan_member *m, int groups);
+
+/* ---- schedules of a case (case_schedule.c) ---- */
+
+/* Group G's platform ranks in case K. */
+const int *plan_group_members(const scenario_case *k, int g);
+/* The channels `channels: auto` gives case K on T: one per rail its groups'
+ * rings cross nodes on, one per disjoint ring of a full mesh, else one. */
+int plan_natural_channels(const topology *t, const scenario_case *k);
+/* The schedule of algorithm A on CHANNELS channels for group G of case C at
+ * SIZE_BYTES; GENERATE: generated where A has a generator (for the executor
+ * only).  NULL with WHY when the algorithm refuses the group. */
+schedule *plan_schedule(const scenario *s, int c, const algorithm *a, int channels, int g, double size_bytes,
+                        bool generate, char *why, int why_size);
+/* The schedule operations A of case C on CHANNELS channels needs at its
+ * largest size over all its groups (algorithm_schedule_size). */
+double plan_schedule_items(const scenario *s, int c, const algorithm *a, int channels);
+/* What runs for algorithm A of case C at SIZE_BYTES: the case's own
+ * algorithm, protocol and channels, or the tuner's pick; false when the
+ * tuner finds nothing the group supports. */
+bool plan_choose(const scenario *s, int c, int a, double size_bytes, plan_member *m);
+
+#endif
