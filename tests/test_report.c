@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "model/eta_fit.h"
+#include "analysis/eta_fits.h"
 #include "report/report.h"
 #include "test_support.h"
 #include "util/memory.h"
@@ -188,7 +189,7 @@ static report calibrated_two_tier_report(void)
         result_row row = two_tier_row(sweep_bytes[k + 1], true);
         report_add(&r, &row);
     }
-    report_calibrate(&r);
+    analysis_fit_eta(&r);
     return r;
 }
 
@@ -212,7 +213,7 @@ START_TEST(test_calibrate_recovers_the_etas_of_each_algorithm)
     }
     result_row lonely = ring_row(1, "ring", 1e6, 1, 1); /* one size: no fit */
     report_add(&r, &lonely);
-    report_calibrate(&r);
+    analysis_fit_eta(&r);
     ck_assert_int_eq(r.eta_count, 2);
     const eta_row *ring = find_eta(&r, 0, "ring", "");
     ck_assert_ptr_nonnull(ring);
@@ -258,7 +259,7 @@ START_TEST(test_calibrate_skips_untimed_terms_and_predictions)
         report_add(&r, &row);
         report_add(&r, &predicted);
     }
-    report_calibrate(&r);
+    analysis_fit_eta(&r);
     ck_assert_ptr_nonnull(find_eta(&r, 0, "hierarchical", "nvlink"));
     ck_assert_ptr_null(find_eta(&r, 0, "hierarchical", "ib"));
     ck_assert_ptr_null(find_eta(&r, 1, "ring", ""));
@@ -275,7 +276,7 @@ START_TEST(test_calibrate_keeps_a_degenerate_fit_as_null)
         row.n_alpha = row.n_beta = row.alpha_s = row.bandwidth_Bps = 0; /* no model yet */
         report_add(&r, &row);
     }
-    report_calibrate(&r);
+    analysis_fit_eta(&r);
     ck_assert_int_eq(r.eta_count, 1);
     ck_assert(isnan(r.etas[0].eta_alpha) && isnan(r.etas[0].eta_beta) && isnan(r.etas[0].max_rel_residual));
     ck_assert(!isfinite(r.etas[0].eta_beta_busbw));
@@ -290,7 +291,7 @@ START_TEST(test_calibrate_flags_a_fit_on_two_sizes_and_gives_no_eta)
         result_row row = ring_row(0, "ring", sweep_bytes[k], 1.3, 0.7);
         report_add(&r, &row);
     }
-    report_calibrate(&r);
+    analysis_fit_eta(&r);
     ck_assert_int_eq(r.eta_count, 1);
     ck_assert_int_eq(r.etas[0].points, 2);
     ck_assert_msg(strstr(r.etas[0].note, "too few sizes") != NULL, "note: %s", r.etas[0].note);
@@ -310,7 +311,7 @@ START_TEST(test_calibrate_flags_a_negative_eta_alpha_and_gives_no_eta)
         ck_assert_double_gt(row.time_s, 0);
         report_add(&r, &row);
     }
-    report_calibrate(&r);
+    analysis_fit_eta(&r);
     ck_assert_int_eq(r.eta_count, 1);
     ck_assert_msg(strstr(r.etas[0].note, "negative intercept") != NULL, "note: %s", r.etas[0].note);
     ck_assert(isnan(r.etas[0].eta_alpha) && isnan(r.etas[0].eta_beta));
@@ -380,7 +381,7 @@ static report calibrated_ring_report(void)
         result_row row = ring_row(0, "ring", sweep_bytes[k], 1, 1);
         report_add(&r, &row);
     }
-    report_calibrate(&r);
+    analysis_fit_eta(&r);
     return r;
 }
 
@@ -555,7 +556,7 @@ static report two_algorithm_report(void)
         report_add(&r, &other);
         report_add(&r, &bcast);
     }
-    report_calibrate(&r);
+    analysis_fit_eta(&r);
     return r;
 }
 

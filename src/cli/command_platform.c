@@ -15,13 +15,18 @@
 
 /* The platform for SimGrid's own tools: routes between ranks (all pairs, the
  * ring's neighbours or none) and collsim's network settings as <config>. */
+typedef enum { ROUTES_ALL, ROUTES_RING, ROUTES_NONE, ROUTE_SETS } route_set;
+static const char *const route_set_names[ROUTE_SETS] = {"all", "ring", "none"};
+
 static int platform_xml(const topology *t, const char *routes)
 {
-    bool all = !routes || strcmp(routes, "all") == 0, ring = routes && strcmp(routes, "ring") == 0;
-    if (!all && !ring && strcmp(routes, "none") != 0) {
+    route_set set = ROUTES_ALL;
+    while (routes && set < ROUTE_SETS && strcmp(routes, route_set_names[set]) != 0) set++;
+    if (set == ROUTE_SETS) {
         fprintf(stderr, "collsim platform xml: --routes takes all, ring or none, not '%s'\n", routes);
         return 2;
     }
+    bool all = set == ROUTES_ALL, ring = set == ROUTES_RING;
     long count = all ? (long)t->ranks * (t->ranks - 1) : ring ? 2L * t->ranks : 0;
     if (count > XML_ROUTES_MAX) {
         fprintf(stderr, "collsim platform xml: %ld routes between the %d ranks; it writes at most %ld (docs/reliability.md): "

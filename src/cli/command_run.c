@@ -14,6 +14,7 @@
 #include "cli/run_cases.h"
 #include "net/network.h"
 #include "report/baseline.h"
+#include "analysis/eta_fits.h"
 #include "report/report.h"
 #include "scenario/scenario.h"
 #include "util/shuffle.h"
@@ -107,7 +108,7 @@ static const char *eta_name(const eta_profile *e)
 static int write_results(report *r, const run_options *o)
 {
     diag d = {0};
-    report_calibrate(r);
+    analysis_fit_eta(r);
     /* compare first, so that one FILE can be checked and then re-recorded */
     int drifted = o->baseline ? baseline_compare(r, o->baseline, o->rtol, stderr, &d) : 0;
     if (drifted >= 0 && o->write_baseline && !baseline_write(r, o->write_baseline, &d)) drifted = -1;

@@ -13,6 +13,7 @@
 
 #include "cli/run_cases.h"
 #include "fuzz_input.h"
+#include "analysis/eta_fits.h"
 #include "report/report.h"
 #include "scenario/scenario.h"
 
@@ -65,7 +66,7 @@ static void predict(const scenario *s)
                 .model = "analytic", .platform_ranks = s->platform.ranks, .eta = "ideal"};
     run_settings settings = {.mode = MODE_PREDICT, .jobs = 1};
     if (run_cases(s, &settings, &r) == 0) {
-        report_calibrate(&r);
+        analysis_fit_eta(&r);
         char *json = NULL;
         size_t length = 0;
         FILE *out = open_memstream(&json, &length);

@@ -1,13 +1,16 @@
-/* calibrate.c — report_calibrate: SPEC §6's η fit over the sizes of every
- * (case, algorithm) that was simulated (its slowest group per size), for the whole collective and,
- * on hierarchical schedules whose phases were timed, for each term (tier,
- * 05 §4.2).  The fit itself is model/eta_fit.c. */
+/* eta_fits.c — η fitted over the report's rows (docs/model.md, "How η is
+ * fitted"): per (case, algorithm) that was simulated, over its sizes (the
+ * slowest group at each), for the whole collective and, on hierarchical
+ * schedules whose phases were timed, for each term (tier, explainer 05
+ * §4.2).  The least-squares fit itself is model/eta_fit.c. */
+#include "analysis/eta_fits.h"
+
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "model/eta_fit.h"
-#include "report/report.h"
 
 static bool same_fit_group(const result_row *a, const result_row *b)
 {
@@ -52,7 +55,7 @@ static void add_point(fit_points *f, double size_bytes, double n_alpha, double a
                       double bandwidth_Bps, double time_s)
 {
     f->sizes[f->count] = size_bytes;
-    f->points[f->count++] = (eta_point){.alpha_term_s = n_alpha * alpha_s,          /* SPEC §6: n_α·α */
+    f->points[f->count++] = (eta_point){.alpha_term_s = n_alpha * alpha_s,          /* n_α·α */
                                         .bandwidth_term_s = n_beta * size_bytes / bandwidth_Bps, /* n_β·M/BW */
                                         .time_s = time_s};
 }
@@ -124,7 +127,7 @@ static void calibrate_terms(report *r, int first, fit_points *f)
     }
 }
 
-void report_calibrate(report *r)
+void analysis_fit_eta(report *r)
 {
     fit_points f = {.points = malloc(sizeof(eta_point) * (size_t)(r->row_count + 1)),
                     .sizes = malloc(sizeof(double) * (size_t)(r->row_count + 1))};

@@ -1,0 +1,406 @@
+/* fields.c — the field tables of the report's records and the three ways of
+ * writing a field: a CSV cell, a JSON pair, a table cell.
+ *
+ * Invariants:
+ *   1. A field's value is read once, by its getter, for every format.
+ *   2. JSON keys come in table-array order; CSV and table columns in the
+ *      order of their `csv` and `table` numbers.
+ *   3. Nothing is cut: texts are written straight from the records, lists
+ *      item by item, never through a fixed buffer. */
+#include "report/fields.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "util/json_out.h"
+
+/* ---- values ---- */
+
+static field_value number(double value, bool present)
+{
+    return (field_value){.kind = VALUE_NUMBER, .present = present, .number = value};
+}
+
+static field_value integer(long value)
+{
+    return (field_value){.kind = VALUE_INT, .present = true, .number = (double)value};
+}
+
+static field_value text(const char *value)
+{
+    return (field_value){.kind = VALUE_TEXT, .present = true, .text = value ? value : ""};
+}
+
+static field_value text_or_null(const char *value)
+{
+    return (field_value){.kind = VALUE_TEXT_OR_NULL, .present = true, .text = value ? value : ""};
+}
+
+static field_value boolean(bool value)
+{
+    return (field_value){.kind = VALUE_BOOL, .present = true, .number = value};
+}
+
+#define ROW(x) ((x)->row)
+#define ITEM(type, x) ((const type *)(x)->item)
+
+/* ---- a result row (docs/output.md, "Results") ---- */
+
+static field_value row_case(const field_context *x) { return integer(ROW(x)->case_index); }
+static field_value row_primitive(const field_context *x) { return text(primitive_name(ROW(x)->prim)); }
+static field_value row_algorithm(const field_context *x) { return text(ROW(x)->algorithm); }
+static field_value row_platform(const field_context *x) { return text(ROW(x)->platform); }
+static field_value row_group(const field_context *x) { return integer(ROW(x)->group); }
+static field_value row_groups(const field_context *x) { return integer(ROW(x)->groups); }
+static field_value row_layout(const field_context *x) { return text(ROW(x)->layout); }
+static field_value row_skew(const field_context *x) { return text_or_null(ROW(x)->skew); }
+static field_value row_concurrent(const field_context *x)
+{
+    (void)x;
+    return (field_value){.kind = VALUE_CASES, .present = true};
+}
+static field_value row_ranks(const field_context *x) { return integer(ROW(x)->ranks); }
+static field_value row_size(const field_context *x) { return number(ROW(x)->size_bytes, true); }
+static field_value row_segments(const field_context *x) { return integer(ROW(x)->segments); }
+static field_value row_protocol(const field_context *x) { return text(ROW(x)->protocol); }
+static field_value row_channels(const field_context *x) { return integer(ROW(x)->channels); }
+static field_value row_tuned(const field_context *x) { return boolean(ROW(x)->tuned); }
+static field_value row_launch(const field_context *x) { return number(ROW(x)->launch_s, true); }
+static field_value row_time(const field_context *x) { return number(ROW(x)->time_s, ROW(x)->simulated); }
+static field_value row_predicted(const field_context *x) { return number(ROW(x)->predicted_s, true); }
+static field_value row_ideal(const field_context *x) { return number(ROW(x)->ideal_s, true); }
+static field_value row_ratio(const field_context *x) { return number(ROW(x)->ratio, ROW(x)->simulated); }
+static field_value row_n_alpha(const field_context *x) { return number(ROW(x)->n_alpha, true); }
+static field_value row_n_beta(const field_context *x) { return number(ROW(x)->n_beta, true); }
+static field_value row_alpha(const field_context *x) { return number(ROW(x)->alpha_s, true); }
+static field_value row_bandwidth(const field_context *x) { return number(ROW(x)->bandwidth_Bps, true); }
+static field_value row_algbw(const field_context *x) { return number(ROW(x)->algbw_Bps, true); }
+static field_value row_busbw(const field_context *x) { return number(ROW(x)->busbw_Bps, true); }
+static field_value row_fastest(const field_context *x) { return number(ROW(x)->time_fastest_s, ROW(x)->simulated); }
+static field_value row_messages(const field_context *x) { return number((double)ROW(x)->messages, ROW(x)->simulated); }
+static field_value row_p50(const field_context *x) { return number(ROW(x)->latency_p50_s, ROW(x)->simulated); }
+static field_value row_p99(const field_context *x) { return number(ROW(x)->latency_p99_s, ROW(x)->simulated); }
+static field_value row_max(const field_context *x) { return number(ROW(x)->latency_max_s, ROW(x)->simulated); }
+static field_value row_spread(const field_context *x) { return number(ROW(x)->rank_spread_s, ROW(x)->simulated); }
+static field_value row_background_load(const field_context *x) { return number(ROW(x)->background_load, true); }
+static field_value row_model(const field_context *x) { return text(x->r->model); }
+static field_value row_background(const field_context *x) { return text_or_null(ROW(x)->background); }
+static field_value row_measured(const field_context *x)
+{
+    return number(ROW(x)->measured_s, ROW(x)->measured_s > 0);
+}
+static field_value row_sim_error(const field_context *x)
+{
+    bool simulated = ROW(x)->measured_s > 0 && ROW(x)->simulated;
+    return number(simulated ? ROW(x)->time_s / ROW(x)->measured_s - 1 : NAN, simulated);
+}
+static field_value row_pred_error(const field_context *x)
+{
+    bool measured = ROW(x)->measured_s > 0;
+    return number(measured ? ROW(x)->predicted_s / ROW(x)->measured_s - 1 : NAN, measured);
+}
+/* The table's algorithm cell: "ring (auto)" when the tuner picked it. */
+static field_value row_algorithm_cell(const field_context *x)
+{
+    field_value v = text(ROW(x)->algorithm);
+    v.suffix = ROW(x)->tuned ? " (auto)" : "";
+    return v;
+}
+
+#define ALL IN_JSON | IN_CSV
+#define NO_COLUMN {NULL, 0, 0, 0, 0, 0, WHEN_ALWAYS}
+#define US(header, width, when) {header, 1, width, width, 4, 1e6, when}
+
+static const field result_table[] = {
+    {"case", row_case, ALL, WHEN_ALWAYS, 0, 0, NO_COLUMN},
+    {"primitive", row_primitive, ALL, WHEN_ALWAYS, 1, 0, NO_COLUMN},
+    {"algorithm", row_algorithm, ALL, WHEN_ALWAYS, 2, 0, NO_COLUMN},
+    {"platform", row_platform, ALL, WHEN_ALWAYS, 27, 0, NO_COLUMN},
+    {"group", row_group, ALL | IN_TABLE, WHEN_ALWAYS, 3, 6, {"group", 1, 5, 5, 0, 1, WHEN_FASTEST}},
+    {"groups", row_groups, ALL, WHEN_ALWAYS, 24, 0, NO_COLUMN},
+    {"layout", row_layout, ALL, WHEN_ALWAYS, 25, 0, NO_COLUMN},
+    {"skew", row_skew, ALL, WHEN_ALWAYS, 26, 0, NO_COLUMN},
+    {"concurrent_with", row_concurrent, ALL, WHEN_ALWAYS, 28, 0, NO_COLUMN},
+    {"ranks", row_ranks, ALL, WHEN_ALWAYS, 4, 0, NO_COLUMN},
+    {"size_bytes", row_size, ALL | IN_TABLE, WHEN_ALWAYS, 5, 0, {"size(B)", 1, 14, 14, 0, 1, WHEN_ALWAYS}},
+    {"segments", row_segments, ALL | IN_TABLE, WHEN_ALWAYS, 6, 2, {"P", 1, 6, 6, 0, 1, WHEN_ALWAYS}},
+    {"protocol", row_protocol, ALL | IN_TABLE, WHEN_ALWAYS, 30, 3, {"proto", 1, -6, -6, 0, 1, WHEN_ALWAYS}},
+    {"channels", row_channels, ALL | IN_TABLE, WHEN_ALWAYS, 31, 4, {"ch", 1, 3, 3, 0, 1, WHEN_ALWAYS}},
+    {"tuned", row_tuned, ALL, WHEN_ALWAYS, 32, 0, NO_COLUMN},
+    {"launch_s", row_launch, ALL, WHEN_ALWAYS, 33, 0, NO_COLUMN},
+    {"time_s", row_time, ALL | IN_TABLE, WHEN_ALWAYS, 7, 5, US("time(us)", 14, WHEN_SIMULATED)},
+    {"predicted_s", row_predicted, ALL | IN_TABLE, WHEN_ALWAYS, 8, 8, US("pred(us)", 14, WHEN_ALWAYS)},
+    {"ideal_s", row_ideal, ALL | IN_TABLE, WHEN_ALWAYS, 9, 9, US("ideal(us)", 14, WHEN_IDEAL)},
+    {"ratio", row_ratio, ALL | IN_TABLE, WHEN_ALWAYS, 10, 10, {"ratio", 1, 8, 8, 4, 1, WHEN_SIMULATED}},
+    {"n_alpha", row_n_alpha, ALL | IN_TABLE, WHEN_ALWAYS, 11, 13, {"n_alpha", 1, 10, 10, -1, 1, WHEN_ALWAYS}},
+    {"n_beta", row_n_beta, ALL | IN_TABLE, WHEN_ALWAYS, 12, 14, {"n_beta", 1, 10, 10, -1, 1, WHEN_ALWAYS}},
+    {"alpha_s", row_alpha, ALL, WHEN_ALWAYS, 13, 0, NO_COLUMN},
+    {"bandwidth_Bps", row_bandwidth, ALL, WHEN_ALWAYS, 14, 0, NO_COLUMN},
+    {"algbw_Bps", row_algbw, ALL | IN_TABLE, WHEN_ALWAYS, 15, 11, {"algbw(GB/s)", 1, 13, 13, 3, 1e-9, WHEN_ALWAYS}},
+    {"busbw_Bps", row_busbw, ALL | IN_TABLE, WHEN_ALWAYS, 16, 12, {"busbw(GB/s)", 1, 13, 13, 3, 1e-9, WHEN_ALWAYS}},
+    {"time_fastest_s", row_fastest, ALL | IN_TABLE, WHEN_ALWAYS, 17, 7, US("fastest(us)", 14, WHEN_FASTEST)},
+    {"messages", row_messages, ALL, WHEN_ALWAYS, 18, 0, NO_COLUMN},
+    {"latency_p50_s", row_p50, ALL | IN_TABLE, WHEN_ALWAYS, 19, 15, US("p50(us)", 12, WHEN_SIMULATED)},
+    {"latency_p99_s", row_p99, ALL | IN_TABLE, WHEN_ALWAYS, 20, 16, US("p99(us)", 12, WHEN_SIMULATED)},
+    {"latency_max_s", row_max, ALL | IN_TABLE, WHEN_ALWAYS, 21, 17, US("max(us)", 12, WHEN_SIMULATED)},
+    {"rank_spread_s", row_spread, ALL | IN_TABLE, WHEN_ALWAYS, 22, 18, US("spread(us)", 12, WHEN_SIMULATED)},
+    {"background_load", row_background_load, ALL, WHEN_ALWAYS, 23, 0, NO_COLUMN},
+    {"model", row_model, ALL, WHEN_ALWAYS, 29, 0, NO_COLUMN},
+    {"background", row_background, ALL, WHEN_ALWAYS, 34, 0, NO_COLUMN},
+    {"measured_s", row_measured, ALL | IN_TABLE, WHEN_MEASURED, 35, 19, US("measured(us)", 14, WHEN_MEASURED)},
+    {"sim_error", row_sim_error, ALL | IN_TABLE, WHEN_MEASURED, 36, 20,
+     {"sim_err(%)", 1, 10, 11, 2, 100, WHEN_MEASURED_SIMULATED}},
+    {"pred_error", row_pred_error, ALL | IN_TABLE, WHEN_MEASURED, 37, 21, {"pred_err(%)", 1, 9, 12, 2, 100, WHEN_MEASURED}},
+    {"algorithm", row_algorithm_cell, IN_TABLE, WHEN_ALWAYS, 0, 1, {"algorithm", 2, -29, -29, 0, 1, WHEN_ALWAYS}},
+};
+
+/* ---- a row's term ---- */
+
+static field_value term_tier(const field_context *x) { return text(ITEM(row_term, x)->tier); }
+static field_value term_label(const field_context *x) { return text(ITEM(row_term, x)->label); }
+static field_value term_n_alpha(const field_context *x) { return number(ITEM(row_term, x)->n_alpha, true); }
+static field_value term_n_beta(const field_context *x) { return number(ITEM(row_term, x)->n_beta, true); }
+static field_value term_alpha(const field_context *x) { return number(ITEM(row_term, x)->alpha_s, true); }
+static field_value term_bandwidth(const field_context *x) { return number(ITEM(row_term, x)->bandwidth_Bps, true); }
+static field_value term_predicted(const field_context *x) { return number(ITEM(row_term, x)->predicted_s, true); }
+static field_value term_time(const field_context *x)
+{
+    double t = ITEM(row_term, x)->time_s;
+    return number(t >= 0 ? t : NAN, true); /* not timed: null */
+}
+
+static const field term_table[] = {
+    {"case", row_case, IN_CSV, WHEN_ALWAYS, 0, 0, NO_COLUMN},
+    {"algorithm", row_algorithm, IN_CSV, WHEN_ALWAYS, 1, 0, NO_COLUMN},
+    {"group", row_group, IN_CSV, WHEN_ALWAYS, 2, 0, NO_COLUMN},
+    {"size_bytes", row_size, IN_CSV, WHEN_ALWAYS, 3, 0, NO_COLUMN},
+    {"tier", term_tier, ALL, WHEN_ALWAYS, 4, 0, NO_COLUMN},
+    {"label", term_label, ALL, WHEN_ALWAYS, 5, 0, NO_COLUMN},
+    {"n_alpha", term_n_alpha, ALL, WHEN_ALWAYS, 6, 0, NO_COLUMN},
+    {"n_beta", term_n_beta, ALL, WHEN_ALWAYS, 7, 0, NO_COLUMN},
+    {"alpha_s", term_alpha, ALL, WHEN_ALWAYS, 8, 0, NO_COLUMN},
+    {"bandwidth_Bps", term_bandwidth, ALL, WHEN_ALWAYS, 9, 0, NO_COLUMN},
+    {"predicted_s", term_predicted, ALL, WHEN_ALWAYS, 10, 0, NO_COLUMN},
+    {"time_s", term_time, ALL, WHEN_ALWAYS, 11, 0, NO_COLUMN},
+};
+
+/* ---- a link direction (the row's busiest, or every one with --links) ---- */
+
+static field_value link_rank(const field_context *x) { return integer(x->rank); }
+static field_value link_name(const field_context *x) { return text(ITEM(link_row, x)->link); }
+static field_value link_direction(const field_context *x) { return text(ITEM(link_row, x)->down ? "down" : "up"); }
+static field_value link_tier(const field_context *x) { return text(ITEM(link_row, x)->tier); }
+static field_value link_from(const field_context *x) { return text(ITEM(link_row, x)->from); }
+static field_value link_to(const field_context *x) { return text(ITEM(link_row, x)->to); }
+static field_value link_bandwidth(const field_context *x) { return number(ITEM(link_row, x)->bandwidth_Bps, true); }
+static field_value link_bytes(const field_context *x) { return number(ITEM(link_row, x)->bytes, true); }
+static field_value link_utilization(const field_context *x) { return number(ITEM(link_row, x)->utilization, true); }
+static field_value link_peak(const field_context *x) { return number(ITEM(link_row, x)->peak_buffer_bytes, true); }
+static field_value link_mean(const field_context *x) { return number(ITEM(link_row, x)->mean_buffer_bytes, true); }
+static field_value link_stalled(const field_context *x) { return number(ITEM(link_row, x)->stalled_s, true); }
+
+static const field link_table[] = {
+    {"case", row_case, IN_CSV, WHEN_ALWAYS, 0, 0, NO_COLUMN},
+    {"algorithm", row_algorithm, IN_CSV, WHEN_ALWAYS, 1, 0, NO_COLUMN},
+    {"group", row_group, IN_CSV, WHEN_ALWAYS, 2, 0, NO_COLUMN},
+    {"size_bytes", row_size, IN_CSV, WHEN_ALWAYS, 3, 0, NO_COLUMN},
+    {"rank", link_rank, IN_CSV, WHEN_ALWAYS, 4, 0, NO_COLUMN},
+    {"link", link_name, ALL, WHEN_ALWAYS, 5, 0, NO_COLUMN},
+    {"direction", link_direction, ALL, WHEN_ALWAYS, 6, 0, NO_COLUMN},
+    {"tier", link_tier, ALL, WHEN_ALWAYS, 7, 0, NO_COLUMN},
+    {"from", link_from, ALL, WHEN_ALWAYS, 8, 0, NO_COLUMN},
+    {"to", link_to, ALL, WHEN_ALWAYS, 9, 0, NO_COLUMN},
+    {"bandwidth_Bps", link_bandwidth, ALL, WHEN_ALWAYS, 10, 0, NO_COLUMN},
+    {"bytes", link_bytes, ALL, WHEN_ALWAYS, 11, 0, NO_COLUMN},
+    {"utilization", link_utilization, ALL, WHEN_ALWAYS, 12, 0, NO_COLUMN},
+    {"peak_buffer_bytes", link_peak, ALL, WHEN_ALWAYS, 13, 0, NO_COLUMN},
+    {"mean_buffer_bytes", link_mean, ALL, WHEN_ALWAYS, 14, 0, NO_COLUMN},
+    {"stalled_s", link_stalled, ALL, WHEN_ALWAYS, 15, 0, NO_COLUMN},
+};
+
+/* ---- an η fit ---- */
+
+static field_value eta_case(const field_context *x) { return integer(ITEM(eta_row, x)->case_index); }
+static field_value eta_primitive(const field_context *x) { return text(primitive_name(ITEM(eta_row, x)->prim)); }
+static field_value eta_algorithm(const field_context *x) { return text(ITEM(eta_row, x)->algorithm); }
+static field_value eta_group(const field_context *x) { return integer(ITEM(eta_row, x)->group); }
+static field_value eta_tier(const field_context *x) { return text_or_null(ITEM(eta_row, x)->tier); }
+static field_value eta_label(const field_context *x) { return text_or_null(ITEM(eta_row, x)->label); }
+static field_value eta_points(const field_context *x) { return integer(ITEM(eta_row, x)->points); }
+static field_value eta_alpha(const field_context *x) { return number(ITEM(eta_row, x)->eta_alpha, true); }
+static field_value eta_beta(const field_context *x) { return number(ITEM(eta_row, x)->eta_beta, true); }
+static field_value eta_busbw(const field_context *x) { return number(ITEM(eta_row, x)->eta_beta_busbw, true); }
+static field_value eta_residual(const field_context *x) { return number(ITEM(eta_row, x)->max_rel_residual, true); }
+static field_value eta_note(const field_context *x) { return text_or_null(ITEM(eta_row, x)->note); }
+
+static const field eta_table[] = {
+    {"case", eta_case, ALL, WHEN_ALWAYS, 0, 0, NO_COLUMN},
+    {"primitive", eta_primitive, ALL, WHEN_ALWAYS, 1, 0, NO_COLUMN},
+    {"algorithm", eta_algorithm, ALL, WHEN_ALWAYS, 2, 0, NO_COLUMN},
+    {"group", eta_group, ALL, WHEN_ALWAYS, 3, 0, NO_COLUMN},
+    {"tier", eta_tier, ALL, WHEN_ALWAYS, 4, 0, NO_COLUMN},
+    {"label", eta_label, ALL, WHEN_ALWAYS, 5, 0, NO_COLUMN},
+    {"points", eta_points, ALL, WHEN_ALWAYS, 6, 0, NO_COLUMN},
+    {"eta_alpha", eta_alpha, ALL, WHEN_ALWAYS, 7, 0, NO_COLUMN},
+    {"eta_beta", eta_beta, ALL, WHEN_ALWAYS, 8, 0, NO_COLUMN},
+    {"eta_beta_busbw", eta_busbw, ALL, WHEN_ALWAYS, 9, 0, NO_COLUMN},
+    {"max_rel_residual", eta_residual, ALL, WHEN_ALWAYS, 10, 0, NO_COLUMN},
+    {"note", eta_note, ALL, WHEN_ALWAYS, 11, 0, NO_COLUMN},
+};
+
+/* ---- a crossover ---- */
+
+static field_value crossover_case(const field_context *x) { return integer(ITEM(crossover_row, x)->case_index); }
+static field_value crossover_a(const field_context *x) { return text(ITEM(crossover_row, x)->a); }
+static field_value crossover_b(const field_context *x) { return text(ITEM(crossover_row, x)->b); }
+static field_value crossover_size(const field_context *x) { return number(ITEM(crossover_row, x)->size_bytes, true); }
+
+static const field crossover_table[] = {
+    {"case", crossover_case, ALL, WHEN_ALWAYS, 0, 0, NO_COLUMN},
+    {"a", crossover_a, ALL, WHEN_ALWAYS, 1, 0, NO_COLUMN},
+    {"b", crossover_b, ALL, WHEN_ALWAYS, 2, 0, NO_COLUMN},
+    {"size_bytes", crossover_size, ALL, WHEN_ALWAYS, 3, 0, NO_COLUMN},
+};
+
+#define SET(table) {table, (int)(sizeof table / sizeof table[0])}
+const field_set result_fields = SET(result_table), term_fields = SET(term_table), link_fields = SET(link_table),
+                eta_fields = SET(eta_table), crossover_fields = SET(crossover_table);
+
+/* ---- writing ---- */
+
+static bool shown(field_when when, const column_flags *f)
+{
+    switch (when) {
+    case WHEN_SIMULATED: return f->simulated;
+    case WHEN_FASTEST: return f->fastest;
+    case WHEN_IDEAL: return f->ideal;
+    case WHEN_MEASURED: return f->measured;
+    case WHEN_MEASURED_SIMULATED: return f->measured && f->simulated;
+    default: return true;
+    }
+}
+
+/* The fields of SET in FORMAT (IN_CSV or IN_TABLE) that exist under FLAGS,
+ * in their order for it, into ORDER; their count. */
+static int columns(const field_set *set, unsigned format, const column_flags *flags, const field **order)
+{
+    int count = 0;
+    for (int i = 0; i < set->count; i++) {
+        const field *f = &set->fields[i];
+        if (!(f->formats & format) || !shown(format == IN_CSV ? f->when : f->column.when, flags)) continue;
+        int position = format == IN_CSV ? f->csv : f->table, j = count++;
+        for (; j > 0 && (format == IN_CSV ? order[j - 1]->csv : order[j - 1]->table) > position; j--) order[j] = order[j - 1];
+        order[j] = f;
+    }
+    return count;
+}
+
+#define MAX_FIELDS 64
+
+void csv_text(FILE *out, const char *text_value)
+{
+    if (!strpbrk(text_value, ",\"\r\n")) {
+        fputs(text_value, out);
+        return;
+    }
+    fputc('"', out);
+    for (const char *p = text_value; *p; p++) {
+        if (*p == '"') fputc('"', out);
+        fputc(*p, out);
+    }
+    fputc('"', out);
+}
+
+/* The cases ROW ran with, but itself, each after SEPARATOR but the first. */
+static void print_cases(FILE *out, const result_row *row, const char *separator)
+{
+    for (int c = row->block_first, n = 0; c < row->block_first + row->block_count; c++)
+        if (c != row->case_index) fprintf(out, "%s%d", n++ ? separator : "", c);
+}
+
+void fields_csv_header(FILE *out, const field_set *set, const column_flags *flags)
+{
+    const field *order[MAX_FIELDS];
+    int count = columns(set, IN_CSV, flags, order);
+    for (int i = 0; i < count; i++) fprintf(out, "%s%s", i ? "," : "", order[i]->key);
+}
+
+void fields_csv_values(FILE *out, const field_set *set, const field_context *x, const column_flags *flags)
+{
+    const field *order[MAX_FIELDS];
+    int count = columns(set, IN_CSV, flags, order);
+    for (int i = 0; i < count; i++) {
+        if (i) fputc(',', out);
+        field_value v = order[i]->get(x);
+        if (!v.present) continue;
+        switch (v.kind) {
+        case VALUE_NUMBER:
+            if (isfinite(v.number)) fprintf(out, "%.17g", v.number);
+            break;
+        case VALUE_INT: fprintf(out, "%ld", (long)v.number); break;
+        case VALUE_BOOL: fputs(v.number ? "true" : "false", out); break;
+        case VALUE_CASES: print_cases(out, x->row, " "); break;
+        default: csv_text(out, v.text); break;
+        }
+    }
+}
+
+void fields_json(FILE *out, const field_set *set, const field_context *x, bool first)
+{
+    for (int i = 0; i < set->count; i++) {
+        const field *f = &set->fields[i];
+        if (!(f->formats & IN_JSON)) continue;
+        field_value v = f->get(x);
+        if (!v.present) continue;
+        fprintf(out, "%s\"%s\": ", first ? "" : ", ", f->key);
+        first = false;
+        switch (v.kind) {
+        case VALUE_NUMBER: json_print_number(out, v.number); break;
+        case VALUE_INT: fprintf(out, "%ld", (long)v.number); break;
+        case VALUE_BOOL: fputs(v.number ? "true" : "false", out); break;
+        case VALUE_CASES:
+            fputc('[', out);
+            print_cases(out, x->row, ", ");
+            fputc(']', out);
+            break;
+        case VALUE_TEXT_OR_NULL:
+            if (!v.text[0]) {
+                fputs("null", out);
+                break;
+            }
+            /* fall through */
+        default: json_print_string(out, v.text); break;
+        }
+    }
+}
+
+void fields_table_header(FILE *out, const field_set *set, const column_flags *flags)
+{
+    const field *order[MAX_FIELDS];
+    int count = columns(set, IN_TABLE, flags, order);
+    for (int i = 0; i < count; i++) {
+        const table_column *c = &order[i]->column;
+        fprintf(out, "%*s%*s", c->gap, "", c->header_width, c->header);
+    }
+}
+
+void fields_table_values(FILE *out, const field_set *set, const field_context *x, const column_flags *flags)
+{
+    const field *order[MAX_FIELDS];
+    int count = columns(set, IN_TABLE, flags, order);
+    for (int i = 0; i < count; i++) {
+        const table_column *c = &order[i]->column;
+        field_value v = order[i]->get(x);
+        fprintf(out, "%*s", c->gap, "");
+        if (v.kind == VALUE_TEXT || v.kind == VALUE_TEXT_OR_NULL) {
+            const char *suffix = v.suffix ? v.suffix : "";
+            int length = (int)(strlen(v.text) + strlen(suffix)), width = c->width < 0 ? -c->width : c->width;
+            if (c->width > 0) fprintf(out, "%*s", width > length ? width - length : 0, "");
+            fprintf(out, "%s%s", v.text, suffix);
+            if (c->width < 0) fprintf(out, "%*s", width > length ? width - length : 0, "");
+        } else if (v.kind == VALUE_INT) fprintf(out, "%*ld", c->width, (long)v.number);
+        else if (!v.present || !isfinite(v.number)) fprintf(out, "%*s", c->width, "-");
+        else if (c->precision < 0) fprintf(out, "%*.6g", c->width, v.number * c->scale);
+        else fprintf(out, "%*.*f", c->width, c->precision, v.number * c->scale);
+    }
+}
