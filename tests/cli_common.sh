@@ -19,12 +19,12 @@ check() { # description, command output, grep pattern
     if printf '%s\n' "$2" | grep -Eq -- "$3"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $1: no /$3/ in:"; printf '%s\n' "$2"; fi
 }
 # VALUE is EXPECTED within RTOL: |VALUE - EXPECTED| < RTOL |EXPECTED|, or
-# VALUE = EXPECTED exactly (so RTOL 0 asks for equality).  EXPECTED may be an
-# awk expression (a formula: 2 * 15 * 0.5e-6 + 30 / 16 * 16e6 / 900e9).
+# VALUE = EXPECTED exactly (so RTOL 0 asks for equality).  EXPECTED and RTOL
+# may be awk expressions (a formula: 2 * 15 * 0.5e-6 + 30 / 16 * 16e6 / 900e9).
 # A VALUE that is not a number fails.
 check_close() { # label, value, expected, relative tolerance
-    verdict=$(awk -v value="$2" -v rtol="$4" "BEGIN {
-        expected = ($3)
+    verdict=$(awk -v value="$2" "BEGIN {
+        expected = ($3); rtol = ($4)
         if (value !~ /^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?\$/) { print \"not a number\"; exit }
         error = value - expected; if (error < 0) error = -error
         scale = expected < 0 ? -expected : expected
