@@ -19,6 +19,7 @@
 #include "exec/op_times.h"
 #include "model/model.h"
 #include "model/tuner.h"
+#include "net/fluid/simgrid_run.h"
 #include "net/network.h"
 #include "report/links.h"
 #include "report/trace.h"

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "exec/op_times.h"
+#include "net/fluid/simgrid_run.h"
 #include "net/network.h"
 #include "util/key_map.h"
 #include "util/memory.h"

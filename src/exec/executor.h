@@ -11,7 +11,7 @@
 #include <stdbool.h>
 
 #include "net/network.h"
-#include "net/simgrid_run.h"
+#include "net/sim_options.h"
 #include "platform/topology.h"
 #include "sched/schedule.h"
 #include "util/diag.h"

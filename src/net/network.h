@@ -4,17 +4,19 @@
  * message moves once both ends are posted, as a SimGrid mailbox transfer
  * does; the send and the receive complete when its last byte arrives.
  *
- * Two implementations: SimGrid's fluid model (net_fluid.c: mailboxes, CM02
- * or LV08) and collsim's packet engine driven by a SimGrid fabric actor
- * (net_packet.c).  network_for picks one from the options; nothing above
- * src/net knows which runs.  Everything here runs in the forked SimGrid
- * child, rank and switch actors calling from their own SimGrid actors. */
+ * Two implementations, a room each: SimGrid's fluid model
+ * (fluid/net_fluid.c: mailboxes, CM02 or LV08) and collsim's packet engine
+ * driven by a SimGrid fabric actor (packet/net_packet.c).  network_for picks
+ * one from the options (sim_options.h); nothing above src/net knows which
+ * runs.  Everything here runs in the forked SimGrid child, rank and switch
+ * actors calling from their own SimGrid actors. */
 #ifndef COLLSIM_NETWORK_H
 #define COLLSIM_NETWORK_H
 
 #include <stdbool.h>
 
-#include "net/simgrid_run.h"
+#include "net/sim_options.h"
+#include "platform/simgrid_xml.h"
 #include "platform/topology.h"
 
 typedef struct network network;           /* one simulation's network */

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "net/fluid/simgrid_run.h"
 #include "net/network.h"
 #include "util/key_map.h"
 #include "util/memory.h"
