@@ -44,11 +44,11 @@ typedef struct net_link_stats {
 
 typedef struct network_ops {
     /* The most operations one SimGrid actor should have outstanding (0: no
-     * limit): the executor spreads more over helper actors (executor.c). */
+     * limit): the executor spreads more over helper actors (exec/actor_run.c). */
     int outstanding_max;
     /* Start SimGrid with T's platform (routes for the PAIRS it needs) and
      * set the network up for ACTORS actors; message sizes are bytes x SCALE
-     * (executor.c).  NULL on failure (said on stderr). */
+     * (exec/message_bytes.c).  NULL on failure (said on stderr). */
     network *(*open)(const topology *t, node_pair *pairs, int pair_count, int actors, const sim_options *options,
                      double scale);
     /* The endpoint of an actor that has at most OPS operations, tagged 0 to

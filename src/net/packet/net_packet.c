@@ -61,7 +61,7 @@ struct network {
     int connection_count, connection_capacity;
     bool failed;          /* deadlock or clock limit: the fabric gave up */
     char why[256];
-    double scale;         /* message sizes are bytes x scale (executor.c) */
+    double scale;         /* message sizes are bytes x scale (exec/message_bytes.c) */
     queue_sampling sampling; /* queues to sample (count 0: none) */
     double *samples;      /* sampling.port_count x sampling.count, port-major */
     int samples_taken;
