@@ -34,7 +34,8 @@ typedef struct sim_options {
     const char *const *extra_cfg; /* further "--cfg=..." arguments, NULL-terminated, may be NULL */
     bool keep_op_times;           /* return every op's posted and completed times (--trace) */
     const queue_sampling *queue_samples; /* packet model: queues to sample (--trace), or NULL */
-    const background *background; /* open-loop traffic beside the schedules (docs/scenarios.md, "Background traffic"), or NULL */
+    const background *background; /* open-loop traffic beside the schedules, or NULL (docs/scenarios.md,
+                                     "Background traffic") */
     bool ties_shuffled;           /* packet model: same-time events in an order drawn from tie_seed
                                      (--ties shuffled(SEED)), not the order scheduled */
     uint64_t tie_seed;
