@@ -25,6 +25,7 @@ void packet_params_default(packet_params *p)
     p->switching = SWITCHING_CUT_THROUGH;
     p->flow_control = FLOW_CONTROL_CREDIT;
     p->routing = PACKET_ROUTING_ECMP;
+    p->speedup = 1;
 }
 
 double packet_wire_bytes(const packet_params *p)
@@ -94,6 +95,16 @@ static bool read_choice(yaml_tree *tree, ynode *map, const char *key, const char
     return yaml_error(tree, node, d, "unknown %s '%s': expected %s", key, text, list);
 }
 
+/* A crossbar speedup: a real number of at least 1 (a slower crossbar than
+ * its links would be a bottleneck of its own, which no switch is built as). */
+static bool read_speedup(yaml_tree *tree, ynode *node, double *out, diag *d)
+{
+    if (!yaml_read_positive_number(tree, node, "speedup", out, d)) return false;
+    if (!(*out >= 1) || !isfinite(*out))
+        return yaml_error(tree, node, d, "'speedup' must be a number of at least 1 (the crossbar's rate over its links')");
+    return true;
+}
+
 /* A buffer of at least one packet, else no port could ever send. */
 static bool read_buffer(yaml_tree *tree, ynode *node, const packet_params *p, double *out, diag *d)
 {
@@ -127,9 +138,10 @@ static bool read_buffers(yaml_tree *tree, ynode *node, topology *t, diag *d)
 
 bool packet_params_read(yaml_tree *tree, ynode *node, topology *t, diag *d)
 {
-    static const char *const keys[] = {"mtu", "header", "buffer", "switching", "flow_control", "routing", NULL};
+    static const char *const keys[] = {"mtu", "header", "buffer", "switching", "flow_control", "routing", "speedup",
+                                       NULL};
     packet_params *p = &t->packet;
-    if (!yaml_expect_mapping(tree, node, "'packet' (mtu, header, buffer, switching, flow_control, routing)", d) ||
+    if (!yaml_expect_mapping(tree, node, "'packet' (mtu, header, buffer, switching, flow_control, routing, speedup)", d) ||
         !yaml_map_check_keys(tree, node, keys, d))
         return false;
     ynode *v;
@@ -143,6 +155,7 @@ bool packet_params_read(yaml_tree *tree, ynode *node, topology *t, diag *d)
     p->switching = (packet_switching)switching;
     p->flow_control = (packet_flow_control)flow;
     p->routing = (packet_routing)routing;
+    if ((v = yaml_map_get(tree, node, "speedup")) && !read_speedup(tree, v, &p->speedup, d)) return false;
     if ((v = yaml_map_get(tree, node, "buffer"))) {
         if (p->flow_control == FLOW_CONTROL_NONE)
             return yaml_error(tree, v, d, "'flow_control: none' has unbounded buffers, so 'buffer' would be ignored: remove "

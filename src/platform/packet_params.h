@@ -1,7 +1,8 @@
 /* packet_params.h — the platform file's `packet:` mapping (SPEC §11): how
  * the packet model cuts messages (mtu, header), switches (cut-through or
  * store-and-forward), buffers and flow control (credit or none) and routes
- * on multi-path tiers (ecmp, spray, adaptive).  Defaults and their sources
+ * on multi-path tiers (ecmp, spray, adaptive), and how fast a switch's
+ * crossbar moves packets (speedup).  Defaults and their sources
  * are in docs/packet.md.  The fluid model reads none of it. */
 #ifndef COLLSIM_PACKET_PARAMS_H
 #define COLLSIM_PACKET_PARAMS_H
@@ -22,6 +23,8 @@ typedef struct packet_params {
     packet_switching switching;
     packet_flow_control flow_control;
     packet_routing routing;
+    double speedup;                        /* crossbar speedup: an input feeds the crossbar at most this
+                                              times its link's bandwidth; 1 (a real number >= 1) */
 } packet_params;
 
 struct topology;

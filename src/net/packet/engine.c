@@ -36,6 +36,7 @@ engine *engine_create(const topology *t, double scale)
     e->credit = params->flow_control == FLOW_CONTROL_CREDIT;
     e->store_and_forward = params->switching == SWITCHING_STORE_AND_FORWARD;
     e->routing = params->routing;
+    e->crossbar_scale = 1.0L / params->speedup;
     e->virtual_channels = true;
     e->port_count = 2 * t->link_count;
     e->message_inputs = e->port_count * PORT_VCS;
@@ -134,7 +135,7 @@ static void offer_head(engine *e, int in)
     input_request *i = &e->requests[in];
     i->vc = e->virtual_channels ? s->vc : 0;
     i->wire = x->wire_bytes;
-    i->eligible = x->eligible;
+    i->eligible = x->eligible > b->crossbar.formula_end ? x->eligible : b->crossbar.formula_end;
     arbitration_request(e, in, s->port);
 }
 
@@ -219,8 +220,10 @@ void engine_start(engine *e, int pi, int in)
     net_time end = port_transmit(p, e->now, x.wire_bytes, x.tail_ready);
     p->free_at = end;
     e->counters.packet_hops++;
-    if (!from_source) { /* its tail leaves the buffer it came from at END */
+    if (!from_source) { /* its tail leaves the buffer it came from at END; the next crosses after it */
         port_buffer *from = input_buffer(e, in);
+        long double crossbar_as_per_byte = e->ports[input_port(in)].as_per_byte * e->crossbar_scale;
+        busy_period_end(&from->crossbar, e->now, x.wire_bytes, crossbar_as_per_byte);
         buffer_leaves(from, end, x.wire_bytes, &e->memory);
         arbitration_credit_due(e, input_port(in), from, end);
     }
@@ -233,6 +236,7 @@ void engine_start(engine *e, int pi, int in)
     if (from_source) { /* the message offers its next packet */
         int slot = message_slot(e, in);
         if (e->messages[slot].unsent > 0) offer_message(e, slot);
+        else if (e->injected) e->injected(e->injected_ctx, e->messages[slot].cookie);
     } else if (input_buffer(e, in)->queue.count > 0) offer_head(e, in);
 }
 
@@ -245,6 +249,12 @@ static void delivered(engine *e, int slot)
     e->free_message = slot;
     e->in_flight--;
     if (e->delivered) e->delivered(e->delivered_ctx, cookie);
+}
+
+void engine_on_injected(engine *e, engine_delivery_fn fn, void *ctx)
+{
+    e->injected = fn;
+    e->injected_ctx = ctx;
 }
 
 void engine_on_wake(engine *e, engine_delivery_fn fn, void *ctx)

@@ -8,7 +8,10 @@
  * before its tail is in) or store-and-forward.  Every link's receiving end
  * has a finite FIFO buffer; a port starts a packet only when the buffer it
  * fills has room (credits), and the room returns one link latency after the
- * packet leaves.  A port serves the inputs waiting for it round robin.  So a
+ * packet leaves.  A port serves the inputs waiting for it round robin.  An
+ * input feeds the switch's crossbar no faster than its link's bandwidth
+ * times the crossbar speedup (`packet: speedup`, 1 by default): its next
+ * head starts only once the one before has crossed.  So a
  * full buffer stalls the port feeding it, packets behind a stalled one wait
  * (head-of-line blocking) and congestion spreads upstream.
  *
@@ -70,6 +73,11 @@ int engine_route(engine *e, int src, int dst, diag *d);
 /* Send BYTES (scaled, >= 0) on ROUTE now; POSTED is when the sender asked.
  * Returns the message's record index, or -1 when records are not kept. */
 int engine_send(engine *e, int route, int64_t bytes, net_time posted, void *cookie);
+
+/* Called when a message's last packet has left its source (started on its
+ * route's first port), with the cookie it was sent with: an open-loop source
+ * hands the engine its next message then (synthetic.h). */
+void engine_on_injected(engine *e, engine_delivery_fn fn, void *ctx);
 
 /* A wake-up at TIME (not before now) with COOKIE: the clock stops there as
  * at a delivery (engine_run_to_delivery), and FN of engine_on_wake is told:

@@ -41,6 +41,7 @@ struct engine {
     bool failed;              /* the clock passed NET_TIME_LIMIT */
     int64_t mtu, header;      /* scaled bytes */
     bool credit, store_and_forward, virtual_channels;
+    long double crossbar_scale; /* 1 / the crossbar speedup: an input feeds the crossbar at its link's rate / this */
     packet_routing routing;
     arena memory;             /* ports, rings of packets and of departures */
     port *ports;
@@ -59,6 +60,8 @@ struct engine {
     unsigned *spray_next;     /* per node: the next alternative its spray takes */
     engine_delivery_fn delivered;
     void *delivered_ctx;
+    engine_delivery_fn injected; /* engine_on_injected */
+    void *injected_ctx;
     engine_delivery_fn woke;  /* engine_on_wake */
     void *woke_ctx;
     void **wakes;             /* pending wake-ups' cookies, by slot; free slots hold NULL */

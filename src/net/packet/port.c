@@ -9,11 +9,14 @@ void port_init(port *p, net_time latency, long double bandwidth, int64_t buffer_
     memset(p, 0, sizeof *p);
     p->latency = latency;
     p->as_per_byte = bandwidth > 0 ? NET_TIME_PER_SECOND / bandwidth : 0;
-    p->formula_end = -1;
+    p->serializing.formula_end = -1;
     p->request_head = p->request_tail = -1;
     p->wake_at = NET_TIME_NEVER;
     p->stalled_since = -1;
-    for (int v = 0; v < PORT_VCS; v++) p->far[v].credits = buffer_bytes;
+    for (int v = 0; v < PORT_VCS; v++) {
+        p->far[v].credits = buffer_bytes;
+        p->far[v].crossbar.formula_end = -1;
+    }
 }
 
 void buffer_grow_leaves(port_buffer *b, arena *a)

@@ -37,6 +37,26 @@ typedef struct leave {
     int64_t bytes;
 } leave;
 
+/* A serializer's busy period: within it (packets back to back) a packet
+ * ends at origin + round(bytes since origin x attoseconds per byte), one
+ * rounding per period, however many packets it holds. */
+typedef struct busy_period {
+    net_time origin, formula_end; /* its start, and the last end its formula gave (-1: none yet) */
+    int64_t origin_bytes;         /* bytes since origin */
+} busy_period;
+
+/* WIRE bytes start at NOW at AS_PER_BYTE: when they end (a new period
+ * unless NOW is where the last one ended). */
+static inline net_time busy_period_end(busy_period *b, net_time now, int64_t wire, long double as_per_byte)
+{
+    if (now != b->formula_end) { /* idle before, or held back: a new busy period */
+        b->origin = now;
+        b->origin_bytes = 0;
+    }
+    b->origin_bytes += wire;
+    return b->formula_end = b->origin + (net_time)(b->origin_bytes * as_per_byte + 0.5L); /* rounded, >= 0 */
+}
+
 /* What an input (a buffer, or a message at its source) asks of the port its
  * head packet wants, and its place in that port's queue (arbitration.c).
  * The engine keeps them in one array by input, apart from the buffers: a
@@ -58,6 +78,8 @@ typedef struct port_buffer {
                                                        counts, [applied, end) it does not yet */
     uint32_t leave_mask;       /* the ring's capacity - 1 (a power of two), or 0 before the first */
     int64_t occupancy;         /* bytes sent into it that have not left it */
+    busy_period crossbar;      /* its packets crossing the switch: the next head may start once the one
+                                  before has crossed at speedup x the feeding link's rate */
     /* counters */
     int64_t peak_occupancy;
     double occupancy_integral; /* bytes x attoseconds */
@@ -69,8 +91,7 @@ typedef struct port {
     _Alignas(64) net_time free_at; /* when its current packet's tail has left */
     net_time wake_at;          /* earliest wake-up scheduled, NET_TIME_NEVER if none */
     int32_t request_head, request_tail; /* inputs waiting for it, round robin (arbitration.c) */
-    net_time origin, formula_end; /* the busy period: its start, and the last end its formula gave */
-    int64_t origin_bytes;      /* bytes sent since origin */
+    busy_period serializing;   /* packets back to back on the link */
     long double as_per_byte;   /* attoseconds per (scaled) byte on the wire */
     net_time latency;          /* the link's share of alpha: head and tail arrive this much later */
     net_time stalled_since;    /* waiting for credits since then, or -1 */
@@ -89,14 +110,8 @@ void port_init(port *p, net_time latency, long double bandwidth, int64_t buffer_
  * before TAIL_READY, when the tail is in: cut-through). */
 static inline net_time port_transmit(port *p, net_time now, int64_t wire, net_time tail_ready)
 {
-    if (now != p->formula_end) { /* idle before, or held back by a tail: a new busy period */
-        p->origin = now;
-        p->origin_bytes = 0;
-    }
-    p->origin_bytes += wire;
-    net_time end = p->origin + (net_time)(p->origin_bytes * p->as_per_byte + 0.5L); /* rounded, >= 0 */
-    p->formula_end = end;
-    if (end < tail_ready) end = tail_ready;
+    net_time end = busy_period_end(&p->serializing, now, wire, p->as_per_byte);
+    if (end < tail_ready) end = tail_ready; /* held back by its tail: the next packet starts a new period */
     p->bytes += wire;
     p->packets++;
     p->busy += end - now;

@@ -1,0 +1,111 @@
+/* test_switches.c — a switch under open-loop synthetic traffic
+ * (synthetic.h) against the classic results, whose numbers are written
+ * here: the saturation throughput of an input-queued FIFO switch of N ports
+ * with speedup 1 under uniform traffic (Karol, Hluchyj & Morgan, "Input
+ * versus output queueing on a space-division packet switch", IEEE Trans.
+ * Commun. 35(12), 1987, Table I), for every buffer depth from one packet to
+ * unbounded, with and without self-traffic. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "net/packet/synthetic.h"
+#include "test_support.h"
+
+/* Saturation throughput of the FIFO input-queued switch, speedup 1, uniform
+ * destinations.  With self-traffic (each of N outputs equally likely):
+ * Karol et al., Table I (2 - sqrt 2 = 0.5858 as N grows).  Without (each of
+ * the other N - 1): the same slotted model, HOL contention among inputs
+ * that never address their own output, solved by slot-by-slot simulation
+ * (2·10^6 slots, random selection among contenders) of that model alone. */
+static const struct {
+    int ports;
+    double with_self, without_self;
+} karol[] = {{4, 0.6553, 0.6905}, {8, 0.6184, 0.6258}, {16, 0.6013, 0.6033}, {32, 0.5934, 0.5941}};
+#define KAROL_CASES ((int)(sizeof karol / sizeof karol[0]))
+#define WITHIN 0.02
+
+/* Buffer depths at the switch's inputs, from one packet to unbounded (a
+ * 4 KiB packet; the credit loop is 2 packets on this star). */
+static const char *const depths[] = {"packet: {buffer: 4KiB}\n", "", "packet: {buffer: 64KiB}\n",
+                                     "packet: {flow_control: none}\n"};
+#define DEPTHS ((int)(sizeof depths / sizeof depths[0]))
+
+/* A star of 2N ranks whose links are long in packet times (4 KiB at 1 GB/s
+ * is 4.1 us; 2 ns of latency): ranks 0..N-1 feed the switch's inputs, ranks
+ * N..2N-1 hang off its outputs, so output k is input k's own port. */
+static void load_split_star(int ports, const char *packet_yaml, topology *t)
+{
+    char yaml[512];
+    snprintf(yaml, sizeof yaml, "name: split-star\nkind: star\nranks: %d\nalpha: 2ns\nbandwidth: 1GBps\n%s", 2 * ports,
+             packet_yaml);
+    load_text(yaml, t);
+}
+
+static synthetic_result run_uniform(const topology *t, int ports, bool self_traffic, double load, long slots)
+{
+    int *sources = malloc(sizeof(int) * (size_t)ports), *sinks = malloc(sizeof(int) * (size_t)ports);
+    for (int k = 0; k < ports; k++) sources[k] = k, sinks[k] = ports + k;
+    synthetic_spec spec = {.ports = ports, .sources = sources, .sinks = sinks, .pattern = SYNTHETIC_UNIFORM,
+                           .self_traffic = self_traffic, .arrivals = ARRIVALS_BERNOULLI, .load = load,
+                           .packet_bytes = 4096, .warmup_slots = slots / 10, .slots = slots, .seed = 27};
+    synthetic_result r;
+    diag d = {0};
+    if (!synthetic_run(t, &spec, &r, &d)) ck_abort_msg("synthetic run: %s", d.message);
+    free(sources);
+    free(sinks);
+    return r;
+}
+
+static void expect_karol(int self_traffic, int depth)
+{
+    for (int c = 0; c < KAROL_CASES; c++) {
+        int n = karol[c].ports;
+        topology t;
+        load_split_star(n, depths[depth], &t);
+        synthetic_result r = run_uniform(&t, n, self_traffic, 1, 400000 / n);
+        double expected = self_traffic ? karol[c].with_self : karol[c].without_self;
+        ck_assert_msg(relative_error(r.throughput, expected) < WITHIN,
+                      "FIFO N = %d, %s self-traffic, %s: saturation throughput %.4f, Karol %.4f", n,
+                      self_traffic ? "with" : "without", depths[depth][0] ? depths[depth] : "default buffers",
+                      r.throughput, expected);
+        topology_free(&t);
+    }
+}
+
+START_TEST(test_fifo_saturates_at_karols_throughput_with_self_traffic)
+{
+    expect_karol(1, _i);
+}
+END_TEST
+
+START_TEST(test_fifo_saturates_at_karols_throughput_without_self_traffic)
+{
+    expect_karol(0, _i);
+}
+END_TEST
+
+/* Below saturation a switch delivers what is offered. */
+START_TEST(test_fifo_delivers_a_light_load_whole)
+{
+    topology t;
+    load_split_star(8, "", &t);
+    synthetic_result r = run_uniform(&t, 8, false, 0.3, 20000);
+    ck_assert_msg(relative_error(r.throughput, r.offered) < 0.02 && relative_error(r.offered, 0.3) < 0.02,
+                  "offered %.4f (asked 0.3), delivered %.4f", r.offered, r.throughput);
+    topology_free(&t);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("switches");
+    TCase *tc = tcase_create("switches");
+    tcase_set_timeout(tc, 600);
+    tcase_add_loop_test(tc, test_fifo_saturates_at_karols_throughput_with_self_traffic, 0, DEPTHS);
+    tcase_add_loop_test(tc, test_fifo_saturates_at_karols_throughput_without_self_traffic, 0, DEPTHS);
+    tcase_add_test(tc, test_fifo_delivers_a_light_load_whole);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
