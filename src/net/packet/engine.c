@@ -4,6 +4,8 @@
  * and the event loop that drives it. */
 #include "net/packet/engine_internal.h"
 
+#include "net/packet/choose.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,7 +112,18 @@ static void offer_message(engine *e, int slot)
     i->vc = e->virtual_channels ? s->vc : 0;
     i->wire = (m->unsent < e->mtu ? m->unsent : e->mtu) + e->header;
     i->eligible = m->ready > e->now ? m->ready : e->now;
-    arbitration_request(e, in, s->port);
+    service_request(e, in, s->port);
+}
+
+/* Packet X meets BRANCH, a fork of its route: it takes the alternative
+ * spray or adaptive routing chooses. */
+static void take_fork(engine *e, packet *x, route_branch branch)
+{
+    int route = e->routes.stages[x->at].route, stage = x->at - e->routes.routes[route].first;
+    int pick = e->routing == PACKET_ROUTING_SPRAY ? choose_spray(e->spray_next[branch.node]++, branch)
+                                                  : choose_adaptive(&e->routes, e->ports, e->requests, e->now, route, branch);
+    int chosen = route_alternative(&e->routes, route, pick); /* may grow the table: before reading it */
+    x->at = e->routes.routes[chosen].first + stage;
 }
 
 /* Buffer input IN's head packet (a new head) offers itself to its next port;
@@ -129,14 +142,14 @@ static void offer_head(engine *e, int in)
             engine_schedule(e, x->eligible, EVENT_FORK, in);
             return;
         }
-        choose_at_fork(e, x, *branch);
+        take_fork(e, x, *branch);
     }
     const route_stage *s = &e->routes.stages[x->at];
     input_request *i = &e->requests[in];
     i->vc = e->virtual_channels ? s->vc : 0;
     i->wire = x->wire_bytes;
     i->eligible = x->eligible > b->crossbar.formula_end ? x->eligible : b->crossbar.formula_end;
-    arbitration_request(e, in, s->port);
+    service_request(e, in, s->port);
 }
 
 int engine_send(engine *e, int route, int64_t bytes, net_time posted, void *cookie)
@@ -225,7 +238,7 @@ void engine_start(engine *e, int pi, int in)
         long double crossbar_as_per_byte = e->ports[input_port(in)].as_per_byte * e->crossbar_scale;
         busy_period_end(&from->crossbar, e->now, x.wire_bytes, crossbar_as_per_byte);
         buffer_leaves(from, end, x.wire_bytes, &e->memory);
-        arbitration_credit_due(e, input_port(in), from, end);
+        service_credit_due(e, input_port(in), from, end);
     }
     port_buffer *far = &p->far[vc];
     p->vcs_used |= 1u << vc;
@@ -291,7 +304,7 @@ static void process(engine *e, const event *ev)
     switch (ev->kind) {
     case EVENT_PORT:
         if (e->ports[ev->target].wake_at == ev->time) e->ports[ev->target].wake_at = NET_TIME_NEVER;
-        arbitration_serve(e, ev->target);
+        service_port(e, ev->target);
         break;
     case EVENT_FORK: offer_head(e, ev->target); break;
     case EVENT_DELIVERED: delivered(e, ev->target); break;

@@ -1,6 +1,7 @@
 /* engine_internal.h — the packet engine's state, shared by engine.c (the
- * life of a packet), arbitration.c (which input a port serves) and
- * choose.c (spray and adaptive choices); nothing outside src/net/packet sees it.
+ * life of a packet) and service.c (a port's queue of inputs, and applying
+ * its arbitration's decisions); the policies (arbitration.h, choose.h) see
+ * only what they read.  Nothing outside src/net/packet sees it.
  *
  * An input is what a port serves packets from: the buffer at port q's far
  * end on virtual channel v (input q * PORT_VCS + v), or a message being cut
@@ -93,17 +94,14 @@ static inline void engine_schedule(engine *e, net_time time, int kind, int targe
 /* Start input IN's head packet on port P now (arbitration chose it). */
 void engine_start(engine *e, int p, int in);
 
-/* arbitration.c: input IN (its head described in its request) waits for port P. */
-void arbitration_request(engine *e, int in, int p);
-/* Start a packet on port P now if P is free and a waiting head is eligible
- * and fits its buffer; else wake P when that may change. */
-void arbitration_serve(engine *e, int p);
+/* service.c: input IN (its head described in its request) waits for port P. */
+void service_request(engine *e, int in, int p);
+/* Start a packet on port P now if P is free and its arbitration finds a
+ * waiting head eligible and fitting its buffer; else wake P when that may
+ * change. */
+void service_port(engine *e, int p);
 /* Room leaves B, port P's far buffer, at TIME: P hears of it a latency
  * later, which wakes P if it waits for credits. */
-void arbitration_credit_due(engine *e, int p, port_buffer *b, net_time time);
-
-/* choose.c: packet X meets BRANCH, a fork of its route: switch it to the
- * alternative spray or adaptive routing takes. */
-void choose_at_fork(engine *e, packet *x, route_branch branch);
+void service_credit_due(engine *e, int p, port_buffer *b, net_time time);
 
 #endif

@@ -1,0 +1,28 @@
+/* choose.h — routing on multi-path tiers, per packet, at each fork of its
+ * route (the switch's equal-cost links toward the destination), as
+ * decisions: a policy returns the alternative taken (0 .. count - 1); the
+ * engine moves the packet onto it.
+ *   spray     round robin: the switch takes its alternatives in turn;
+ *   adaptive  the alternative whose port has the fewest bytes queued (waiting
+ *             for it, or sent into the buffer it feeds and not yet gone on);
+ *             ties go to the flow's ECMP alternative, then the next ones.
+ * `ecmp` never gets here: a flow's route already takes the hash's links. */
+#ifndef COLLSIM_CHOOSE_H
+#define COLLSIM_CHOOSE_H
+
+#include "net/packet/port.h"
+#include "net/packet/routing.h"
+
+/* Spray: the alternative of the switch's TURN (its count of packets sprayed). */
+static inline int choose_spray(unsigned turn, route_branch branch)
+{
+    return (int)(turn % (unsigned)branch.count);
+}
+
+/* Adaptive, for a packet on ROUTE at BRANCH, reading PORTS (their buffers
+ * settled to NOW) and the REQUESTS waiting for them; ROUTES computes an
+ * alternative the first time it is asked for. */
+int choose_adaptive(route_table *routes, port *ports, const input_request *requests, net_time now, int route,
+                    route_branch branch);
+
+#endif

@@ -1,0 +1,91 @@
+/* service.c — a port's service, as the engine runs it: inputs join the
+ * queue of the port their head packet wants, a free port asks its
+ * arbitration policy (arbitration.h) which to start and applies the
+ * decision, and a port that cannot start one is woken when that may change:
+ * its tail has left, a waiting head becomes eligible, or (stalled, all
+ * eligible heads lacking credits) the next credit comes back. */
+#include "net/packet/arbitration.h"
+#include "net/packet/engine_internal.h"
+
+/* Wake port P at T (earlier than any wake already due). */
+static void wake(engine *e, int p, net_time t)
+{
+    port *q = &e->ports[p];
+    if (t >= q->wake_at) return;
+    q->wake_at = t;
+    engine_schedule(e, t, EVENT_PORT, p);
+}
+
+void service_request(engine *e, int in, int p)
+{
+    port *q = &e->ports[p];
+    input_request *i = input_of(e, in);
+    i->next = -1;
+    if (q->request_tail < 0) q->request_head = in;
+    else input_of(e, q->request_tail)->next = in;
+    q->request_tail = in;
+    /* a free port with eligible heads waiting is stalled: a head still on its way changes nothing yet */
+    if (q->free_at > e->now) wake(e, p, q->free_at);
+    else if (i->eligible > e->now) wake(e, p, i->eligible);
+    else service_port(e, p);
+}
+
+/* Port Q (stalled or not) starts or stops waiting for credits at NOW; its
+ * buffers know, so that a credit wakes it. */
+static void stall(port *q, bool stalled, net_time now)
+{
+    if (stalled == (q->stalled_since >= 0)) return;
+    if (stalled) q->stalled_since = now;
+    else {
+        q->stalled += now - q->stalled_since;
+        q->stalled_since = -1;
+    }
+    for (int v = 0; v < PORT_VCS; v++)
+        if (q->vcs_used >> v & 1) q->far[v].sender_stalled = stalled;
+}
+
+/* When port Q, starved, hears of its next credit. */
+static net_time next_credit(port *q, net_time now)
+{
+    net_time soonest = NET_TIME_NEVER;
+    for (int v = 0; v < PORT_VCS; v++) {
+        if (!(q->vcs_used >> v & 1)) continue; /* nothing to settle, no credit due */
+        buffer_settle(&q->far[v], q->latency, now);
+        net_time t = buffer_next_credit(&q->far[v], q->latency);
+        if (t < soonest) soonest = t;
+    }
+    return soonest;
+}
+
+void service_port(engine *e, int p)
+{
+    port *q = &e->ports[p];
+    if (q->request_head < 0) return;
+    if (q->free_at > e->now) {
+        wake(e, p, q->free_at);
+        return;
+    }
+    arbitration_decision d = arbitration_round_robin(q, e->requests, e->credit, e->now);
+    if (d.input >= 0) {
+        int32_t next = input_of(e, d.input)->next;
+        if (d.before < 0) q->request_head = next;
+        else input_of(e, d.before)->next = next;
+        if (q->request_tail == d.input) q->request_tail = d.before;
+        stall(q, false, e->now);
+        engine_start(e, p, d.input);
+        if (q->request_head >= 0) wake(e, p, q->free_at); /* the others wait at least for its tail */
+        return;
+    }
+    stall(q, d.starved, e->now);
+    net_time retry = d.retry;
+    if (d.starved) {
+        net_time credit = next_credit(q, e->now);
+        if (credit < retry) retry = credit;
+    }
+    if (retry != NET_TIME_NEVER) wake(e, p, retry);
+}
+
+void service_credit_due(engine *e, int p, port_buffer *b, net_time time)
+{
+    if (b->sender_stalled) wake(e, p, time + e->ports[p].latency);
+}
