@@ -43,8 +43,9 @@ static void describe_packet(const topology *t, FILE *out)
     const packet_params *p = &t->packet;
     char buffer[32], loop[32];
     fprintf(out, "packet     (--model packet) mtu %.0f B, header %.0f B per packet, %s, flow control %s, routing %s, "
-            "crossbar speedup %g\n", p->mtu_bytes, p->header_bytes, packet_switching_name(p->switching),
-            packet_flow_control_name(p->flow_control), packet_routing_name(p->routing), p->speedup);
+            "%s switches, crossbar speedup %g\n", p->mtu_bytes, p->header_bytes, packet_switching_name(p->switching),
+            packet_flow_control_name(p->flow_control), packet_routing_name(p->routing),
+            switch_architecture_name(p->architecture), p->speedup);
     if (p->flow_control == FLOW_CONTROL_NONE) {
         fprintf(out, "  %-12s unbounded input buffers (no credits)\n", "every tier");
         return;

@@ -12,10 +12,12 @@
 static const char *const switching_names[] = {"cut_through", "store_and_forward"};
 static const char *const flow_control_names[] = {"credit", "none"};
 static const char *const routing_names[] = {"ecmp", "spray", "adaptive"};
+static const char *const architecture_names[] = {"fifo", "voq"};
 
 const char *packet_switching_name(packet_switching s) { return switching_names[s]; }
 const char *packet_flow_control_name(packet_flow_control f) { return flow_control_names[f]; }
 const char *packet_routing_name(packet_routing r) { return routing_names[r]; }
+const char *switch_architecture_name(switch_architecture a) { return architecture_names[a]; }
 
 void packet_params_default(packet_params *p)
 {
@@ -139,22 +141,24 @@ static bool read_buffers(yaml_tree *tree, ynode *node, topology *t, diag *d)
 bool packet_params_read(yaml_tree *tree, ynode *node, topology *t, diag *d)
 {
     static const char *const keys[] = {"mtu", "header", "buffer", "switching", "flow_control", "routing", "speedup",
-                                       NULL};
+                                       "architecture", NULL};
     packet_params *p = &t->packet;
-    if (!yaml_expect_mapping(tree, node, "'packet' (mtu, header, buffer, switching, flow_control, routing, speedup)", d) ||
+    if (!yaml_expect_mapping(tree, node, "'packet' (mtu, header, buffer, switching, flow_control, routing, speedup, architecture)", d) ||
         !yaml_map_check_keys(tree, node, keys, d))
         return false;
     ynode *v;
     if ((v = yaml_map_get(tree, node, "mtu")) && !read_bytes(tree, v, "mtu", 1, &p->mtu_bytes, d)) return false;
     if ((v = yaml_map_get(tree, node, "header")) && !read_bytes(tree, v, "header", 0, &p->header_bytes, d)) return false;
-    int switching = p->switching, flow = p->flow_control, routing = p->routing;
+    int switching = p->switching, flow = p->flow_control, routing = p->routing, architecture = p->architecture;
     if (!read_choice(tree, node, "switching", switching_names, 2, &switching, d) ||
+        !read_choice(tree, node, "architecture", architecture_names, 2, &architecture, d) ||
         !read_choice(tree, node, "flow_control", flow_control_names, 2, &flow, d) ||
         !read_choice(tree, node, "routing", routing_names, 3, &routing, d))
         return false;
     p->switching = (packet_switching)switching;
     p->flow_control = (packet_flow_control)flow;
     p->routing = (packet_routing)routing;
+    p->architecture = (switch_architecture)architecture;
     if ((v = yaml_map_get(tree, node, "speedup")) && !read_speedup(tree, v, &p->speedup, d)) return false;
     if ((v = yaml_map_get(tree, node, "buffer"))) {
         if (p->flow_control == FLOW_CONTROL_NONE)

@@ -14,6 +14,7 @@
 typedef enum { SWITCHING_CUT_THROUGH, SWITCHING_STORE_AND_FORWARD } packet_switching;
 typedef enum { FLOW_CONTROL_CREDIT, FLOW_CONTROL_NONE } packet_flow_control;
 typedef enum { PACKET_ROUTING_ECMP, PACKET_ROUTING_SPRAY, PACKET_ROUTING_ADAPTIVE } packet_routing;
+typedef enum { SWITCH_FIFO, SWITCH_VOQ } switch_architecture;
 
 typedef struct packet_params {
     double mtu_bytes;                      /* payload per packet: 4 KiB (InfiniBand / RoCE MTU) */
@@ -23,6 +24,8 @@ typedef struct packet_params {
     packet_switching switching;
     packet_flow_control flow_control;
     packet_routing routing;
+    switch_architecture architecture;      /* how a switch queues at its inputs: fifo (one queue per input) or
+                                              voq (one per input and output) */
     double speedup;                        /* crossbar speedup: an input feeds the crossbar at most this
                                               times its link's bandwidth; 1 (a real number >= 1) */
 } packet_params;
@@ -56,5 +59,6 @@ double packet_buffer_bytes(const struct topology *t, int tier);
 const char *packet_switching_name(packet_switching s);
 const char *packet_flow_control_name(packet_flow_control f);
 const char *packet_routing_name(packet_routing r);
+const char *switch_architecture_name(switch_architecture a);
 
 #endif

@@ -5,13 +5,15 @@
  * when its next packet wants the same port: round robin among inputs. */
 #include "net/packet/arbitration.h"
 
-arbitration_decision arbitration_round_robin(port *q, const input_request *requests, bool credit, net_time now)
+arbitration_decision arbitration_round_robin(port *q, request_view requests, bool credit, net_time now)
 {
     arbitration_decision d = {.input = -1, .before = -1, .starved = false, .retry = NET_TIME_NEVER};
-    for (int before = -1, in = q->request_head; in >= 0; before = in, in = requests[in].next) {
-        const input_request *i = &requests[in];
-        if (i->eligible > now) {
-            if (i->eligible < d.retry) d.retry = i->eligible;
+    for (int before = -1, in = q->request_head; in >= 0; before = in, in = request_of(requests, in)->next) {
+        const input_request *i = request_of(requests, in);
+        net_time eligible = i->eligible, crossbar = crossbar_free(requests, in);
+        if (crossbar > eligible) eligible = crossbar;
+        if (eligible > now) {
+            if (eligible < d.retry) d.retry = eligible;
             continue;
         }
         if (credit && q->far[i->vc].credits < i->wire) { /* credits only grow as they settle */

@@ -11,6 +11,29 @@
 
 #include "net/packet/port.h"
 
+/* The requests of the inputs waiting for ports, as a policy reads them. */
+typedef struct request_view {
+    const input_request *inputs; /* buffers' and messages' requests, by input */
+    const input_request *voqs;   /* virtual output queues' (inputs from VOQ_INPUT_BASE, voq.h) */
+    const int32_t *voq_buffer;   /* the buffer input each queue belongs to: they share its crossbar */
+    const port *ports;           /* whose far buffers those are */
+} request_view;
+
+static inline const input_request *request_of(request_view v, int in)
+{
+    return in >= VOQ_INPUT_BASE ? &v.voqs[in - VOQ_INPUT_BASE] : &v.inputs[in];
+}
+
+/* When input IN's buffer may next feed the crossbar: a virtual output
+ * queue waits while another queue of its buffer crosses (the others' heads
+ * were offered after their buffer's last crossing began). */
+static inline net_time crossbar_free(request_view v, int in)
+{
+    if (in < VOQ_INPUT_BASE) return 0;
+    int32_t b = v.voq_buffer[in - VOQ_INPUT_BASE];
+    return v.ports[b / PORT_VCS].far[b % PORT_VCS].crossbar.formula_end;
+}
+
 typedef struct arbitration_decision {
     int32_t input;  /* the input to start now, or -1 */
     int32_t before; /* the input ahead of it in the port's queue, -1 when it is the head */
@@ -19,10 +42,10 @@ typedef struct arbitration_decision {
                        return), NET_TIME_NEVER if none */
 } arbitration_decision;
 
-/* Round robin among the inputs waiting for free port Q (REQUESTS by input):
+/* Round robin among the inputs waiting for free port Q (their REQUESTS):
  * the first in its queue whose head is eligible at NOW and, under credit
  * flow control (CREDIT), fits the buffer it would fill.  Q's buffers are
  * settled to NOW as their credits are read. */
-arbitration_decision arbitration_round_robin(port *q, const input_request *requests, bool credit, net_time now);
+arbitration_decision arbitration_round_robin(port *q, request_view requests, bool credit, net_time now);
 
 #endif

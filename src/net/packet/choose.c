@@ -3,10 +3,10 @@
 #include "net/packet/choose.h"
 
 /* Bytes queued at port Q now: its waiting heads, and its far buffers' contents. */
-static int64_t queued(port *q, const input_request *requests, net_time now)
+static int64_t queued(port *q, request_view requests, net_time now)
 {
     int64_t bytes = 0;
-    for (int in = q->request_head; in >= 0; in = requests[in].next) bytes += requests[in].wire;
+    for (int in = q->request_head; in >= 0; in = request_of(requests, in)->next) bytes += request_of(requests, in)->wire;
     for (int v = 0; v < PORT_VCS; v++) {
         buffer_settle(&q->far[v], q->latency, now);
         bytes += q->far[v].occupancy;
@@ -14,7 +14,7 @@ static int64_t queued(port *q, const input_request *requests, net_time now)
     return bytes;
 }
 
-int choose_adaptive(route_table *routes, port *ports, const input_request *requests, net_time now, int route,
+int choose_adaptive(route_table *routes, port *ports, request_view requests, net_time now, int route,
                     route_branch branch)
 {
     int pick = 0;

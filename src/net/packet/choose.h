@@ -10,6 +10,7 @@
 #ifndef COLLSIM_CHOOSE_H
 #define COLLSIM_CHOOSE_H
 
+#include "net/packet/arbitration.h"
 #include "net/packet/port.h"
 #include "net/packet/routing.h"
 
@@ -22,7 +23,7 @@ static inline int choose_spray(unsigned turn, route_branch branch)
 /* Adaptive, for a packet on ROUTE at BRANCH, reading PORTS (their buffers
  * settled to NOW) and the REQUESTS waiting for them; ROUTES computes an
  * alternative the first time it is asked for. */
-int choose_adaptive(route_table *routes, port *ports, const input_request *requests, net_time now, int route,
+int choose_adaptive(route_table *routes, port *ports, request_view requests, net_time now, int route,
                     route_branch branch);
 
 #endif

@@ -39,6 +39,7 @@ engine *engine_create(const topology *t, double scale)
     e->store_and_forward = params->switching == SWITCHING_STORE_AND_FORWARD;
     e->routing = params->routing;
     e->crossbar_scale = 1.0L / params->speedup;
+    e->voq_switches = params->architecture == SWITCH_VOQ;
     e->virtual_channels = true;
     e->port_count = 2 * t->link_count;
     e->message_inputs = e->port_count * PORT_VCS;
@@ -67,6 +68,7 @@ void engine_free(engine *e)
     arena_free(&e->memory);
     event_list_free(&e->events);
     route_table_free(&e->routes);
+    voq_table_free(&e->voqs);
     free(e->messages);
     free(e->requests);
     free(e->records);
@@ -99,7 +101,9 @@ void engine_keep_messages(engine *e, bool on)
 
 int engine_route(engine *e, int src, int dst, diag *d)
 {
-    return route_flow(&e->routes, src, dst, d);
+    int route = route_flow(&e->routes, src, dst, d);
+    if (e->voq_switches) voq_assign(&e->voqs, &e->routes, e->t, e->virtual_channels);
+    return route;
 }
 
 /* The message in SLOT offers its next packet to its route's first port. */
@@ -120,9 +124,11 @@ static void offer_message(engine *e, int slot)
 static void take_fork(engine *e, packet *x, route_branch branch)
 {
     int route = e->routes.stages[x->at].route, stage = x->at - e->routes.routes[route].first;
-    int pick = e->routing == PACKET_ROUTING_SPRAY ? choose_spray(e->spray_next[branch.node]++, branch)
-                                                  : choose_adaptive(&e->routes, e->ports, e->requests, e->now, route, branch);
+    int pick = e->routing == PACKET_ROUTING_SPRAY
+                   ? choose_spray(e->spray_next[branch.node]++, branch)
+                   : choose_adaptive(&e->routes, e->ports, engine_requests(e), e->now, route, branch);
     int chosen = route_alternative(&e->routes, route, pick); /* may grow the table: before reading it */
+    if (e->voq_switches) voq_assign(&e->voqs, &e->routes, e->t, e->virtual_channels);
     x->at = e->routes.routes[chosen].first + stage;
 }
 
@@ -150,6 +156,21 @@ static void offer_head(engine *e, int in)
     i->wire = x->wire_bytes;
     i->eligible = x->eligible > b->crossbar.formula_end ? x->eligible : b->crossbar.formula_end;
     service_request(e, in, s->port);
+}
+
+/* Virtual output queue V's head packet (a new head) offers itself to its
+ * output, once its buffer's crossbar is free (arbitration checks it again:
+ * another queue of the buffer may cross first). */
+static void offer_queue_head(engine *e, int v)
+{
+    const packet *x = packet_queue_front(&e->voqs.queues[v]);
+    const route_stage *s = &e->routes.stages[x->at];
+    net_time crossbar = input_buffer(e, e->voqs.buffer[v])->crossbar.formula_end;
+    input_request *i = &e->voqs.requests[v];
+    i->vc = e->virtual_channels ? s->vc : 0;
+    i->wire = x->wire_bytes;
+    i->eligible = x->eligible > crossbar ? x->eligible : crossbar;
+    service_request(e, VOQ_INPUT_BASE + v, s->port);
 }
 
 int engine_send(engine *e, int route, int64_t bytes, net_time posted, void *cookie)
@@ -206,6 +227,24 @@ static void arrive(engine *e, port *p, port_buffer *far, const packet *x, net_ti
     e->live_packets--;
 }
 
+/* Packet X enters a buffer of a voq switch: at a fork it chooses its
+ * output now (its queue is the output's), and it joins that output's
+ * queue.  False when the buffer is not at a switch (a FIFO, at a rank). */
+static bool enqueue_at_switch(engine *e, packet *x)
+{
+    if (e->routes.keep_branches) {
+        int route = e->routes.stages[x->at].route;
+        const route_branch *branch = route_open_branch(&e->routes, route, x->at - e->routes.routes[route].first);
+        if (branch) take_fork(e, x, *branch);
+    }
+    int v = e->routes.stages[x->at].voq;
+    if (v < 0) return false;
+    packet_queue *q = &e->voqs.queues[v];
+    packet_queue_push(q, x, &e->memory);
+    if (q->count == 1) offer_queue_head(e, v);
+    return true;
+}
+
 /* Packet X, started on P now and ending at END, goes into P's far buffer
  * FAR (input TO); at the head of it, it asks for its next port. */
 static void forward(engine *e, port *p, port_buffer *far, int to, packet *x, net_time end)
@@ -214,6 +253,7 @@ static void forward(engine *e, port *p, port_buffer *far, int to, packet *x, net
     net_time crossbar = e->routes.stages[x->at].delay;
     x->tail_ready = end + p->latency + crossbar;
     x->eligible = e->store_and_forward ? x->tail_ready : e->now + p->latency + crossbar;
+    if (e->voq_switches && enqueue_at_switch(e, x)) return;
     packet_queue_push(&far->queue, x, &e->memory);
     if (far->queue.count == 1) offer_head(e, to);
 }
@@ -222,11 +262,15 @@ void engine_start(engine *e, int pi, int in)
 {
     port *p = &e->ports[pi];
     bool from_source = is_message_input(e, in);
-    int vc = input_of(e, in)->vc;
+    int vc = input_of(e, in)->vc, feeding = in; /* the buffer input it leaves */
+    packet_queue *q = NULL;
     packet x;
     if (from_source) x = cut_packet(e, message_slot(e, in));
     else {
-        packet_queue *q = &input_buffer(e, in)->queue;
+        if (is_voq_input(in)) {
+            feeding = e->voqs.buffer[in - VOQ_INPUT_BASE];
+            q = &e->voqs.queues[in - VOQ_INPUT_BASE];
+        } else q = &input_buffer(e, in)->queue;
         x = *packet_queue_front(q);
         packet_queue_pop(q);
     }
@@ -234,11 +278,11 @@ void engine_start(engine *e, int pi, int in)
     p->free_at = end;
     e->counters.packet_hops++;
     if (!from_source) { /* its tail leaves the buffer it came from at END; the next crosses after it */
-        port_buffer *from = input_buffer(e, in);
-        long double crossbar_as_per_byte = e->ports[input_port(in)].as_per_byte * e->crossbar_scale;
+        port_buffer *from = input_buffer(e, feeding);
+        long double crossbar_as_per_byte = e->ports[input_port(feeding)].as_per_byte * e->crossbar_scale;
         busy_period_end(&from->crossbar, e->now, x.wire_bytes, crossbar_as_per_byte);
         buffer_leaves(from, end, x.wire_bytes, &e->memory);
-        service_credit_due(e, input_port(in), from, end);
+        service_credit_due(e, input_port(feeding), from, end);
     }
     port_buffer *far = &p->far[vc];
     p->vcs_used |= 1u << vc;
@@ -250,7 +294,9 @@ void engine_start(engine *e, int pi, int in)
         int slot = message_slot(e, in);
         if (e->messages[slot].unsent > 0) offer_message(e, slot);
         else if (e->injected) e->injected(e->injected_ctx, e->messages[slot].cookie);
-    } else if (input_buffer(e, in)->queue.count > 0) offer_head(e, in);
+    } else if (is_voq_input(in)) { /* (its queue again: a fork taken in forward may have grown the table) */
+        if (e->voqs.queues[in - VOQ_INPUT_BASE].count > 0) offer_queue_head(e, in - VOQ_INPUT_BASE);
+    } else if (q->count > 0) offer_head(e, in);
 }
 
 static void delivered(engine *e, int slot)
@@ -335,7 +381,7 @@ static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
     if (ev && ev->kind == EVENT_PORT) prefetch_lines(&e->ports[ev->target], 2);
     if ((ev = event_peek(&e->events, PREFETCH_BUFFERS)) && ev->kind == EVENT_PORT) {
         const port *q = &e->ports[ev->target];
-        if (q->request_head >= 0) {
+        if (q->request_head >= 0 && !is_voq_input(q->request_head)) {
             __builtin_prefetch(&e->requests[q->request_head]);
             if (!is_message_input(e, q->request_head)) prefetch_lines(input_buffer(e, q->request_head), 1);
         }
@@ -343,7 +389,7 @@ static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
     }
     if ((ev = event_peek(&e->events, PREFETCH_RINGS)) && ev->kind == EVENT_PORT) {
         const port *q = &e->ports[ev->target];
-        if (q->request_head >= 0 && !is_message_input(e, q->request_head)) {
+        if (q->request_head >= 0 && !is_message_input(e, q->request_head) && !is_voq_input(q->request_head)) {
             const port_buffer *b = input_buffer(e, q->request_head);
             const packet_queue *r = &b->queue;
             if (r->count) {

@@ -15,6 +15,8 @@
 #include "net/packet/engine.h"
 #include "net/packet/event_list.h"
 #include "net/packet/routing.h"
+#include "net/packet/voq.h"
+#include "net/packet/arbitration.h"
 
 enum {
     EVENT_PORT,      /* target: a port that may start a packet (its tail left, a head became
@@ -42,6 +44,8 @@ struct engine {
     bool failed;              /* the clock passed NET_TIME_LIMIT */
     int64_t mtu, header;      /* scaled bytes */
     bool credit, store_and_forward, virtual_channels;
+    bool voq_switches;        /* switches queue per input and output (voq.h) */
+    voq_table voqs;
     long double crossbar_scale; /* 1 / the crossbar speedup: an input feeds the crossbar at its link's rate / this */
     packet_routing routing;
     arena memory;             /* ports, rings of packets and of departures */
@@ -73,7 +77,11 @@ struct engine {
 
 /* Inputs are never negative: unsigned arithmetic makes these a shift and a mask. */
 static inline int buffer_input(int p, int vc) { return p * PORT_VCS + vc; }
-static inline bool is_message_input(const engine *e, int in) { return in >= e->message_inputs; }
+static inline bool is_message_input(const engine *e, int in)
+{
+    return in >= e->message_inputs && in < VOQ_INPUT_BASE;
+}
+static inline bool is_voq_input(int in) { return in >= VOQ_INPUT_BASE; }
 static inline int message_slot(const engine *e, int in) { return in - e->message_inputs; }
 static inline int input_port(int in) { return (int)((unsigned)in / PORT_VCS); }
 static inline port_buffer *input_buffer(engine *e, int in)
@@ -82,7 +90,12 @@ static inline port_buffer *input_buffer(engine *e, int in)
 }
 static inline input_request *input_of(engine *e, int in)
 {
-    return &e->requests[in];
+    return is_voq_input(in) ? &e->voqs.requests[in - VOQ_INPUT_BASE] : &e->requests[in];
+}
+/* What arbitration and adaptive routing may read of the waiting inputs. */
+static inline request_view engine_requests(const engine *e)
+{
+    return (request_view){e->requests, e->voqs.requests, e->voqs.buffer, e->ports};
 }
 
 static inline void engine_schedule(engine *e, net_time time, int kind, int target)

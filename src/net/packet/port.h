@@ -57,6 +57,10 @@ static inline net_time busy_period_end(busy_period *b, net_time now, int64_t wir
     return b->formula_end = b->origin + (net_time)(b->origin_bytes * as_per_byte + 0.5L); /* rounded, >= 0 */
 }
 
+/* Inputs from here on are virtual output queues (voq.h), apart from the
+ * buffers' and the messages' inputs. */
+#define VOQ_INPUT_BASE (1 << 30)
+
 /* What an input (a buffer, or a message at its source) asks of the port its
  * head packet wants, and its place in that port's queue (arbitration.c).
  * The engine keeps them in one array by input, apart from the buffers: a

@@ -43,7 +43,7 @@ static int compile(route_table *r, int src, int dst, route_choices *c, int decid
         delay += net_time_from_seconds(link->latency_s) * link->latency_only;
         if (link->latency_only) continue;
         r->stages[route->first + route->count++] = (route_stage){
-            .delay = delay, .port = 2 * hops[h].link + hops[h].down, .route = id, .vc = (int16_t)hops[h].vc};
+            .delay = delay, .port = 2 * hops[h].link + hops[h].down, .route = id, .vc = (int16_t)hops[h].vc, .voq = -1};
         delay = 0;
     }
     if (route->count > 0) r->stages[route->first + route->count - 1].last = true;

@@ -23,6 +23,8 @@ typedef struct route_stage {
     int32_t port;       /* link * 2 + direction (DOWN = 1) */
     int32_t route;      /* the route it belongs to */
     int16_t vc;         /* virtual channel of the buffer it fills */
+    int32_t voq;        /* at a voq switch, the queue its packet waits in (the buffer before it, this
+                           port), -1 elsewhere: the engine's to assign (voq.h) */
     bool last;          /* the route's last stage: the packet arrives */
 } route_stage;
 

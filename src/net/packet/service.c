@@ -65,7 +65,7 @@ void service_port(engine *e, int p)
         wake(e, p, q->free_at);
         return;
     }
-    arbitration_decision d = arbitration_round_robin(q, e->requests, e->credit, e->now);
+    arbitration_decision d = arbitration_round_robin(q, engine_requests(e), e->credit, e->now);
     if (d.input >= 0) {
         int32_t next = input_of(e, d.input)->next;
         if (d.before < 0) q->request_head = next;

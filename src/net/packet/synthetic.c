@@ -5,10 +5,10 @@
  * are wake-ups of the engine, one pending per source.
  *
  * Invariants:
- *   1. A packet's id indexes arrival[], sink_of[], source_of[] and next[];
- *      ids grow with arrivals (at saturation, with posts).
+ *   1. A packet's id indexes packets[]; ids grow with arrivals (at
+ *      saturation, with posts).
  *   2. A source has at most one message in the engine that has not left
- *      its source (posted); its pending ids form a list through next[].
+ *      its source (posted); its pending ids form a list through next.
  *   3. Arrivals stop at the window's end; pending packets still go, so
  *      every packet that arrived while measured is delivered and timed. */
 #include "net/packet/synthetic.h"
@@ -25,6 +25,11 @@ typedef struct source_state {
     bool posted;         /* a message of it has not yet left the source */
 } source_state;
 
+typedef struct synthetic_packet {
+    net_time arrival;
+    int32_t sink, source, next; /* next: the source's next pending packet, -1 at the last */
+} synthetic_packet;
+
 typedef struct synthetic {
     engine *e;
     const synthetic_spec *spec;
@@ -35,8 +40,7 @@ typedef struct synthetic {
     net_time slot, window_start, window_end;
     bool saturated, generating;
     source_state *sources;
-    net_time *arrival;    /* by packet id */
-    int32_t *sink_of, *source_of, *next;
+    synthetic_packet *packets; /* by id */
     int count, capacity;
     long delivered, arrived;
     double *delays_s;     /* of packets arrived while measured */
@@ -77,23 +81,11 @@ static int draw_sink(synthetic *s, int k)
 /* A new packet of source K arriving now: its id. */
 static int new_packet(synthetic *s, int k)
 {
-    if (s->count == s->capacity) {
-        int capacity = s->capacity;
-        s->arrival = grow_array(s->arrival, &capacity, s->count + 1, sizeof *s->arrival);
-        capacity = s->capacity;
-        s->sink_of = grow_array(s->sink_of, &capacity, s->count + 1, sizeof *s->sink_of);
-        capacity = s->capacity;
-        s->source_of = grow_array(s->source_of, &capacity, s->count + 1, sizeof *s->source_of);
-        capacity = s->capacity;
-        s->next = grow_array(s->next, &capacity, s->count + 1, sizeof *s->next);
-        s->capacity = capacity;
-    }
+    s->packets = grow_array(s->packets, &s->capacity, s->count + 1, sizeof *s->packets);
     int id = s->count++;
-    s->arrival[id] = engine_now(s->e);
-    s->sink_of[id] = draw_sink(s, k);
-    s->source_of[id] = k;
-    s->next[id] = -1;
-    if (s->arrival[id] >= s->window_start && s->arrival[id] < s->window_end) s->arrived++;
+    net_time now = engine_now(s->e);
+    s->packets[id] = (synthetic_packet){.arrival = now, .sink = draw_sink(s, k), .source = k, .next = -1};
+    if (now >= s->window_start && now < s->window_end) s->arrived++;
     return id;
 }
 
@@ -104,11 +96,11 @@ static void post(synthetic *s, int k)
     int id;
     if (src->first >= 0) {
         id = src->first;
-        if ((src->first = s->next[id]) < 0) src->last = -1;
+        if ((src->first = s->packets[id].next) < 0) src->last = -1;
     } else if (s->saturated && s->generating) id = new_packet(s, k);
     else return;
     src->posted = true;
-    int route = s->routes[k * s->spec->ports + s->sink_of[id]];
+    int route = s->routes[k * s->spec->ports + s->packets[id].sink];
     engine_send(s->e, route, s->bytes, engine_now(s->e), (void *)(intptr_t)id);
 }
 
@@ -131,7 +123,7 @@ static void arrived(void *ctx, void *cookie)
     synthetic *s = ctx;
     int k = (int)(intptr_t)cookie, id = new_packet(s, k);
     source_state *src = &s->sources[k];
-    if (src->last >= 0) s->next[src->last] = id;
+    if (src->last >= 0) s->packets[src->last].next = id;
     else src->first = id;
     src->last = id;
     if (!src->posted) post(s, k);
@@ -141,7 +133,7 @@ static void arrived(void *ctx, void *cookie)
 static void left_source(void *ctx, void *cookie)
 {
     synthetic *s = ctx;
-    int k = s->source_of[(intptr_t)cookie];
+    int k = s->packets[(intptr_t)cookie].source;
     s->sources[k].posted = false;
     post(s, k);
 }
@@ -150,7 +142,7 @@ static void delivered(void *ctx, void *cookie)
 {
     synthetic *s = ctx;
     int id = (int)(intptr_t)cookie;
-    net_time now = engine_now(s->e), arrival = s->arrival[id];
+    net_time now = engine_now(s->e), arrival = s->packets[id].arrival;
     if (now >= s->window_start && now < s->window_end) s->delivered++;
     if (s->saturated || arrival < s->window_start || arrival >= s->window_end) return;
     s->delays_s = grow_array(s->delays_s, &s->delay_capacity, s->delay_count + 1, sizeof *s->delays_s);
@@ -214,10 +206,7 @@ static void synthetic_free(synthetic *s)
     free(s->routes);
     free(s->permutation);
     free(s->sources);
-    free(s->arrival);
-    free(s->sink_of);
-    free(s->source_of);
-    free(s->next);
+    free(s->packets);
     free(s->delays_s);
 }
 

@@ -1,0 +1,39 @@
+/* voq.h — virtual output queues.  At a `voq` switch an input buffer keeps
+ * one queue per output port its packets want, so a packet whose output is
+ * busy holds back only the packets behind it for that output (no
+ * head-of-line blocking across outputs).  The queues of one buffer share
+ * its room (credits) and its crossbar input: one packet crosses at a time.
+ * Each queue is an input of its own (VOQ_INPUT_BASE + its index) that
+ * requests its output like a FIFO buffer's head does.
+ *
+ * A queue is keyed by (buffer input, output port) and numbered as routes
+ * are compiled: route stage k's `voq` is the queue its packet waits in,
+ * at the buffer stage k - 1 fills, when that buffer is at a switch. */
+#ifndef COLLSIM_VOQ_H
+#define COLLSIM_VOQ_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "net/packet/packet_queue.h"
+#include "net/packet/port.h"
+#include "net/packet/routing.h"
+
+typedef struct voq_table {
+    packet_queue *queues;     /* by queue */
+    int32_t *buffer;          /* the buffer input each belongs to */
+    input_request *requests;  /* each queue's head's request */
+    int count, capacity;
+    uint64_t *keys;           /* (buffer input, port) + 1 -> queue, open addressing; 0: empty */
+    int32_t *values;
+    int map_capacity;         /* a power of two, or 0 */
+    int stages_assigned;      /* stages of the route table given their queue so far */
+} voq_table;
+
+void voq_table_free(voq_table *v);
+/* Give R's stages compiled since the last call their queue (-1 where the
+ * buffer before them is at a rank, or they are a route's first);
+ * VIRTUAL_CHANNELS as the engine's (else every buffer is channel 0). */
+void voq_assign(voq_table *v, route_table *r, const topology *t, bool virtual_channels);
+
+#endif
