@@ -71,6 +71,13 @@ EOF_PY
 check "the README describes 3 quickstart cases" "$(printf '%s\n' "$out" | grep -c '^case [0-9] described')" '^3$'
 check "no quickstart case misdescribed" "$(printf '%s\n' "$out" | grep MISDESCRIBED)" '^$'
 
+# docs/output.md's table example is what collsim prints (the version line aside)
+awk '/^<!-- the output of: collsim run tests\/data\/ring-star8.yaml/ { on = 1; next } on && /^```$/ { if (started) exit; started = 1; next } on && started' \
+    "$top_srcdir/docs/output.md" | grep -v '^# collsim ' > "$work/doc-table"
+"$collsim" run "$top_srcdir/tests/data/ring-star8.yaml" -q | grep -v '^# collsim ' > "$work/run-table"
+check "docs/output.md's table example has the run's lines" "$(wc -l < "$work/doc-table")" '^ *[1-9][0-9]*$'
+check "docs/output.md's table example is collsim's output" "$(diff "$work/doc-table" "$work/run-table" && echo same)" '^same$'
+
 # no citation of a path outside the repository
 check "no ../shared paths in the repository" \
     "$(cd "$top_srcdir" && grep -rln -e '\.\./shared' -e '/work/shared' README docs src scenarios platforms scripts tests baselines 2>/dev/null | grep -v 'tests/cli_docs.sh')" '^$'

@@ -109,7 +109,7 @@ static field_value row_algorithm_cell(const field_context *x)
 
 #define ALL IN_JSON | IN_CSV
 #define NO_COLUMN {NULL, 0, 0, 0, 0, 0, WHEN_ALWAYS}
-#define US(header, width, when) {header, 1, width, width, 4, 1e6, when}
+#define US(header, width, when) {header, 1, width, width, 3, 1e6, when}
 
 static const field result_table[] = {
     {"case", row_case, ALL, WHEN_ALWAYS, 0, 0, NO_COLUMN},
@@ -122,36 +122,36 @@ static const field result_table[] = {
     {"skew", row_skew, ALL, WHEN_ALWAYS, 26, 0, NO_COLUMN},
     {"concurrent_with", row_concurrent, ALL, WHEN_ALWAYS, 28, 0, NO_COLUMN},
     {"ranks", row_ranks, ALL, WHEN_ALWAYS, 4, 0, NO_COLUMN},
-    {"size_bytes", row_size, ALL | IN_TABLE, WHEN_ALWAYS, 5, 0, {"size(B)", 1, 14, 14, 0, 1, WHEN_ALWAYS}},
-    {"segments", row_segments, ALL | IN_TABLE, WHEN_ALWAYS, 6, 2, {"P", 1, 6, 6, 0, 1, WHEN_ALWAYS}},
-    {"protocol", row_protocol, ALL | IN_TABLE, WHEN_ALWAYS, 30, 3, {"proto", 1, -6, -6, 0, 1, WHEN_ALWAYS}},
-    {"channels", row_channels, ALL | IN_TABLE, WHEN_ALWAYS, 31, 4, {"ch", 1, 3, 3, 0, 1, WHEN_ALWAYS}},
+    {"size_bytes", row_size, ALL | IN_TABLE, WHEN_ALWAYS, 5, 0, {"size(B)", 1, 13, 13, 0, 1, WHEN_ALWAYS}},
+    {"segments", row_segments, ALL | IN_TABLE, WHEN_ALWAYS, 6, 2, {"P", 1, 5, 5, 0, 1, WHEN_PIPELINED}},
+    {"protocol", row_protocol, ALL | IN_TABLE, WHEN_ALWAYS, 30, 3, {"proto", 1, -6, -6, 0, 1, WHEN_PROTOCOL}},
+    {"channels", row_channels, ALL | IN_TABLE, WHEN_ALWAYS, 31, 4, {"ch", 1, 3, 3, 0, 1, WHEN_CHANNELS}},
     {"tuned", row_tuned, ALL, WHEN_ALWAYS, 32, 0, NO_COLUMN},
     {"launch_s", row_launch, ALL, WHEN_ALWAYS, 33, 0, NO_COLUMN},
-    {"time_s", row_time, ALL | IN_TABLE, WHEN_ALWAYS, 7, 5, US("time(us)", 14, WHEN_SIMULATED)},
-    {"predicted_s", row_predicted, ALL | IN_TABLE, WHEN_ALWAYS, 8, 8, US("pred(us)", 14, WHEN_ALWAYS)},
-    {"ideal_s", row_ideal, ALL | IN_TABLE, WHEN_ALWAYS, 9, 9, US("ideal(us)", 14, WHEN_IDEAL)},
-    {"ratio", row_ratio, ALL | IN_TABLE, WHEN_ALWAYS, 10, 10, {"ratio", 1, 8, 8, 4, 1, WHEN_SIMULATED}},
-    {"n_alpha", row_n_alpha, ALL | IN_TABLE, WHEN_ALWAYS, 11, 13, {"n_alpha", 1, 10, 10, -1, 1, WHEN_ALWAYS}},
-    {"n_beta", row_n_beta, ALL | IN_TABLE, WHEN_ALWAYS, 12, 14, {"n_beta", 1, 10, 10, -1, 1, WHEN_ALWAYS}},
+    {"time_s", row_time, ALL | IN_TABLE, WHEN_ALWAYS, 7, 5, US("time(us)", 12, WHEN_SIMULATED)},
+    {"predicted_s", row_predicted, ALL | IN_TABLE, WHEN_ALWAYS, 8, 8, US("pred(us)", 12, WHEN_ALWAYS)},
+    {"ideal_s", row_ideal, ALL | IN_TABLE, WHEN_ALWAYS, 9, 9, US("ideal(us)", 12, WHEN_IDEAL)},
+    {"ratio", row_ratio, ALL | IN_TABLE, WHEN_ALWAYS, 10, 10, {"ratio", 1, 7, 7, 4, 1, WHEN_SIMULATED}},
+    {"n_alpha", row_n_alpha, ALL | IN_TABLE, WHEN_ALWAYS, 11, 13, {"n_alpha", 1, 8, 8, -1, 1, WHEN_ALWAYS}},
+    {"n_beta", row_n_beta, ALL | IN_TABLE, WHEN_ALWAYS, 12, 14, {"n_beta", 1, 8, 8, -1, 1, WHEN_ALWAYS}},
     {"alpha_s", row_alpha, ALL, WHEN_ALWAYS, 13, 0, NO_COLUMN},
     {"bandwidth_Bps", row_bandwidth, ALL, WHEN_ALWAYS, 14, 0, NO_COLUMN},
-    {"algbw_Bps", row_algbw, ALL | IN_TABLE, WHEN_ALWAYS, 15, 11, {"algbw(GB/s)", 1, 13, 13, 3, 1e-9, WHEN_ALWAYS}},
-    {"busbw_Bps", row_busbw, ALL | IN_TABLE, WHEN_ALWAYS, 16, 12, {"busbw(GB/s)", 1, 13, 13, 3, 1e-9, WHEN_ALWAYS}},
-    {"time_fastest_s", row_fastest, ALL | IN_TABLE, WHEN_ALWAYS, 17, 7, US("fastest(us)", 14, WHEN_FASTEST)},
+    {"algbw_Bps", row_algbw, ALL | IN_TABLE, WHEN_ALWAYS, 15, 11, {"algbw(GB/s)", 1, 11, 11, 3, 1e-9, WHEN_ALWAYS}},
+    {"busbw_Bps", row_busbw, ALL | IN_TABLE, WHEN_ALWAYS, 16, 12, {"busbw(GB/s)", 1, 11, 11, 3, 1e-9, WHEN_ALWAYS}},
+    {"time_fastest_s", row_fastest, ALL | IN_TABLE, WHEN_ALWAYS, 17, 7, US("fastest(us)", 12, WHEN_FASTEST)},
     {"messages", row_messages, ALL, WHEN_ALWAYS, 18, 0, NO_COLUMN},
-    {"latency_p50_s", row_p50, ALL | IN_TABLE, WHEN_ALWAYS, 19, 15, US("p50(us)", 12, WHEN_SIMULATED)},
-    {"latency_p99_s", row_p99, ALL | IN_TABLE, WHEN_ALWAYS, 20, 16, US("p99(us)", 12, WHEN_SIMULATED)},
-    {"latency_max_s", row_max, ALL | IN_TABLE, WHEN_ALWAYS, 21, 17, US("max(us)", 12, WHEN_SIMULATED)},
-    {"rank_spread_s", row_spread, ALL | IN_TABLE, WHEN_ALWAYS, 22, 18, US("spread(us)", 12, WHEN_SIMULATED)},
+    {"latency_p50_s", row_p50, ALL | IN_TABLE, WHEN_ALWAYS, 19, 15, US("p50(us)", 9, WHEN_SIMULATED)},
+    {"latency_p99_s", row_p99, ALL | IN_TABLE, WHEN_ALWAYS, 20, 16, US("p99(us)", 9, WHEN_SIMULATED)},
+    {"latency_max_s", row_max, ALL | IN_TABLE, WHEN_ALWAYS, 21, 17, US("max(us)", 9, WHEN_SIMULATED)},
+    {"rank_spread_s", row_spread, ALL | IN_TABLE, WHEN_ALWAYS, 22, 18, US("spread(us)", 10, WHEN_SIMULATED)},
     {"background_load", row_background_load, ALL, WHEN_ALWAYS, 23, 0, NO_COLUMN},
     {"model", row_model, ALL, WHEN_ALWAYS, 29, 0, NO_COLUMN},
     {"background", row_background, ALL, WHEN_ALWAYS, 34, 0, NO_COLUMN},
-    {"measured_s", row_measured, ALL | IN_TABLE, WHEN_MEASURED, 35, 19, US("measured(us)", 14, WHEN_MEASURED)},
+    {"measured_s", row_measured, ALL | IN_TABLE, WHEN_MEASURED, 35, 19, US("measured(us)", 12, WHEN_MEASURED)},
     {"sim_error", row_sim_error, ALL | IN_TABLE, WHEN_MEASURED, 36, 20,
-     {"sim_err(%)", 1, 10, 11, 2, 100, WHEN_MEASURED_SIMULATED}},
-    {"pred_error", row_pred_error, ALL | IN_TABLE, WHEN_MEASURED, 37, 21, {"pred_err(%)", 1, 9, 12, 2, 100, WHEN_MEASURED}},
-    {"algorithm", row_algorithm_cell, IN_TABLE, WHEN_ALWAYS, 0, 1, {"algorithm", 2, -29, -29, 0, 1, WHEN_ALWAYS}},
+     {"sim_err(%)", 1, 10, 10, 2, 100, WHEN_MEASURED_SIMULATED}},
+    {"pred_error", row_pred_error, ALL | IN_TABLE, WHEN_MEASURED, 37, 21, {"pred_err(%)", 1, 11, 11, 2, 100, WHEN_MEASURED}},
+    {"algorithm", row_algorithm_cell, IN_TABLE, WHEN_ALWAYS, 0, 1, {"algorithm", 2, 0, 0, 0, 1, WHEN_ALWAYS}},
 };
 
 /* ---- a row's term ---- */
@@ -276,6 +276,9 @@ static bool shown(field_when when, const column_flags *f)
     case WHEN_IDEAL: return f->ideal;
     case WHEN_MEASURED: return f->measured;
     case WHEN_MEASURED_SIMULATED: return f->measured && f->simulated;
+    case WHEN_PIPELINED: return f->pipelined;
+    case WHEN_PROTOCOL: return f->protocol;
+    case WHEN_CHANNELS: return f->channels;
     default: return true;
     }
 }
@@ -380,7 +383,8 @@ void fields_table_header(FILE *out, const field_set *set, const column_flags *fl
     int count = columns(set, IN_TABLE, flags, order);
     for (int i = 0; i < count; i++) {
         const table_column *c = &order[i]->column;
-        fprintf(out, "%*s%*s", c->gap, "", c->header_width, c->header);
+        int width = c->header_width ? c->header_width : -flags->text_width;
+        fprintf(out, "%*s%*s", c->gap, "", width, c->header);
     }
 }
 
@@ -395,12 +399,13 @@ void fields_table_values(FILE *out, const field_set *set, const field_context *x
         if (v.kind == VALUE_TEXT || v.kind == VALUE_TEXT_OR_NULL) {
             const char *suffix = v.suffix ? v.suffix : "";
             int length = (int)(strlen(v.text) + strlen(suffix)), width = c->width < 0 ? -c->width : c->width;
+            if (c->width == 0) width = flags->text_width;
             if (c->width > 0) fprintf(out, "%*s", width > length ? width - length : 0, "");
             fprintf(out, "%s%s", v.text, suffix);
-            if (c->width < 0) fprintf(out, "%*s", width > length ? width - length : 0, "");
+            if (c->width <= 0) fprintf(out, "%*s", width > length ? width - length : 0, "");
         } else if (v.kind == VALUE_INT) fprintf(out, "%*ld", c->width, (long)v.number);
         else if (!v.present || !isfinite(v.number)) fprintf(out, "%*s", c->width, "-");
-        else if (c->precision < 0) fprintf(out, "%*.6g", c->width, v.number * c->scale);
+        else if (c->precision < 0) fprintf(out, "%*.5g", c->width, v.number * c->scale);
         else fprintf(out, "%*.*f", c->width, c->precision, v.number * c->scale);
     }
 }

@@ -50,11 +50,15 @@ typedef enum {
     WHEN_IDEAL,              /* the table: the case's η profile is not ideal */
     WHEN_MEASURED,           /* --measured logs were given */
     WHEN_MEASURED_SIMULATED, /* both */
+    WHEN_PIPELINED,          /* the table: a row of the case ran on more than one segment */
+    WHEN_PROTOCOL,           /* the table: a row of the case ran under an NCCL protocol */
+    WHEN_CHANNELS,           /* the table: a row of the case ran on more than one channel */
 } field_when;
 
 /* How the table prints a field: after GAP spaces, its header in HEADER_WIDTH
- * and its value in WIDTH (negative: left-aligned) with PRECISION decimals
- * (-1: %g with 6 digits; ints and text take none) times SCALE. */
+ * and its value in WIDTH (negative: left-aligned; 0: as wide as the case's
+ * longest text, column_flags.text_width) with PRECISION decimals (-1: %g
+ * with 5 digits; ints and text take none) times SCALE. */
 typedef struct table_column {
     const char *header;
     int gap, header_width, width, precision;
@@ -83,7 +87,8 @@ extern const field_set result_fields, term_fields, link_fields, eta_fields, cros
 /* What decides which columns exist: the report's (simulated, measured) and,
  * in the table, the case's (several groups, a non-ideal η profile). */
 typedef struct column_flags {
-    bool simulated, measured, fastest, ideal;
+    bool simulated, measured, fastest, ideal, pipelined, protocol, channels;
+    int text_width;            /* the table: a fitted text column's width (the case's longest) */
 } column_flags;
 
 /* CSV: the header of SET's columns and one record's values, in their CSV
