@@ -132,9 +132,13 @@ static int platform_route(const topology *t, const cli_args *a)
         diag_print(&d);
         return 2;
     }
-    printf("links %d physical; latency %.17g s; bottleneck %.17g B/s\n", physical, latency, bandwidth);
-    printf("size %.17g B: latency + size/BW = %.17g s; simulated %.17g s; relative difference %.3g\n", size, expected,
-           simulated, simulated / expected - 1);
+    char lat[32], bw[32], bytes[32];
+    units_format(latency, UNIT_TIME, lat, sizeof lat);
+    units_format(bandwidth, UNIT_BANDWIDTH, bw, sizeof bw);
+    units_format(size, UNIT_SIZE, bytes, sizeof bytes);
+    printf("links %d physical; latency %s; bottleneck %s\n", physical, lat, bw);
+    printf("size %s: latency + size/BW = %.6g us; simulated %.6g us; relative difference %.3g\n", bytes, expected * 1e6,
+           simulated * 1e6, simulated / expected - 1);
     return 0;
 }
 

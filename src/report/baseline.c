@@ -211,10 +211,18 @@ static double relative_drift(double now, double base)
     return (now - base) / fabs(base);
 }
 
-static void print_time(FILE *out, double value)
+/* A time in µs, the table's unit, with DIGITS significant digits. */
+static void print_time(FILE *out, double value, int digits)
 {
-    if (isfinite(value)) fprintf(out, " %24.17g", value);
-    else fprintf(out, " %24s", "null");
+    if (isfinite(value)) fprintf(out, " %18.*g", digits, value * 1e6);
+    else fprintf(out, " %18s", "null");
+}
+
+/* The digits that show a drift of RTOL: two past its place (4 to 17). */
+static int drift_digits(double rtol)
+{
+    double digits = rtol > 0 ? ceil(-log10(rtol)) + 2 : 17;
+    return digits < 4 ? 4 : digits > 17 ? 17 : (int)digits;
 }
 
 /* The key of a row of this run, as the baseline spells it. */
@@ -225,15 +233,15 @@ static baseline_row key_of(const result_row *row)
                           .time_s = row->time_s};
 }
 
-static void print_drift(const drift *x, FILE *out)
+static void print_drift(const drift *x, int digits, FILE *out)
 {
     baseline_row key = x->base ? *x->base : key_of(x->now);
-    fprintf(out, "  %4d  %-13s %-22s %5d  %-16s %14.17g", key.case_index, key.primitive, key.algorithm, key.group,
+    fprintf(out, "  %4d  %-13s %-22s %5d  %-16s %13.0f", key.case_index, key.primitive, key.algorithm, key.group,
             key.platform, key.size_bytes);
-    if (x->base) print_time(out, x->base->time_s);
-    else fprintf(out, " %24s", "missing");
-    if (x->now) print_time(out, x->now->time_s);
-    else fprintf(out, " %24s", "missing");
+    if (x->base) print_time(out, x->base->time_s, digits);
+    else fprintf(out, " %18s", "missing");
+    if (x->now) print_time(out, x->now->time_s, digits);
+    else fprintf(out, " %18s", "missing");
     if (!x->base) fprintf(out, "  new: not in the baseline\n");
     else if (!x->now) fprintf(out, "  gone: not in this run\n");
     else if (isnan(x->relative)) fprintf(out, "  -\n");
@@ -277,9 +285,9 @@ int baseline_compare(const report *r, const char *path, double rtol, FILE *out, 
         fprintf(out, "# baseline %s was simulated with network model %s, this run with %s\n", path, b.model,
                 r->model ? r->model : "");
     if (drift_count)
-        fprintf(out, "# %4s  %-13s %-22s %5s  %-16s %14s %24s %24s  %s\n", "case", "primitive", "algorithm", "group",
-                "platform", "size(B)", "baseline time_s", "now time_s", "relative drift");
-    for (int i = 0; i < drift_count; i++) print_drift(&drifts[i], out);
+        fprintf(out, "# %4s  %-13s %-22s %5s  %-16s %13s %18s %18s  %s\n", "case", "primitive", "algorithm", "group",
+                "platform", "size(B)", "baseline(us)", "now(us)", "relative drift");
+    for (int i = 0; i < drift_count; i++) print_drift(&drifts[i], drift_digits(rtol), out);
     free(drifts);
     baseline_free(&b);
     return drift_count;
