@@ -207,7 +207,10 @@ int run_cases(const scenario *s, const run_settings *o, report *r)
     sim_options sim = o->sim;
     sim.model = scenario_network(s, o->sim.model);
     if (check_run_options(o, sim.model) != 0) return 2;
-    if (!o->quiet) plan_note_calibrated_stand_ins(s);
+    if (!o->quiet) {
+        plan_note_short_sweeps(s);
+        plan_note_calibrated_stand_ins(s);
+    }
     diag d = {0};
     if (o->mode == MODE_RUN && !simgrid_check_options(&o->sim, &d)) {
         diag_print(&d);

@@ -217,6 +217,20 @@ void plan_note_coupling(network_model model, const topology *t, const exec_part 
             label, c.parts, c.flows, network_model_name(model), FLUID_COUPLED_FLOWS_MAX);
 }
 
+void plan_note_short_sweeps(const scenario *s)
+{
+    for (int c = 0; c < s->case_count; c++) {
+        const scenario_case *k = &s->cases[c];
+        if (!(k->sweep_to_bytes > 0)) continue;
+        char last[32], to[32];
+        units_format(k->sizes[k->size_count - 1], UNIT_SIZE, last, sizeof last);
+        units_format(k->sweep_to_bytes, UNIT_SIZE, to, sizeof to);
+        fprintf(stderr, "%s:%d:%d: note: case %d's sweep ends at %s, its last size not past 'to' (%s), as nccl-tests' -e "
+                "does; to run %s too, list the sizes or choose 'to' a power of 'factor' times 'from'\n", s->path,
+                k->sizes_line, k->sizes_column, c, last, to, to);
+    }
+}
+
 void plan_note_calibrated_stand_ins(const scenario *s)
 {
     for (int c = 0; c < s->case_count; c++) {

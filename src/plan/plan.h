@@ -69,6 +69,10 @@ void plan_note_coupling(network_model model, const topology *t, const exec_part 
  * primitive and tier is told, on standard error, which group stands in. */
 void plan_note_calibrated_stand_ins(const scenario *s);
 
+/* A sweep of sizes that stops short of its `to` (as nccl-tests' -e does)
+ * is told, on standard error, where it ends and how to include `to`. */
+void plan_note_short_sweeps(const scenario *s);
+
 /* The index of case K's largest size. */
 int plan_largest_size(const scenario_case *k);
 

@@ -44,6 +44,12 @@ static bool read_sizes(yaml_tree *tree, ynode *node, scenario_case *c, diag *d)
             return yaml_error(tree, node, d, "the sweep has more than %d sizes: raise 'factor' or narrow the range", SCENARIO_MAX_SIZES);
         c->sizes[c->size_count++] = m;
     }
+    /* like nccl-tests' -e, the sweep stops at the last size not past 'to': the run says so (plan.c) */
+    if (c->sizes[c->size_count - 1] < to * (1 - 1e-12)) {
+        c->sweep_to_bytes = to;
+        c->sizes_line = (int)node->start_mark.line + 1;
+        c->sizes_column = (int)node->start_mark.column + 1;
+    }
     return true;
 }
 

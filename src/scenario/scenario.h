@@ -28,6 +28,8 @@ typedef struct scenario_case {
     const algorithm *records[SCENARIO_MAX_ALGORITHMS]; /* each one's registry record; NULL: `auto`, the tuner's */
     int size_count;
     double sizes[SCENARIO_MAX_SIZES];
+    double sweep_to_bytes;   /* a sweep's `to` when its last size falls short of it (0: it does not) */
+    int sizes_line, sizes_column; /* where that sweep is */
     int segments;      /* 0: the algorithm's default; SEGMENTS_AUTO: P* of 01 App. C.3 per size */
     char inner[32], outer[32]; /* hierarchical tiers' algorithms ("" = ring) */
     int root;
