@@ -14,7 +14,7 @@ python=/usr/bin/python3
 check "csv to stdout exits 0" "$? $(cat "$work/err")" '^0 $'
 check "results header: the JSON's fields, groups, layout, skew, platform, concurrent_with, model, background" \
     "$(sed -n 1p "$work/stdout.csv")" \
-    '^case,primitive,algorithm,group,ranks,size_bytes,segments,time_s,predicted_s,ideal_s,ratio,n_alpha,n_beta,alpha_s,bandwidth_Bps,algbw_Bps,busbw_Bps,time_fastest_s,messages,latency_p50_s,latency_p99_s,latency_max_s,rank_spread_s,background_load,groups,layout,skew,platform,concurrent_with,model,protocol,channels,tuned,launch_s,background$'
+    '^case,primitive,algorithm,group,ranks,size_bytes,segments,time_s,predicted_s,ideal_s,ratio,n_alpha,n_beta,alpha_s,bandwidth_Bps,algbw_Bps,busbw_Bps,time_fastest_s,messages,latency_p50_s,latency_p99_s,latency_max_s,rank_spread_s,background_load,groups,layout,skew,platform,concurrent_with,model,protocol,channels,tuned,launch_s,background,inner,outer$'
 check "stdout: header + 3 rows, nothing else" "$(wc -l < "$work/stdout.csv")" '^ *4$'
 check "no blank line on stdout (one table)" "$(grep -c '^$' "$work/stdout.csv")" '^0$'
 
@@ -65,8 +65,8 @@ print("eta", eta.shape, eta["points"].tolist(), eta["eta_beta"].dtype)
 print("terms", pandas.read_csv(f"{work}/out.terms.csv").shape)
 EOF
     )
-    check "pandas reads the results: 3 x 35, sizes in order, times numeric" "$out" \
-        '^results \(3, 35\) \[1000, 1000000, 16000000\] float64$'
+    check "pandas reads the results: 3 x 37, sizes in order, times numeric" "$out" \
+        '^results \(3, 37\) \[1000, 1000000, 16000000\] float64$'
     check "pandas reads the eta table: 1 x 12, numeric eta" "$out" '^eta \(1, 12\) \[3\] float64$'
     check "pandas reads the terms table: 3 x 12" "$out" '^terms \(3, 12\)$'
 else

@@ -99,11 +99,21 @@ static field_value row_pred_error(const field_context *x)
     bool measured = ROW(x)->measured_s > 0;
     return number(measured ? ROW(x)->predicted_s / ROW(x)->measured_s - 1 : NAN, measured);
 }
-/* The table's algorithm cell: "ring (auto)" when the tuner picked it. */
+static field_value row_inner(const field_context *x) { return text_or_null(ROW(x)->inner); }
+static field_value row_outer(const field_context *x) { return text_or_null(ROW(x)->outer); }
+/* The table's algorithm cell: "hierarchical inc/ring (auto)": a hierarchical
+ * algorithm's inner and outer tiers, "(auto)" when the tuner picked it. */
 static field_value row_algorithm_cell(const field_context *x)
 {
     field_value v = text(ROW(x)->algorithm);
-    v.suffix = ROW(x)->tuned ? " (auto)" : "";
+    int n = 0;
+    if (ROW(x)->inner[0]) {
+        v.after[n++] = " ";
+        v.after[n++] = ROW(x)->inner;
+        v.after[n++] = "/";
+        v.after[n++] = ROW(x)->outer;
+    }
+    if (ROW(x)->tuned) v.after[n] = " (auto)";
     return v;
 }
 
@@ -147,10 +157,12 @@ static const field result_table[] = {
     {"background_load", row_background_load, ALL, WHEN_ALWAYS, 23, 0, NO_COLUMN},
     {"model", row_model, ALL, WHEN_ALWAYS, 29, 0, NO_COLUMN},
     {"background", row_background, ALL, WHEN_ALWAYS, 34, 0, NO_COLUMN},
-    {"measured_s", row_measured, ALL | IN_TABLE, WHEN_MEASURED, 35, 19, US("measured(us)", 12, WHEN_MEASURED)},
-    {"sim_error", row_sim_error, ALL | IN_TABLE, WHEN_MEASURED, 36, 20,
+    {"inner", row_inner, ALL, WHEN_ALWAYS, 35, 0, NO_COLUMN},
+    {"outer", row_outer, ALL, WHEN_ALWAYS, 36, 0, NO_COLUMN},
+    {"measured_s", row_measured, ALL | IN_TABLE, WHEN_MEASURED, 37, 19, US("measured(us)", 12, WHEN_MEASURED)},
+    {"sim_error", row_sim_error, ALL | IN_TABLE, WHEN_MEASURED, 38, 20,
      {"sim_err(%)", 1, 10, 10, 2, 100, WHEN_MEASURED_SIMULATED}},
-    {"pred_error", row_pred_error, ALL | IN_TABLE, WHEN_MEASURED, 37, 21, {"pred_err(%)", 1, 11, 11, 2, 100, WHEN_MEASURED}},
+    {"pred_error", row_pred_error, ALL | IN_TABLE, WHEN_MEASURED, 39, 21, {"pred_err(%)", 1, 11, 11, 2, 100, WHEN_MEASURED}},
     {"algorithm", row_algorithm_cell, IN_TABLE, WHEN_ALWAYS, 0, 1, {"algorithm", 2, 0, 0, 0, 1, WHEN_ALWAYS}},
 };
 
@@ -267,6 +279,18 @@ const field_set result_fields = SET(result_table), term_fields = SET(term_table)
                 eta_fields = SET(eta_table), crossover_fields = SET(crossover_table);
 
 /* ---- writing ---- */
+
+int field_text_length(const field_value *v)
+{
+    size_t length = strlen(v->text);
+    for (int k = 0; k < FIELD_PIECES && v->after[k]; k++) length += strlen(v->after[k]);
+    return (int)length;
+}
+
+field_value field_table_text(const field_context *x)
+{
+    return row_algorithm_cell(x);
+}
 
 static bool shown(field_when when, const column_flags *f)
 {
@@ -397,11 +421,11 @@ void fields_table_values(FILE *out, const field_set *set, const field_context *x
         field_value v = order[i]->get(x);
         fprintf(out, "%*s", c->gap, "");
         if (v.kind == VALUE_TEXT || v.kind == VALUE_TEXT_OR_NULL) {
-            const char *suffix = v.suffix ? v.suffix : "";
-            int length = (int)(strlen(v.text) + strlen(suffix)), width = c->width < 0 ? -c->width : c->width;
+            int length = field_text_length(&v), width = c->width < 0 ? -c->width : c->width;
             if (c->width == 0) width = flags->text_width;
             if (c->width > 0) fprintf(out, "%*s", width > length ? width - length : 0, "");
-            fprintf(out, "%s%s", v.text, suffix);
+            fputs(v.text, out);
+            for (int k = 0; k < FIELD_PIECES && v.after[k]; k++) fputs(v.after[k], out);
             if (c->width <= 0) fprintf(out, "%*s", width > length ? width - length : 0, "");
         } else if (v.kind == VALUE_INT) fprintf(out, "%*ld", c->width, (long)v.number);
         else if (!v.present || !isfinite(v.number)) fprintf(out, "%*s", c->width, "-");

@@ -22,12 +22,14 @@ typedef enum {
     VALUE_CASES,        /* the cases a row ran with: a list of case numbers */
 } value_kind;
 
+#define FIELD_PIECES 5
+
 typedef struct field_value {
     value_kind kind;
     bool present;       /* false: empty in CSV, no key in JSON, "-" in the table */
     double number;      /* NUMBER, INT, BOOL */
     const char *text;   /* TEXT, TEXT_OR_NULL */
-    const char *suffix; /* the table only: written after TEXT (" (auto)") */
+    const char *after[FIELD_PIECES]; /* the table only: written after TEXT, up to a NULL (" inc/ring", " (auto)") */
 } field_value;
 
 /* What a field reads: the report, the row, and for a row's parts the item
@@ -102,6 +104,10 @@ void fields_json(FILE *out, const field_set *set, const field_context *x, bool f
  * newline). */
 void fields_table_header(FILE *out, const field_set *set, const column_flags *flags);
 void fields_table_values(FILE *out, const field_set *set, const field_context *x, const column_flags *flags);
+/* The table's text of V: TEXT and what follows it. */
+int field_text_length(const field_value *v);
+/* The table's algorithm cell of X's row (the case's widest sets the column). */
+field_value field_table_text(const field_context *x);
 /* TEXT as one CSV field (RFC 4180: quoted when it holds a comma, a quote or a line break). */
 void csv_text(FILE *out, const char *text);
 

@@ -44,6 +44,7 @@ typedef struct result_row {
     char platform[64];         /* the platform the case runs on (a case may name its own) */
     primitive prim;
     char algorithm[32];        /* what ran (the tuner's pick under `auto`) */
+    char inner[32], outer[32]; /* a hierarchical algorithm's tiers' algorithms ("" when not hierarchical) */
     char protocol[8];          /* none (the seed's model), simple, ll128 or ll */
     int channels;              /* NCCL-style channels the schedule ran on */
     bool tuned;                /* algorithm, protocol and channels picked by the tuner (`auto`) */

@@ -81,6 +81,10 @@ result_row rows_make(const scenario *s, const plan_member *m)
                       .predicted_s = pr->time_s, .ideal_s = pr->ideal_s, .n_alpha = pr->n_alpha, .n_beta = pr->n_beta,
                       .alpha_s = pr->alpha_s, .bandwidth_Bps = pr->bandwidth_Bps, .term_count = pr->term_count};
     snprintf(row.algorithm, sizeof row.algorithm, "%s", m->run.algorithm->name);
+    if (m->run.algorithm->composition == COMPOSITION_HIERARCHICAL || m->run.algorithm->composition == COMPOSITION_PIPELINED) {
+        snprintf(row.inner, sizeof row.inner, "%s", k->inner[0] ? k->inner : "ring");
+        snprintf(row.outer, sizeof row.outer, "%s", k->outer[0] ? k->outer : "ring");
+    }
     snprintf(row.protocol, sizeof row.protocol, "%s", protocol_name(m->run.protocol));
     row.channels = m->run.channels;
     row.tuned = m->tuned;

@@ -36,7 +36,9 @@ static column_flags case_columns(const report *r, int first)
         c.pipelined |= row->segments > 1;
         c.protocol |= strcmp(row->protocol, "none") != 0;
         c.channels |= row->channels > 1;
-        int width = (int)strlen(row->algorithm) + (row->tuned ? (int)strlen(" (auto)") : 0);
+        field_context x = {r, row, NULL, 0};
+        field_value cell = field_table_text(&x);
+        int width = field_text_length(&cell);
         if (width > c.text_width) c.text_width = width;
     }
     return c;

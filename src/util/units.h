@@ -30,7 +30,8 @@ typedef enum { UNIT_SIZE, UNIT_TIME, UNIT_BANDWIDTH } unit_kind;
  * Zero and negative values are the caller's to refuse. */
 bool units_parse(const char *text, unit_kind kind, double *value, char *why, int why_size);
 
-/* Human-readable rendering: "16 MB", "0.5 us", "900 GB/s". */
+/* Human-readable rendering: "16 MB", "0.5 us", "900 GB/s"; a size that is
+ * a whole multiple of 1024 but not of 1000 in binary units ("4 MiB"). */
 void units_format(double value, unit_kind kind, char *out, int out_size);
 
 #endif
