@@ -1,8 +1,11 @@
-/* plot.c — report_plot: per case, two panels against message size: the
- * time (log-log) and the bus bandwidth (what nccl-tests users compare), the
- * analytic prediction as a line (a marker for a single size) and the
- * simulated values as points per algorithm, with the fitted η (SPEC §8
- * --plot).  The data, a gnuplot script and gnuplot's drawing go to a private
+/* plot.c — report_plot: per case, two panels: the time and the bus
+ * bandwidth (what nccl-tests users compare).  A case with several sizes is
+ * drawn against message size (time log-log), the analytic prediction as a
+ * line and the simulated values as points per algorithm, with the fitted η;
+ * a case with one size as bars, its algorithms side by side, predicted
+ * beside simulated (docs/output.md, "Plot").  Every panel's range leaves a
+ * margin around its data and its legend sits below it, so that no point is
+ * clipped or covered.  The data, a gnuplot script and gnuplot's drawing go to a private
  * temporary directory; the drawing is then copied to PATH as
  * util/output_file.h says (a regular file replaced whole, a FIFO or device
  * written into, never replaced). */
@@ -17,12 +20,15 @@
 
 #include "report/report.h"
 #include "util/interrupt.h"
+#include "util/units.h"
 #include "util/output_file.h"
 
 extern char **environ;
 
 #define PANEL_WIDTH 640
-#define PANEL_HEIGHT 420
+#define PANEL_HEIGHT 460
+/* "hierarchical_pipelined inc/ring group 12345": a name and its tiers' (32 bytes each) and group */
+#define SERIES_NAME_SIZE 128
 
 /* The files of one plot: the temporary directory and what goes in it. */
 typedef struct plot_files {
@@ -159,6 +165,15 @@ static void write_series_data(FILE *data, const series *s)
     fprintf(data, "\n\n");
 }
 
+/* How a legend or a bar names ROW's series: "hierarchical inc/ring group 2". */
+static void series_name(const result_row *row, char *out, size_t size)
+{
+    int used = snprintf(out, size, "%s", row->algorithm);
+    if (row->inner[0] && used < (int)size) used += snprintf(out + used, size - (size_t)used, " %s/%s", row->inner, row->outer);
+    if (row->group && used < (int)size) used += snprintf(out + used, size - (size_t)used, " group %d", row->group);
+    if (row->tuned && used < (int)size) snprintf(out + used, size - (size_t)used, " (auto)");
+}
+
 /* ", 'DATA' index N using 1:COLUMN with STYLE lc COLOR title '<alg> WHAT'" (or
  * "plot ..." for the first); an algorithm's line and points share COLOR */
 static void write_curve(plot_writer *w, const result_row *row, int *curves, int column, const char *style, int color,
@@ -167,9 +182,9 @@ static void write_curve(plot_writer *w, const result_row *row, int *curves, int 
     fprintf(w->script, "%s ", (*curves)++ ? ", \\\n    " : "plot");
     gnuplot_string(w->script, w->data_path, false);
     fprintf(w->script, " index %d using 1:%d with %s lc %d title ", w->block, column, style, color);
-    char title[96];
-    if (row->group) snprintf(title, sizeof title, "%s group %d %s", row->algorithm, row->group, what);
-    else snprintf(title, sizeof title, "%s %s", row->algorithm, what);
+    char name[SERIES_NAME_SIZE], title[SERIES_NAME_SIZE + 16];
+    series_name(row, name, sizeof name);
+    snprintf(title, sizeof title, "%s %s", name, what);
     gnuplot_string(w->script, title, true);
 }
 
@@ -211,43 +226,131 @@ static void write_size_ticks(FILE *script, const report *r, int case_index)
     if (last <= first) last = first + 1;
     int step = (last - first + 7) / 8;
     if (step < 1) step = 1;
+    /* two decades or less of decimal sizes: 1, 2 and 5 of each, so that the axis has ticks to read */
+    bool dense = !binary && last - first <= 2;
+    static const double mantissas[] = {1, 2, 5};
     fprintf(script, "set xtics (");
-    for (int k = first - (first % step + step) % step, n = 0; k <= last; k += step) {
-        if (k < 0) continue;
-        int unit = (int)(k / per_unit);
-        if (unit > 5) unit = 5;
-        double value = pow(base, k), shown = value / pow(base, unit * per_unit);
-        fprintf(script, "%s'%g %s' %.17g", n++ ? ", " : "", shown, binary ? binary_units[unit] : decimal_units[unit], value);
-    }
+    for (int k = first - (first % step + step) % step - (dense ? 1 : 0), n = 0; k <= last; k += step)
+        for (int m = 0; m < (dense ? 3 : 1); m++) {
+            double value = mantissas[m] * pow(base, k);
+            if (k < 0 || (dense && (value < low / 1.5 || value > high * 1.5))) continue;
+            int unit = (int)(k / per_unit);
+            if (unit > 5) unit = 5;
+            double shown = value / pow(base, unit * per_unit);
+            fprintf(script, "%s'%g %s' %.17g", n++ ? ", " : "", shown, binary ? binary_units[unit] : decimal_units[unit], value);
+        }
     fprintf(script, ")\n");
 }
 
-/* The panel title: "case K: PRIMITIVE, N ranks on PLATFORM: WHAT". */
-static void write_panel_title(FILE *script, const report *r, const result_row *opener, const char *what)
+/* A log axis spanning less than two decades between LOW and HIGH gets 1, 2
+ * and 5 of each decade as ticks (1, 1.5, 2, 3, 5 and 7 within one decade):
+ * gnuplot labels only whole decades. */
+static void write_log_ticks(FILE *script, const char *axis, double low, double high)
 {
-    char title[256];
-    snprintf(title, sizeof title, "case %d: %s, %d ranks%s on %s: %s", opener->case_index, primitive_name(opener->prim),
-             opener->ranks, opener->groups > 1 ? " per group" : "",
-             opener->platform[0] ? opener->platform : (r->platform_name ? r->platform_name : ""), what);
-    fprintf(script, "set title ");
-    gnuplot_string(script, title, true);
-    fputc('\n', script);
+    if (!(low > 0) || high / low >= 100) return;
+    static const double mantissas[] = {1, 2, 5}, finer[] = {1, 1.5, 2, 3, 5, 7};
+    bool fine = high / low < 10; /* less than a decade: about six ticks rather than two */
+    fprintf(script, "set %stics (", axis);
+    for (int k = (int)floor(log10(low)) - 1, n = 0; k <= (int)ceil(log10(high)); k++)
+        for (int m = 0; m < (fine ? 6 : 3); m++) {
+            double value = (fine ? finer[m] : mantissas[m]) * pow(10, k);
+            if (value >= low && value <= high) fprintf(script, "%s'%g' %.17g", n++ ? ", " : "", value, value);
+        }
+    fprintf(script, ")\n");
 }
 
-/* The two panels of the case that rows[first] opens: time, then busbw. */
-static void write_panels(plot_writer *w, const report *r, int first)
+/* The panel title: "case K: PRIMITIVE, N ranks on PLATFORM: WHAT", written
+ * piece by piece (no buffer to cut a long platform name). */
+static void write_panel_title(FILE *script, const report *r, const result_row *opener, const char *what)
+{
+    fprintf(script, "set title '");
+    fprintf(script, "case %d: %s, %d ranks%s on ' . ", opener->case_index, primitive_name(opener->prim), opener->ranks,
+            opener->groups > 1 ? " per group" : "");
+    gnuplot_string(script, opener->platform[0] ? opener->platform : (r->platform_name ? r->platform_name : ""), true);
+    fprintf(script, " . ': %s'\n", what);
+}
+
+/* The busbw of ROW at TIME_S (01 App. D: C(N)·M/t), NaN when there is none. */
+static double busbw_at(const result_row *row, double time_s)
+{
+    return time_s > 0 ? primitive_busbw_factor(row->prim, row->ranks) * row->size_bytes / time_s : NAN;
+}
+
+/* The least and greatest positive values a case's panel draws: its rows'
+ * times (BUSBW false, µs) or bus bandwidths (GB/s), predicted, simulated
+ * and measured. */
+typedef struct extent {
+    double low, high;
+} extent;
+
+static extent case_extent(const report *r, int case_index, bool busbw)
+{
+    extent e = {INFINITY, 0};
+    for (int i = 0; i < r->row_count; i++) {
+        const result_row *row = &r->rows[i];
+        if (row->case_index != case_index) continue;
+        const double times[3] = {row->predicted_s, row->simulated ? row->time_s : NAN,
+                                 row->measured_s > 0 ? row->measured_s : NAN};
+        for (int k = 0; k < 3; k++) {
+            double value = busbw ? busbw_at(row, times[k]) * 1e-9 : times[k] * 1e6;
+            if (!(isfinite(value) && value > 0)) continue;
+            e.low = fmin(e.low, value);
+            e.high = fmax(e.high, value);
+        }
+    }
+    return e;
+}
+
+/* Whether every row of the case that rows[FIRST] opens has the same size: drawn as bars. */
+static bool single_size(const report *r, int first)
+{
+    for (int i = first; i < r->row_count; i++)
+        if (r->rows[i].case_index == r->rows[first].case_index && r->rows[i].size_bytes != r->rows[first].size_bytes)
+            return false;
+    return true;
+}
+
+/* The x range of a size axis: the case's sizes with a margin (log scale). */
+static void write_size_range(FILE *script, const report *r, int case_index)
+{
+    double low = INFINITY, high = 0;
+    for (int i = 0; i < r->row_count; i++)
+        if (r->rows[i].case_index == case_index && r->rows[i].size_bytes > 0) {
+            low = fmin(low, r->rows[i].size_bytes);
+            high = fmax(high, r->rows[i].size_bytes);
+        }
+    if (high > 0) fprintf(script, "set xrange [%.17g:%.17g]\n", low / 1.5, high * 1.5);
+}
+
+/* The y range of a panel: a margin around its data (a log axis by factors,
+ * a linear one from 0 with room above the highest for a bar's label). */
+static void write_value_range(FILE *script, extent e, bool logarithmic)
+{
+    if (!(e.high > 0)) return;
+    if (logarithmic) fprintf(script, "set yrange [%.17g:%.17g]\n", e.low / 1.6, e.high * 1.6);
+    else fprintf(script, "set yrange [0:%.17g]\n", e.high * 1.18);
+}
+
+/* The two line panels of the case that rows[first] opens: time, then busbw,
+ * against message size. */
+static void write_line_panels(plot_writer *w, const report *r, int first)
 {
     const result_row *opener = &r->rows[first];
     static const struct {
         const char *what, *ylabel, *logscale;
         int predicted_column, simulated_column, measured_column;
     } panels[2] = {{"time", "time (µs)", "set logscale xy\nset format y '%g'\n", 2, 3, 6},
-                   {"bus bandwidth", "busbw (GB/s)", "unset logscale y\nset logscale x\nset format y '%g'\nset yrange [0:*]\n", 4, 5, 7}};
+                   {"bus bandwidth", "busbw (GB/s)", "unset logscale y\nset logscale x\nset format y '%g'\n", 4, 5, 7}};
     for (int p = 0; p < 2; p++) {
-        fprintf(w->script, "unset label\nset autoscale\n%sset ylabel '%s'\n", panels[p].logscale, panels[p].ylabel);
-        fprintf(w->script, "set key %s\n", p == 0 ? "bottom right" : "top left");
+        fprintf(w->script, "unset label\nset autoscale\n%sset ylabel '%s'\nset key below horizontal\n", panels[p].logscale,
+                panels[p].ylabel);
         write_panel_title(w->script, r, opener, panels[p].what);
         write_size_ticks(w->script, r, opener->case_index);
+        write_size_range(w->script, r, opener->case_index);
+        extent e = case_extent(r, opener->case_index, p == 1);
+        write_value_range(w->script, e, p == 0);
+        if (p == 0) write_log_ticks(w->script, "y", e.low / 1.6, e.high * 1.6);
+        else fprintf(w->script, "set ytics autofreq\n");
         if (p == 0) write_eta_labels(w->script, r, opener->case_index);
         int curves = 0, colors = 0, block = w->block;
         for (int i = first; i < r->row_count; i++) {
@@ -267,6 +370,76 @@ static void write_panels(plot_writer *w, const report *r, int first)
         if (!curves) fprintf(w->script, "set xrange [1:10]\nset yrange [1:10]\nplot 1/0 notitle\nset autoscale");
         fputc('\n', w->script);
     }
+}
+
+/* The bars' data block of the case that rows[first] opens: one line per
+ * series (its name, then predicted, simulated and measured time in µs and
+ * busbw in GB/s, '?' where there is none). */
+static void write_bar_data(plot_writer *w, const report *r, int first, bool *simulated, bool *measured)
+{
+    for (int i = first; i < r->row_count; i++) {
+        const result_row *row = &r->rows[i];
+        if (row->case_index != r->rows[first].case_index || !opens_series(r, i)) continue;
+        char name[SERIES_NAME_SIZE];
+        series_name(row, name, sizeof name);
+        fputc('"', w->data);
+        for (const char *c = name; *c; c++) fputc(*c == '"' ? '\'' : *c, w->data);
+        fputc('"', w->data);
+        double sim = row->simulated ? row->time_s : NAN, meas = row->measured_s > 0 ? row->measured_s : NAN;
+        write_value(w->data, row->predicted_s, 1e6);
+        write_value(w->data, sim, 1e6);
+        write_value(w->data, meas, 1e6);
+        write_value(w->data, busbw_at(row, row->predicted_s), 1e-9);
+        write_value(w->data, busbw_at(row, sim), 1e-9);
+        write_value(w->data, busbw_at(row, meas), 1e-9);
+        fputc('\n', w->data);
+        *simulated |= row->simulated;
+        *measured |= row->measured_s > 0;
+    }
+    fprintf(w->data, "\n\n");
+}
+
+/* The two bar panels of a case with one size (rows[first] opens it): its
+ * algorithms side by side, predicted beside simulated (and measured), each
+ * bar labelled with its value. */
+static void write_bar_panels(plot_writer *w, const report *r, int first)
+{
+    const result_row *opener = &r->rows[first];
+    bool simulated = false, measured = false;
+    write_bar_data(w, r, first, &simulated, &measured);
+    static const char *const kinds[3] = {"predicted", "simulated", "measured"};
+    bool shown[3] = {true, simulated, measured};
+    int columns = 1 + simulated + measured;
+    char size[32];
+    units_format(opener->size_bytes, UNIT_SIZE, size, sizeof size);
+    for (int p = 0; p < 2; p++) {
+        fprintf(w->script, "unset label\nset autoscale\nunset logscale\nset format y '%%g'\nset xtics autofreq noenhanced\n"
+                           "set key below horizontal\nset style data histograms\nset style histogram clustered gap 1\n"
+                           "set style fill solid 0.8 border -1\nset xlabel 'algorithm, M = %s'\nset ylabel '%s'\n",
+                size, p == 0 ? "time (µs)" : "busbw (GB/s)");
+        write_panel_title(w->script, r, opener, p == 0 ? "time" : "bus bandwidth");
+        write_value_range(w->script, case_extent(r, opener->case_index, p == 1), false);
+        for (int k = 0, n = 0; k < 3; k++) {
+            if (!shown[k]) continue;
+            int column = 2 + k + 3 * p;
+            fprintf(w->script, "%s ", n ? ", \\\n    " : "plot");
+            gnuplot_string(w->script, w->data_path, false);
+            fprintf(w->script, " index %d using %d%s lc %d title '%s'", w->block, column, n ? "" : ":xtic(1)", k + 1, kinds[k]);
+            /* its value above each bar: bar j of C in a cluster sits at x + (j - (C-1)/2) / (C + 1) (gap 1) */
+            fprintf(w->script, ", \\\n    '' index %d using ($0 + %.17g):%d:(sprintf('%%.4g', $%d)) with labels offset 0,0.7 "
+                               "notitle",
+                    w->block, (n - (columns - 1) / 2.0) / (columns + 1), column, column);
+            n++;
+        }
+        fprintf(w->script, "\nset xlabel 'message size'\nset style data points\nset style fill empty\n");
+    }
+    w->block++;
+}
+
+static void write_panels(plot_writer *w, const report *r, int first)
+{
+    if (single_size(r, first)) write_bar_panels(w, r, first);
+    else write_line_panels(w, r, first);
 }
 
 static void write_plot(plot_writer *w, const report *r, const plot_format *format, const char *drawing)
