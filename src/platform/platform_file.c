@@ -312,6 +312,9 @@ bool platform_build(yaml_tree *tree, ynode *map, topology *t, diag *d)
     ynode *node = yaml_map_get(tree, map, "name");
     const char *name = NULL;
     if (node && !yaml_read_string(tree, node, "name", &name, d)) return false;
+    if (name && strlen(name) >= sizeof t->name) /* every output names it whole */
+        return yaml_error(tree, node, d, "'name' is %zu characters long; a platform's name holds at most %zu",
+                          strlen(name), sizeof t->name - 1);
     snprintf(t->name, sizeof t->name, "%s", name ? name : kind->name);
     t->routing = ROUTING_ECMP;
     if ((node = yaml_map_get(tree, map, "routing"))) {

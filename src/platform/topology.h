@@ -84,8 +84,13 @@ typedef struct topo_tier {
     char split[160];       /* how alpha is spread over the links of one hop */
 } topo_tier;
 
+/* What a node's name holds: a switch's name, or "r" and a rank (topology_node_name). */
+#define TOPO_NODE_NAME_SIZE 40
+/* A platform's name (`name:`, bounded when read). */
+#define TOPO_NAME_SIZE 128
+
 typedef struct topo_switch {
-    char name[40];
+    char name[TOPO_NODE_NAME_SIZE];
     int tier;         /* index into tiers */
     unsigned inc;
     int xbar_link;    /* latency-only transit link, or -1 */
@@ -123,7 +128,7 @@ typedef int (*multipath_fn)(const struct topology *t, int src, int dst, route_ch
 typedef int (*inc_parent_fn)(const struct topology *t, int node, int plane);
 
 typedef struct topology {
-    char name[128];
+    char name[TOPO_NAME_SIZE];
     char kind[24];
     bool lattice;             /* ranks on a grid joined to their neighbours (torus, mesh): ranks act as routers */
     bool wraparound;          /* a lattice whose lines close into rings (torus) */

@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 
+#include "platform/topology.h"
 #include "sched/schedule.h"
 
 #define REPORT_MAX_TERMS 4
@@ -30,7 +31,8 @@ typedef struct link_row {
     char link[48];             /* the platform's name for the link (collsim platform route shows it) */
     bool down;                 /* the direction: UP as the link is built (from its first end), or DOWN */
     char tier[24];
-    char from[40], to[40];     /* the nodes it joins in this direction, or "TIER tier" (spread's aggregated uplinks) */
+    char from[TOPO_NODE_NAME_SIZE], to[TOPO_NODE_NAME_SIZE]; /* the nodes it joins in this direction, or "TIER tier"
+                                                                  (spread's aggregated uplinks: a tier name and 5) */
     double bandwidth_Bps;
     double bytes;              /* carried (packet model: with packet headers) */
     double utilization;        /* bytes / (bandwidth x the simulation's time) */
@@ -41,7 +43,7 @@ typedef struct link_row {
 
 typedef struct result_row {
     int case_index;
-    char platform[64];         /* the platform the case runs on (a case may name its own) */
+    char platform[TOPO_NAME_SIZE]; /* the platform the case runs on (a case may name its own) */
     primitive prim;
     char algorithm[32];        /* what ran (the tuner's pick under `auto`) */
     char inner[32], outer[32]; /* a hierarchical algorithm's tiers' algorithms ("" when not hierarchical) */

@@ -481,6 +481,9 @@ static bool read_scenario(yaml_tree *tree, scenario *s, diag *d)
     ynode *node = yaml_map_get(tree, root, "name");
     const char *text = NULL;
     if (node && !yaml_read_string(tree, node, "name", &text, d)) return false;
+    if (text && strlen(text) >= sizeof s->name) /* every output names it whole */
+        return yaml_error(tree, node, d, "'name' is %zu characters long; a scenario's name holds at most %zu",
+                          strlen(text), sizeof s->name - 1);
     snprintf(s->name, sizeof s->name, "%s", text ? text : "scenario");
     ynode *platform = yaml_map_require(tree, root, "platform", d);
     if (!platform || !load_platform(tree, platform, s, &s->platform, d)) return false;
