@@ -413,6 +413,11 @@ static void write_bar_panels(plot_writer *w, const report *r, int first)
     char size[32];
     units_format(opener->size_bytes, UNIT_SIZE, size, sizeof size);
     for (int p = 0; p < 2; p++) {
+        if (!(case_extent(r, opener->case_index, p == 1).high > 0)) { /* nothing to draw: an empty panel */
+            write_panel_title(w->script, r, opener, p == 0 ? "time" : "bus bandwidth");
+            fprintf(w->script, "set xrange [1:10]\nset yrange [1:10]\nplot 1/0 notitle\nset autoscale\n");
+            continue;
+        }
         fprintf(w->script, "unset label\nset autoscale\nunset logscale\nset format y '%%g'\nset xtics autofreq noenhanced\n"
                            "set key below horizontal\nset style data histograms\nset style histogram clustered gap 1\n"
                            "set style fill solid 0.8 border -1\nset xlabel 'algorithm, M = %s'\nset ylabel '%s'\n",
