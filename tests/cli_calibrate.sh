@@ -183,7 +183,7 @@ if python3 -c 'import jsonschema' 2>/dev/null; then
         "$work/run.json" "$top_srcdir/docs/collsim-output.schema.json" 2>&1)
     check "JSON with measured fields validates against the schema" "$out" '^valid$'
 fi
-check "the plot draws the measured points" "$(grep -c 'ring measured' "$work/run.svg")" '^[1-9]'
+check "the plot draws the measured points (the tuned ring: protocol auto)" "$(grep -c 'ring (auto) measured' "$work/run.svg")" '^[1-9]'
 
 # malformed logs: exit 2, file:line:column
 sed 's/^        1024           256     float     sum      -1    [0-9.]*/        1024           256     float     sum      -1    oops/' "$work/ar.log" > "$work/bad.log"
