@@ -257,10 +257,10 @@ START_TEST(test_regimes_not_split_without_a_slope_change)
 }
 END_TEST
 
-static bool any_support(void *ctx, const algorithm *a, int channels)
+static int any_support(void *ctx, const algorithm *a, int channels)
 {
     (void)ctx, (void)a, (void)channels;
-    return true;
+    return 1;
 }
 
 START_TEST(test_calibrated_groups_apply_where_measured)

@@ -108,7 +108,8 @@ static int finish_task(const scenario *s, const run_settings *o, task *t, bool k
         status = 3; /* the input was valid: the simulation failed (docs/reliability.md) */
     }
     if (status == 0 && keep) {
-        for (int i = 0; i < t->member_count; i++) t->rows[i] = rows_make(s, &t->members[i]);
+        bool lone_exact = scenario_network(s, o->sim.model) == NETWORK_CM02;
+        for (int i = 0; i < t->member_count; i++) t->rows[i] = rows_make(s, &t->members[i], lone_exact);
         if (t->views.links)
             rows_add_link_views(scenario_platform(s, &s->cases[t->first]), t->views.links, t->end_s,
                                 scenario_network(s, o->sim.model) == NETWORK_PACKET, o->all_links, t->rows,

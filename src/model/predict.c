@@ -19,6 +19,7 @@
 
 #include "algo/algorithm.h"
 #include "algo/channels.h"
+#include "algo/double_tree.h"
 #include "util/shuffle.h"
 #include "model/formulas.h"
 #include "platform/inc_tree.h"
@@ -29,7 +30,16 @@ static int member(const model_case *c, int i)
     return c->members ? c->members[i] : i;
 }
 
-/* The narrowest BW of tiers 0..TIER (03 §2.1's BW_bottleneck), each tier's
+/* Tier I's BW at the rate its links run: times its `efficiency` (05 §2.1's
+ * η_β^hw, NCCL's effective link rate), which the simulation's links carry;
+ * `form: seed` keeps the seed's BW. */
+static double tier_rate(const model_case *c, int i)
+{
+    const topo_tier *tier = &c->platform->tiers[i];
+    return tier->bandwidth_Bps * (c->form == FORM_SEED ? 1 : tier->efficiency);
+}
+
+/* The narrowest rate of tiers 0..TIER (03 §2.1's BW_bottleneck), each tier's
  * BW multiplied by what C's channels gain on it: a ring's K channels on
  * disjoint links (rails, a full mesh's rings) move K times one channel's
  * share (channels.h); on shared links, and for trees and INC, they gain
@@ -43,7 +53,7 @@ static double bottleneck_bandwidth(const model_case *c, int tier)
     double bw = 0;
     for (int i = 0; i <= tier; i++) {
         double gain = spread ? channel_bandwidth_gain(layout, c->channels, c->ranks, rail_ranks, t->tiers[i].network) : 1;
-        if (i == 0 || t->tiers[i].bandwidth_Bps * gain < bw) bw = t->tiers[i].bandwidth_Bps * gain;
+        if (i == 0 || tier_rate(c, i) * gain < bw) bw = tier_rate(c, i) * gain;
     }
     return bw;
 }
@@ -180,7 +190,7 @@ static void destination_classes(const model_case *c, prediction *out)
     for (int tier = 0; tier < t->tier_count; tier++)
         if (count[tier])
             add_term(out, c, tier, -1, t->tiers[tier].name, (counts){count[tier], (double)count[tier] / c->ranks},
-                     latency[tier] / count[tier], t->tiers[tier].bandwidth_Bps);
+                     latency[tier] / count[tier], tier_rate(c, tier));
 }
 
 typedef struct part {
@@ -221,11 +231,14 @@ static bool add_part(prediction *out, const model_case *c, const part *pt, int p
         s.inc_depth = inc_depth(t, a, members, ranks, &tier);
         alpha = t->tiers[tier].alpha_switch_s;
     }
-    double bw = t->tiers[0].bandwidth_Bps;
+    double bw = tier_rate(c, 0);
     for (int i = 1; i <= tier; i++)
-        if (t->tiers[i].bandwidth_Bps < bw) bw = t->tiers[i].bandwidth_Bps;
-    if (inc) { /* the P the part's schedule runs (hierarchical.c gives it these) */
-        algo_params q = {.segments = segments, .size_bytes = payload, .alpha_s = alpha, .bandwidth_Bps = bw};
+        if (tier_rate(c, i) < bw) bw = tier_rate(c, i);
+    if (inc) { /* the P the part's schedule runs (hierarchical.c gives it these: the tiers' BW, inc_tree.c) */
+        double raw = t->tiers[0].bandwidth_Bps;
+        for (int i = 1; i <= tier; i++)
+            if (t->tiers[i].bandwidth_Bps < raw) raw = t->tiers[i].bandwidth_Bps;
+        algo_params q = {.segments = segments, .size_bytes = payload, .alpha_s = alpha, .bandwidth_Bps = raw};
         s.segments = inc_segments(pt->prim, &q, s.inc_depth);
     }
     counts k = f->counts(&s);
@@ -311,22 +324,57 @@ static bool hierarchical(const model_case *c, prediction *out, char *why, int wh
     return ok;
 }
 
+/* The busiest NIC of NCCL's tree over L nodes of D GPUs on C's channels, in
+ * units of M at its tier's BW.  Each channel's trees move M/(2K) each in P
+ * segments; in a slot a node's head sends one segment up and one to each
+ * child of the node tree (double_tree.c's heap trees over the nodes), so its
+ * NIC carries, summed over the channels whose heads sit on its GPU, that
+ * many segments per slot.  Channel c's chains start at GPU c of every node
+ * under rail-aligned channels (channels.c; tree 1's head is the chain's
+ * first GPU, tree 2's its last), at GPU 0 otherwise. */
+static double node_tree_nic_load(const model_case *c, int l, int d)
+{
+    int rail_ranks, k = c->channels > 1 ? c->channels : 1;
+    bool rails = channel_layout_of(c->platform, c->members, c->ranks, &rail_ranks) == CHANNELS_RAILS && rail_ranks == d;
+    double_tree nodes;
+    double_tree_init_chained(&nodes, l, 1, NULL);
+    int most = 0, children[DOUBLE_TREE_MAX_CHILDREN];
+    for (int g = 0; g < l; g++)
+        for (int x = 0; x < d; x++) {
+            int load = 0;
+            for (int channel = 0; channel < k; channel++)
+                for (int tree = 0; tree < 2; tree++) {
+                    int first = rails ? channel % d : 0, head = tree == 0 ? first : (first + d - 1) % d;
+                    if (head == x)
+                        load += (double_tree_parent(&nodes, tree, g) >= 0) + double_tree_children(&nodes, tree, g, children);
+                }
+            if (load > most) most = load;
+        }
+    double_tree_free(&nodes);
+    return most / (2.0 * k);
+}
+
 /* NCCL's tree (allreduce_tree.c) on the group's D GPUs per node and L
  * nodes, in the form 00 §4 gives DBT (2⌈log2 N⌉·α + c·M/BW, the pipelined
  * BW floor): each tree's chains pay 2(D-1) hops at the node tier's α and its
  * inter-node DBT 2⌈log2 L⌉, plus the P - 1 slots of the pipeline's fill,
- * at the heads' tier's α;
- * the BW term is the busier port's, the two overlapping in the pipeline.  A
- * slot moves a segment of M/(2P) per tree edge: a head interior in the node
- * tree sends up to 3 per slot through its NIC (one up, two down; a leaf of
- * it 1, the root of 3 nodes 2), so c = K_net/2 at the NIC; a chain GPU
- * sends 4 through NVLink (up and down in both trees), c = 2 there. */
+ * at the heads' tier's α; the BW term is the busier port's, the two
+ * overlapping in the pipeline: a chain GPU sends 4 segments of M/(2P) per
+ * slot through NVLink (up and down in both trees, whatever the channels:
+ * they share each GPU's port), c = 2 there; a head's NIC what
+ * node_tree_nic_load counts (one channel, L >= 4: 3 segments, c = 3/2). */
 static bool chained_tree(const model_case *c, prediction *out, char *why, int why_size)
 {
     const topology *t = c->platform;
     int n = c->ranks, *order = malloc(sizeof(int) * (size_t)n);
-    int d = topology_group_domains(t, c->members, n, order), l = d >= 1 ? n / d : 0;
-    out->formula = "2(D-1)·α_node + 2⌈log2 L⌉·α_net + max(2·M/BW_node, K/2·M/BW_net), K = 3 (L >= 4), 2 (L = 3), 1 (L = 2)";
+    int d = topology_group_domains(t, c->members, n, order);
+    if (d == 0) { /* no nodes (a star, a full mesh): the group is one, its ranks in order */
+        d = n;
+        for (int i = 0; i < n; i++) order[i] = i;
+    }
+    int l = d >= 1 ? n / d : 0;
+    out->formula = "2(D-1)·α_node + 2⌈log2 L⌉·α_net + max(2·M/BW_node, c_net·M/BW_net), c_net the busiest NIC's "
+                   "segments per slot / 2K";
     out->seed = "NCCL's Tree: DBT (explainer 01 §5.2, 00 §4's BW form) over chained nodes";
     if (d < 1) {
         snprintf(why, (size_t)why_size, "tree needs the group spread evenly over the platform's nodes");
@@ -336,9 +384,9 @@ static bool chained_tree(const model_case *c, prediction *out, char *why, int wh
     route_hop *hops = route_buffer(t);
     int outer = l > 1 ? route_tier(t, member(c, order[0]), member(c, order[d]), hops, NULL) : 0;
     free(hops);
-    double k_net = l >= 4 ? 3 : l == 3 ? 2 : l == 2 ? 1 : 0;
-    double bw_node = t->tiers[0].bandwidth_Bps, bw_net = t->tiers[outer].bandwidth_Bps;
-    bool network_paces = l > 1 && k_net / 2 / bw_net >= 2 / bw_node;
+    double c_net = l > 1 ? node_tree_nic_load(c, l, d) : 0;
+    double bw_node = tier_rate(c, 0), bw_net = tier_rate(c, outer);
+    bool network_paces = l > 1 && c_net / bw_net >= (d > 1 ? 2 : 0) / bw_node;
     if (d > 1)
         add_term(out, c, 0, -1, "chains", (counts){2.0 * (d - 1), network_paces ? 0 : 2}, t->tiers[0].alpha_s, bw_node);
     /* the pipeline's fill, (P - 1) slots (01 App. C.3), at the heads' α; `form: asymptotic` leaves it out */
@@ -347,7 +395,7 @@ static bool chained_tree(const model_case *c, prediction *out, char *why, int wh
     int depth = d - 1 + heap_depth, segments = c->segments > 0 ? c->segments : 2 * depth;
     double fill = c->form == FORM_ASYMPTOTIC ? 0 : segments - 1;
     if (l > 1)
-        add_term(out, c, outer, -1, "node tree", (counts){2.0 * ceil_log2(l) + fill, network_paces ? k_net / 2 : 0},
+        add_term(out, c, outer, -1, "node tree", (counts){2.0 * ceil_log2(l) + fill, network_paces ? c_net : 0},
                  t->tiers[outer].alpha_s, bw_net);
     free(order);
     return true;
@@ -473,9 +521,9 @@ static bool charge_steps(const model_case *c, endpoint_costs *costs, char *why, 
 }
 
 /* The protocol's bus-bandwidth cap as wire bytes: C's bus bandwidth C(N)·M
- * over its BW terms at the links' simulated rate (the tiers' efficiency
- * applied); above the cap, the wire ratio grows by bus/cap (to three
- * decimals). */
+ * over its BW terms at the links' rate (the tiers' efficiency applied, as
+ * the terms carry it); above the cap, the wire ratio grows by bus/cap (to
+ * three decimals). */
 static bool charge_cap(const model_case *c, endpoint_costs *costs, char *why, int why_size)
 {
     double cap = costs->bus_cap_Bps;
@@ -485,7 +533,7 @@ static bool charge_cap(const model_case *c, endpoint_costs *costs, char *why, in
     if (!build_terms(c, costs, false, &p, why, why_size)) return false;
     double seconds_per_byte = 0;
     for (int i = 0; i < p.term_count; i++)
-        seconds_per_byte += p.terms[i].n_beta / (p.terms[i].bandwidth_Bps * c->platform->tiers[p.terms[i].tier].efficiency);
+        seconds_per_byte += p.terms[i].n_beta / p.terms[i].bandwidth_Bps;
     double bus = seconds_per_byte > 0 ? primitive_busbw_factor(c->prim, c->ranks) / seconds_per_byte : 0;
     /* to three decimals, the caps' own precision: a small numerator keeps the executor's byte scaling exact */
     if (bus > cap)

@@ -145,6 +145,11 @@ void endpoint_costs_of(const topology *t, const calibrated_group *calibrated, al
         bool network = false;
         for (int k = 0; k <= top_tier && k < t->tier_count; k++) network |= t->tiers[k].network;
         out->launch_s += (hop_latency_us[HW_NVLINK][f][col] + (network ? hop_latency_us[HW_NET][f][col] : 0)) * 1e-6;
+        /* NVLS reaches nvls_efficiency of the NVLink rate (NCCL's nvlsEfficiency): 1/e wire bytes per data byte,
+         * to the three decimals the figure has; a tree that leaves the NVLink domain is SHARP's, not NVLS's */
+        if (!network && t->nvls_efficiency < 1)
+            endpoint_costs_set_wire(out, out->wire_numerator * 1000,
+                                    out->wire_denominator * (int)lround(t->nvls_efficiency * 1000));
         return;
     }
     for (int k = 0; k < t->tier_count; k++) {

@@ -1,4 +1,7 @@
-/* tuner.c — the least predicted time over algorithm x protocol x channels.
+/* tuner.c — the least predicted time over algorithm x protocol x channels,
+ * each costed as the executor runs it: at the segments its schedule runs,
+ * on its channels, under the protocol's costs (model_predict charges the
+ * same endpoint costs as the executor, the tiers at their links' rate).
  * NVLS-style INC runs Simple only (NCCL enables NVLS for Simple alone); `auto`
  * offers only the protocols the platform's library enables (`protocols`), or
  * on a calibrated platform those its group fitted; ties
@@ -11,18 +14,23 @@
 
 #include "algo/algorithm.h"
 
-int tuner_candidates(primitive prim, const algorithm *out[TUNER_MAX_CANDIDATES])
+int tuner_candidates(primitive prim, collective_library library, const algorithm *out[TUNER_MAX_CANDIDATES])
 {
-    static const char *const allreduce[] = {"ring", "dbt", "tree", "inc", "hierarchical", "hierarchical_pipelined", NULL};
-    static const char *const gather[] = {"ring", "inc", "pat", "hierarchical", "hierarchical_pipelined", NULL};
-    static const char *const rooted[] = {"ring", "inc", NULL};
+    /* [library][family of primitives]: all-reduce; all-gather and reduce-scatter; broadcast and reduce */
+    static const char *const repertoire[3][3][8] = {
+        [LIBRARY_NONE] = {{"ring", "dbt", "tree", "inc", "hierarchical", "hierarchical_pipelined", NULL},
+                          {"ring", "inc", "pat", "hierarchical", "hierarchical_pipelined", NULL},
+                          {"ring", "inc", NULL}},
+        [LIBRARY_NCCL] = {{"ring", "tree", "inc", NULL}, {"ring", "inc", NULL}, {"ring", NULL}},
+        [LIBRARY_RCCL] = {{"ring", "tree", NULL}, {"ring", NULL}, {"ring", NULL}},
+    };
     static const char *const alltoall[] = {"pairwise", NULL};
-    static const char *const sendrecv[] = {"direct", NULL};
-    const char *const *names = prim == PRIM_ALLREDUCE                                    ? allreduce
-                               : prim == PRIM_ALLGATHER || prim == PRIM_REDUCESCATTER ? gather
-                               : prim == PRIM_BCAST || prim == PRIM_REDUCE            ? rooted
+    static const char *const direct[] = {"direct", NULL};
+    const char *const *names = prim == PRIM_ALLREDUCE                                    ? repertoire[library][0]
+                               : prim == PRIM_ALLGATHER || prim == PRIM_REDUCESCATTER ? repertoire[library][1]
+                               : prim == PRIM_BCAST || prim == PRIM_REDUCE            ? repertoire[library][2]
                                : prim == PRIM_ALLTOALL                                 ? alltoall
-                                                                                       : sendrecv;
+                                                                                       : direct;
     int count = 0;
     for (int i = 0; names[i] && count < TUNER_MAX_CANDIDATES; i++)
         if ((out[count] = algorithm_find(prim, names[i]))) count++;
@@ -42,12 +50,14 @@ bool tuner_pick(const model_case *base, const algorithm *const *algorithms, int 
         bool splits = algorithm_takes_channels(algorithms[a]);
         for (int c = 0; c < (splits ? channel_count : 1); c++) {
             int channels = splits ? channel_options[c] : 1;
-            if (!supports(ctx, algorithms[a], channels)) continue;
+            int segments = supports(ctx, algorithms[a], channels);
+            if (segments < 1) continue;
             for (int p = 0; p < (fixed ? 1 : PROTOCOL_CHOICES); p++) {
                 model_case m = *base;
                 m.algorithm = algorithms[a];
                 m.protocol = fixed ? base->protocol : protocols[p];
                 m.channels = channels;
+                m.segments = segments;
                 if ((m.algorithm->traits & TRAIT_SIMPLE_ONLY) && m.protocol != PROTOCOL_SIMPLE) continue;
                 /* a calibrated group offers what it fitted (its regimes, whatever the library enables) */
                 if (!fixed && (calibrated ? !protocol_available(calibrated, m.protocol, m.size_bytes)

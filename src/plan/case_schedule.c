@@ -108,20 +108,22 @@ typedef struct support_check {
     double size_bytes;
 } support_check;
 
-/* tuner_supports: the schedule builds for every group of the case (its
- * generated form where there is one: built to be checked, not run). */
-static bool case_supports(void *ctx, const algorithm *a, int channels)
+/* tuner_supports: the segments the schedule runs when it builds for every
+ * group of the case (its generated form where there is one: built to be
+ * checked, not run), else 0. */
+static int case_supports(void *ctx, const algorithm *a, int channels)
 {
     const support_check *x = ctx;
     const scenario_case *k = &x->s->cases[x->c];
-    int groups = algorithm_per_group(a) ? k->groups.count : 1;
+    int groups = algorithm_per_group(a) ? k->groups.count : 1, segments = 0;
     for (int g = 0; g < groups; g++) {
         char why[512];
         schedule *built = plan_schedule(x->s, x->c, a, channels, g, x->size_bytes, true, why, sizeof why);
-        if (!built) return false;
+        if (!built) return 0;
+        if (g == 0) segments = built->segments > 0 ? built->segments : 1;
         schedule_free(built);
     }
-    return true;
+    return segments;
 }
 
 bool plan_choose(const scenario *s, int c, int a, double size_bytes, plan_member *m)
@@ -130,17 +132,20 @@ bool plan_choose(const scenario *s, int c, int a, double size_bytes, plan_member
     const algorithm *named = k->records[a];
     int natural = plan_natural_channels(scenario_platform(s, k), k);
     int channels = k->channels == CHANNELS_AUTO ? natural : k->channels > 1 ? k->channels : 1;
-    m->tuned = !named || k->protocol == PROTOCOL_AUTO;
-    if (!m->tuned) {
-        m->run = (tuner_choice){.algorithm = named, .protocol = k->protocol, .channels = channels};
+    /* a case without `channels:` on a library's platform gets the library's: the tuner's, one or the natural count */
+    bool library_channels = k->channels == 0 && scenario_platform(s, k)->library != LIBRARY_NONE;
+    m->tuned = !named || k->protocol == PROTOCOL_AUTO || library_channels;
+    if (!m->tuned) { /* an algorithm without channels runs on one (the library's `auto` offers it them) */
+        m->run = (tuner_choice){.algorithm = named, .protocol = k->protocol,
+                                .channels = algorithm_takes_channels(named) ? channels : 1};
         return true;
     }
     const algorithm *candidates[TUNER_MAX_CANDIDATES];
     int count = 1, options[2] = {channels, natural};
     if (named) candidates[0] = named;
-    else count = tuner_candidates(k->prim, candidates);
+    else count = tuner_candidates(k->prim, scenario_platform(s, k)->library, candidates);
     if (count == 0) return false;
-    int option_count = !named && k->channels == 0 && natural > 1 ? 2 : 1;
+    int option_count = (!named || library_channels) && k->channels == 0 && natural > 1 ? 2 : 1;
     model_case base = scenario_model_case(s, c, named ? named : candidates[0],
                                           k->protocol == PROTOCOL_NONE ? PROTOCOL_AUTO : k->protocol, 1, size_bytes,
                                           k->segments > 0 ? k->segments : 0);

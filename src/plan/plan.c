@@ -33,9 +33,11 @@ static double algorithm_items(const scenario *s, int c, int a)
     const scenario_case *k = &s->cases[c];
     int natural = plan_natural_channels(scenario_platform(s, k), k);
     int channels = k->channels == CHANNELS_AUTO ? natural : k->channels > 1 ? k->channels : 1;
-    if (k->records[a]) return plan_schedule_items(s, c, k->records[a], channels);
+    if (k->channels == 0 && scenario_platform(s, k)->library != LIBRARY_NONE) channels = natural; /* the library's */
+    if (k->records[a])
+        return plan_schedule_items(s, c, k->records[a], algorithm_takes_channels(k->records[a]) ? channels : 1);
     const algorithm *candidates[TUNER_MAX_CANDIDATES];
-    int count = tuner_candidates(k->prim, candidates);
+    int count = tuner_candidates(k->prim, scenario_platform(s, k)->library, candidates);
     double most = 0;
     for (int i = 0; i < count; i++) {
         double items = plan_schedule_items(s, c, candidates[i], channels > natural ? channels : natural);
@@ -168,6 +170,11 @@ int plan_member_prepare(const scenario *s, const plan_settings *o, plan_member *
     if (o->mode == MODE_VERIFY) return 0;
     model_case mc = scenario_model_case(s, m->c, m->run.algorithm, m->run.protocol, m->run.channels, m->size_bytes,
                                         m->scheds[0]->segments);
+    if (!model_case_costs(&mc, &m->costs, why, sizeof why)) { /* the algorithm has no formula: no steps, no cap */
+        int tier = model_group_tier(&mc);
+        endpoint_costs_of(mc.platform, calibrated_group_for(mc.platform, mc.prim, tier), m->run.algorithm->family,
+                          m->run.protocol, tier, &m->costs);
+    }
     if (!model_predict(&mc, &m->pr, why, sizeof why)) {
         fprintf(stderr, "%s:%d:1: no prediction for %s %s: %s\n", s->path, k->line, primitive_name(k->prim),
                 m->run.algorithm->name, why);
@@ -185,14 +192,7 @@ exec_part *plan_parts(const scenario *s, const plan_member *members, int count, 
     int n = 0;
     for (int i = 0; i < count; i++) {
         const plan_member *m = &members[i];
-        endpoint_costs costs;
-        model_case mc = scenario_model_case(s, m->c, m->run.algorithm, m->run.protocol, m->run.channels, m->size_bytes, 0);
-        char why[256];
-        if (!model_case_costs(&mc, &costs, why, sizeof why)) { /* the algorithm has no formula: no steps, no cap */
-            int tier = model_group_tier(&mc);
-            endpoint_costs_of(mc.platform, calibrated_group_for(mc.platform, mc.prim, tier), m->run.algorithm->family,
-                              m->run.protocol, tier, &costs);
-        }
+        const endpoint_costs costs = m->costs;
         for (int g = 0; g < s->cases[m->c].groups.count; g++) {
             exec_part *part = &out[n++];
             *part = (exec_part){m->scheds[g], m->nodes[g], m->size_bytes, m->weights, costs.launch_s, {0},

@@ -44,6 +44,7 @@ typedef struct plan_member {
     int **nodes;           /* per group: where each schedule actor runs */
     double *weights;       /* all-to-all skew block weights, or NULL */
     prediction pr;
+    endpoint_costs costs;  /* what the executor charges each of its groups (model_case_costs) */
     exec_result *results;  /* per group, once simulated */
 } plan_member;
 

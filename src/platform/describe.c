@@ -1,5 +1,6 @@
 /* describe.c — the human summary of a topology (`collsim platform describe`). */
 #include "platform/describe.h"
+#include "platform/library.h"
 
 #include <string.h>
 
@@ -103,6 +104,12 @@ void platform_describe(const topology *t, FILE *out)
         units_format(t->launch_s, UNIT_TIME, a, sizeof a);
         fprintf(out, "launch     %s per collective\n", a);
     }
+    if (t->library != LIBRARY_NONE || t->architecture != ARCH_NONE) {
+        fprintf(out, "library    %s", library_name(t->library));
+        if (t->architecture != ARCH_NONE) fprintf(out, " on %s GPUs", architecture_name(t->architecture));
+        fprintf(out, "%s\n", t->library != LIBRARY_NONE ? " (a case without protocol: or channels: gets auto)" : "");
+    }
+    if (t->nvls_efficiency < 1) fprintf(out, "nvls       %g of the NVLink rate (NVLS derating)\n", t->nvls_efficiency);
     if (t->protocols) {
         fprintf(out, "protocols ");
         for (int k = 0; k < TOPO_PROTOCOLS; k++)
@@ -181,6 +188,13 @@ void platform_describe_json(const topology *t, FILE *out)
     }
     fprintf(out, "],\n \"launch_s\": ");
     json_print_number(out, t->launch_s);
+    json_key(out, "library");
+    json_print_string(out, library_name(t->library));
+    json_key(out, "architecture");
+    if (t->architecture != ARCH_NONE) json_print_string(out, architecture_name(t->architecture));
+    else fputs("null", out);
+    json_key(out, "nvls_efficiency");
+    json_print_number(out, t->nvls_efficiency);
     json_key(out, "protocols");
     fprintf(out, "[");
     for (int k = 0, first = 1; k < TOPO_PROTOCOLS; k++)

@@ -2,6 +2,7 @@
  * dispatch to the kind builders, and the kind registry. */
 #include "platform/platform.h"
 #include "platform/kinds.h"
+#include "platform/library.h"
 #include "sched/schedule.h"
 
 #include <stdarg.h>
@@ -252,27 +253,6 @@ static const platform_kind *find_kind(const char *name)
     return NULL;
 }
 
-/* `protocols: [simple, ll]`: the protocols the collective library enables on
- * this platform (RCCL enables LL128 on gfx90a only), as bits in the order
- * simple, ll128, ll. */
-static bool read_protocols(yaml_tree *tree, ynode *node, unsigned *mask, diag *d)
-{
-    int n = yaml_read_list(tree, node, "protocols", "[simple, ll] (drawn from simple, ll128, ll)", d);
-    if (n < 0) return false;
-    if (n == 0) return yaml_error(tree, node, d, "'protocols' lists none: name at least one of simple, ll128, ll");
-    *mask = 0;
-    for (int i = 0; i < n; i++) {
-        ynode *item = yaml_sequence_item(tree, node, i);
-        const char *text = NULL;
-        if (!yaml_read_string(tree, item, "protocols", &text, d)) return false;
-        int k = 0;
-        while (k < TOPO_PROTOCOLS && strcmp(text, topology_protocol_names[k]) != 0) k++;
-        if (k == TOPO_PROTOCOLS) return yaml_error(tree, item, d, "unknown protocol '%s': expected simple, ll128 or ll", text);
-        *mask |= 1u << k;
-    }
-    return true;
-}
-
 bool platform_build(yaml_tree *tree, ynode *map, topology *t, diag *d)
 {
     platform_reader reader = {tree, map, d};
@@ -299,10 +279,8 @@ bool platform_build(yaml_tree *tree, ynode *map, topology *t, diag *d)
     allowed[n++] = "routing";
     allowed[n++] = "description";
     allowed[n++] = "launch";
-    allowed[n++] = "ll_max_bw";
-    allowed[n++] = "ll128_max_bw";
-    allowed[n++] = "protocols";
     allowed[n++] = "calibrated";
+    for (const char *const *k = library_keys; *k; k++) allowed[n++] = *k;
     allowed[n++] = "packet";
     for (const char *const *k = kind->keys; *k && n < 47; k++) allowed[n++] = *k;
     allowed[n] = NULL;
@@ -327,13 +305,7 @@ bool platform_build(yaml_tree *tree, ynode *map, topology *t, diag *d)
     if ((node = yaml_map_get(tree, map, "launch")) &&
         !yaml_read_quantity(tree, node, "launch", UNIT_TIME, true, &t->launch_s, d))
         return false;
-    if ((node = yaml_map_get(tree, map, "ll_max_bw")) &&
-        !yaml_read_quantity(tree, node, "ll_max_bw", UNIT_BANDWIDTH, false, &t->ll_max_bw_Bps, d))
-        return false;
-    if ((node = yaml_map_get(tree, map, "ll128_max_bw")) &&
-        !yaml_read_quantity(tree, node, "ll128_max_bw", UNIT_BANDWIDTH, false, &t->ll128_max_bw_Bps, d))
-        return false;
-    if ((node = yaml_map_get(tree, map, "protocols")) && !read_protocols(tree, node, &t->protocols, d)) return false;
+    if (!library_read(tree, map, t, d)) return false;
     ynode *packet = yaml_map_get(tree, map, "packet");
     ynode *calibrated = yaml_map_get(tree, map, "calibrated");
     if (!kind->build(&reader, t) || (packet && !packet_params_read(tree, packet, t, d)) ||

@@ -118,6 +118,14 @@ typedef struct calibrated_group {
     calibrated_protocol protocols[3]; /* simple, ll128, ll */
 } calibrated_group;
 
+/* The collective library a platform names (`library:`): NCCL or RCCL, whose
+ * defaults a case without `protocol:` or `channels:` gets (auto), or none:
+ * the seed's α-β model, no protocol, one channel (docs/platforms.md). */
+typedef enum { LIBRARY_NONE, LIBRARY_NCCL, LIBRARY_RCCL } collective_library;
+/* The GPUs' generation (`architecture:`), NCCL's compute-capability rows
+ * (Volta, Ampere, Hopper, Blackwell) or AMD's CDNA 3; none: not stated. */
+typedef enum { ARCH_NONE, ARCH_VOLTA, ARCH_AMPERE, ARCH_HOPPER, ARCH_BLACKWELL, ARCH_CDNA3 } gpu_architecture;
+
 struct topology;
 typedef int (*route_fn)(const struct topology *t, int src, int dst, route_hop *hops);
 /* A kind with multi-path tiers: the route taking C's choices (clos.c, superpod.c). */
@@ -148,6 +156,10 @@ typedef struct topology {
     double ll128_max_bw_Bps;  /* `ll128_max_bw`: the same for LL128 (NCCL's channels x perChMaxRingLL128Bw), 0: none */
     unsigned protocols;       /* `protocols`: the ones the library enables, a bit each in the order of
                                  topology_protocol_names; 0: all */
+    collective_library library; /* `library`: which library runs the collectives (library.c) */
+    gpu_architecture architecture; /* `architecture`: the GPUs' generation, for the library's figures */
+    double nvls_efficiency;   /* NVLS's share of the NVLink tier's rate (NCCL's nvlsEfficiency per
+                                 architecture, or `nvls_efficiency`); 1: no derating */
     calibrated_group calibrated[TOPO_MAX_CALIBRATED]; /* fitted costs (`calibrated:`), none by default */
     int calibrated_count;
     double oversubscription;  /* 0 when not a switched multi-tier fabric */

@@ -82,6 +82,12 @@ static field_value row_p50(const field_context *x) { return number(ROW(x)->laten
 static field_value row_p99(const field_context *x) { return number(ROW(x)->latency_p99_s, ROW(x)->simulated); }
 static field_value row_max(const field_context *x) { return number(ROW(x)->latency_max_s, ROW(x)->simulated); }
 static field_value row_spread(const field_context *x) { return number(ROW(x)->rank_spread_s, ROW(x)->simulated); }
+static field_value row_contended(const field_context *x)
+{
+    field_value v = boolean(ROW(x)->contended == 1);
+    v.present = ROW(x)->contended >= 0;
+    return v;
+}
 static field_value row_background_load(const field_context *x) { return number(ROW(x)->background_load, true); }
 static field_value row_model(const field_context *x) { return text(x->r->model); }
 static field_value row_background(const field_context *x) { return text_or_null(ROW(x)->background); }
@@ -154,6 +160,7 @@ static const field result_table[] = {
     {"latency_p99_s", row_p99, ALL | IN_TABLE, WHEN_ALWAYS, 20, 16, US("p99(us)", 9, WHEN_SIMULATED)},
     {"latency_max_s", row_max, ALL | IN_TABLE, WHEN_ALWAYS, 21, 17, US("max(us)", 9, WHEN_SIMULATED)},
     {"rank_spread_s", row_spread, ALL | IN_TABLE, WHEN_ALWAYS, 22, 18, US("spread(us)", 10, WHEN_SIMULATED)},
+    {"contended", row_contended, ALL, WHEN_ALWAYS, 40, 0, NO_COLUMN},
     {"background_load", row_background_load, ALL, WHEN_ALWAYS, 23, 0, NO_COLUMN},
     {"model", row_model, ALL, WHEN_ALWAYS, 29, 0, NO_COLUMN},
     {"background", row_background, ALL, WHEN_ALWAYS, 34, 0, NO_COLUMN},

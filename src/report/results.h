@@ -76,6 +76,9 @@ typedef struct result_row {
     long messages;
     double latency_p50_s, latency_p99_s, latency_max_s;
     double rank_spread_s;      /* the slowest group's last rank finish minus its first */
+    int contended;             /* 1: a message of a group took longer than alone on its route (it shared a link),
+                                  0: none did, -1: not known (predict, or a model whose lone message is not
+                                  alpha + M/BW: lv08, packet) */
     int hot_count;             /* the simulation's busiest link directions, busiest first */
     link_row hot[REPORT_HOT_LINKS];
     link_row *links;           /* every link direction (--links), or NULL; the report owns it */

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/contention.h"
 #include "exec/op_times.h"
 #include "report/links.h"
 
@@ -60,7 +61,21 @@ static void add_terms(const topology *platform, const plan_member *m, const exec
     }
 }
 
-result_row rows_make(const scenario *s, const plan_member *m)
+/* Whether a message of any of M's groups took longer than alone on its route
+ * (before the latencies are sorted). */
+static bool member_contended(const scenario *s, const plan_member *m)
+{
+    const scenario_case *k = &s->cases[m->c];
+    bool contended = false;
+    for (int g = 0; g < k->groups.count && !contended; g++) {
+        exec_part part = {m->scheds[g], m->nodes[g], m->size_bytes, m->weights, m->costs.launch_s, {0},
+                          m->costs.wire_numerator, m->costs.wire_denominator};
+        contended = analysis_contended(scenario_platform(s, k), &part, m->results[g].latency_s, 1e-9);
+    }
+    return contended;
+}
+
+result_row rows_make(const scenario *s, const plan_member *m, bool lone_exact)
 {
     const scenario_case *k = &s->cases[m->c];
     const topology *platform = scenario_platform(s, k);
@@ -96,6 +111,7 @@ result_row rows_make(const scenario *s, const plan_member *m)
     snprintf(row.background, sizeof row.background, "%s", traffic ? traffic->background_text : "");
     row.background_load = traffic ? traffic->background.load : NAN;
     add_terms(platform, m, slowest, &row);
+    row.contended = slowest && lone_exact ? member_contended(s, m) : -1;
     if (slowest) add_message_views(k, m->results, &row);
     double t = slowest ? slowest->time_s : pr->time_s;
     row.time_s = slowest ? slowest->time_s : 0;
