@@ -13,7 +13,7 @@
 #include <sys/resource.h>
 
 #include "util/shuffle.h"
-#include "net/packet_flows.h"
+#include "net/packet/packet_flows.h"
 #include "platform/platform.h"
 
 /* User + system seconds of this process so far. */

@@ -2,11 +2,7 @@
 # Every file in tests/bad-platforms/ must make `collsim platform describe`
 # exit 2 with one line "FILE:LINE:COL: message", where LINE:COL and a
 # fragment of the message come from the file's "# expect:" header (SPEC §10).
-top_srcdir=${top_srcdir:-.}
-top_builddir=${top_builddir:-.}
-collsim="$top_builddir/collsim"
-pass=0
-fail=0
+. "${top_srcdir:-.}/tests/cli_common.sh"
 for file in "$top_srcdir"/tests/bad-platforms/*.yaml; do
     expect=$(sed -n '1s/^# expect: //p' "$file")
     position=${expect%% *}
@@ -27,6 +23,5 @@ for file in "$top_srcdir"/tests/bad-platforms/*.yaml; do
 done
 # a file that does not exist
 err=$("$collsim" platform describe "$top_srcdir/tests/no-such-file.yaml" 2>&1 >/dev/null)
-if [ $? -eq 2 ] && printf '%s' "$err" | grep -q "cannot open"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL missing file: $err"; fi
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+check "a missing file: exit 2, cannot open" "$? $err" '^2 .*cannot open'
+summary

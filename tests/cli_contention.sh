@@ -6,9 +6,9 @@
 . "${top_srcdir:-.}/tests/cli_common.sh"
 scenarios="$top_srcdir/scenarios"
 
-# eta_beta of the whole collective for CASE (and ALGORITHM) in an eta CSV file
+# eta_beta of the whole collective (no tier) for CASE and ALGORITHM in an eta CSV file
 eta_beta() { # eta.csv case algorithm
-    awk -F, -v c="$2" -v a="$3" 'NR > 1 && $1 == c && $3 == a && $5 == "" {print $9; exit}' "$1"
+    csv_field "$1" eta_beta "case=$2" "algorithm=$3" tier= | head -1
 }
 # run SCENARIO into $work/NAME.csv (and NAME.eta.csv); the eta file's path
 run_eta() { # scenario name
@@ -26,7 +26,7 @@ out=$(run_eta clos-cross-leaf-oversubscription clos-cross-leaf-oversubscription)
 case=0
 for s in 1 2 4; do
     e=$(eta_beta "$out" $case ring)
-    check "Clos s=$s spread: eta_beta = 1/s (the bound binds)" "$(holds "$e" '-1/'$s' < 1e-6 && 1/'$s'-x <' 1e-6)" '^yes$'
+    check_close "Clos s=$s spread: eta_beta = 1/s (the bound binds) within 1e-6" "$e" "1 / $s" "1e-6 * $s"
     case=$((case + 1))
 done
 for s in 1 2 4; do
@@ -42,10 +42,10 @@ check "Clos s=4, one leaf-ordered ring: not uniform cross-tier traffic, above 1/
 # exact 8-ring; groups sharing a dimension and an off-prefix layout lower eta_beta.
 out=$(run_eta torus-concurrent-tp-groups torus-concurrent-tp-groups)
 single=$(eta_beta "$out" 0 ring)
-check "torus: prefix single TP group eta_beta = 1" "$(holds "$single" '-1 < 1e-9 && 1-x <' 1e-9)" '^yes$'
-check "torus: disjoint prefix groups keep eta_beta = 1" "$(holds "$(eta_beta "$out" 1 ring)" '-1 < 1e-9 && 1-x <' 1e-9)" '^yes$'
+check_close "torus: prefix single TP group eta_beta = 1" "$single" 1 1e-9
+check_close "torus: disjoint prefix groups keep eta_beta = 1" "$(eta_beta "$out" 1 ring)" 1 1e-9
 check "torus: groups sharing a dimension below the single group" "$(holds "$(eta_beta "$out" 2 ring)" '<' "$single")" '^yes$'
-check "torus: two rings per link: eta_beta = 1/2" "$(holds "$(eta_beta "$out" 2 ring)" '-0.5 < 1e-9 && 0.5-x <' 1e-9)" '^yes$'
+check_close "torus: two rings per link: eta_beta = 1/2 within 1e-9" "$(eta_beta "$out" 2 ring)" 0.5 2e-9
 check "torus: off-prefix concurrent groups below the single group" "$(holds "$(eta_beta "$out" 3 ring)" '<' "$single")" '^yes$'
 
 # 05 §3.3: zipf-skewed all-to-all below uniform, on the star and on the torus
@@ -54,7 +54,7 @@ check "star: zipf A2A below uniform" "$(holds "$(eta_beta "$out" 1 pairwise)" '<
 # the hot expert (group rank 0) receives w0 = N / sum_k k^-S of the mean; on a
 # star its port alone drains that, so eta_beta = 1 / w0 (independent of M)
 expected=$(awk 'BEGIN { s = 0; for (k = 1; k <= 64; k++) s += k ^ -0.5; print s / 64 }')
-check "star zipf(0.5): eta_beta = 1/w0 = $expected" "$(holds "$(eta_beta "$out" 1 pairwise)" "-$expected < 1e-6 && $expected-x <" 1e-6)" '^yes$'
+check_close "star zipf(0.5): eta_beta = 1/w0 = $expected within 1e-6" "$(eta_beta "$out" 1 pairwise)" "$expected" "1e-6 / $expected"
 check "torus: zipf A2A below uniform" "$(holds "$(eta_beta "$out" 3 torus)" '<' "$(eta_beta "$out" 2 torus)")" '^yes$'
 
 # 05 §4.2: ECMP at or below ideal spreading, for cross-pod rings and for A2A

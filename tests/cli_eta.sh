@@ -5,15 +5,11 @@
 # eta_alpha = eta_beta = 1 within 1e-6, for the whole collective and for each
 # tier of the hierarchical one; and a platform whose links run at 80 % of the
 # formula's BW (`efficiency: 0.8`, explainer 05 §2.1) must show eta_beta = 0.8.
-top_srcdir=${top_srcdir:-.}
-top_builddir=${top_builddir:-.}
-collsim="$top_builddir/collsim"
-work=$(mktemp -d /tmp/collsim-cli-eta-XXXXXX)
-trap 'rm -rf "$work"' EXIT
-status=0
+. "${top_srcdir:-.}/tests/cli_common.sh"
 
-"$collsim" run "$top_srcdir/tests/data/eta-exact.yaml" --format json -o "$work/exact.json" || exit 1
-python3 - "$work/exact.json" <<'PY' || status=1
+"$collsim" run "$top_srcdir/tests/data/eta-exact.yaml" --format json -o "$work/exact.json"
+check "the exact cases run: exit 0" "$?" '^0$'
+out=$(python3 - "$work/exact.json" <<'PY'
 import json, sys
 doc = json.load(open(sys.argv[1]))
 etas = doc["eta"]
@@ -30,8 +26,9 @@ for e in etas:
         if e[key] is None or abs(e[key] - 1) > 1e-6:
             print("FAIL: case %d %s %s %s = %s" % (e["case"], e["algorithm"], e["tier"] or "", key, e[key])); bad += 1
 print("eta on %d exact fits (%d per tier): %s" % (len(etas), len(tiers), "ok" if not bad else "FAILED"))
-sys.exit(1 if bad else 0)
 PY
+)
+check "eta_alpha = eta_beta = 1 within 1e-6 on every exact case and tier" "$out" '^eta on [0-9]+ exact fits \(3 per tier\): ok$'
 
 cat > "$work/slow.yaml" <<'YAML'
 name: efficiency
@@ -41,12 +38,9 @@ cases:
     algorithms: [ring]
     sizes: [1KB, 1MB, 100MB]
 YAML
-"$collsim" run "$work/slow.yaml" --format json -o "$work/slow.json" || exit 1
-python3 - "$work/slow.json" <<'PY' || status=1
-import json, sys
-e = json.load(open(sys.argv[1]))["eta"][0]
-ok = abs(e["eta_beta"] - 0.8) < 1e-6 and abs(e["eta_alpha"] - 1) < 1e-6
-print("efficiency 0.8 -> eta_alpha %.9f eta_beta %.9f: %s" % (e["eta_alpha"], e["eta_beta"], "ok" if ok else "FAILED"))
-sys.exit(0 if ok else 1)
-PY
-exit $status
+"$collsim" run "$work/slow.yaml" --format json -o "$work/slow.json"
+check "efficiency 0.8: exit 0" "$?" '^0$'
+# within 1e-6: relative 1e-6 of eta_alpha = 1, 1.25e-6 of eta_beta = 0.8
+check_close "efficiency 0.8: eta_alpha" "$(json_field "$work/slow.json" eta/0/eta_alpha)" 1 1e-6
+check_close "efficiency 0.8: eta_beta" "$(json_field "$work/slow.json" eta/0/eta_beta)" 0.8 1.25e-6
+summary

@@ -1,45 +1,53 @@
 #!/bin/sh
 # Command-level checks of `collsim platform` and `collsim list` against the
 # seed's figures (explainer 02 App. B, 03 §1, 03 App. A).
-top_srcdir=${top_srcdir:-.}
-top_builddir=${top_builddir:-.}
-collsim="$top_builddir/collsim"
+. "${top_srcdir:-.}/tests/cli_common.sh"
 platforms="$top_srcdir/platforms"
-pass=0
-fail=0
-check() { # description, command output, grep pattern
-    if printf '%s\n' "$2" | grep -Eq -- "$3"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $1: no /$3/ in:"; printf '%s\n' "$2"; fi
+# describe PLATFORM --format json into $work/NAME.json
+describe() { # platform name
+    "$collsim" platform describe "$platforms/$1.yaml" --format json > "$work/$1.json"
+    check "describe $1 --format json: exit 0" "$?" '^0$'
 }
-out=$("$collsim" platform describe "$platforms/torus-8x8x8.yaml")
-check "torus 8^3 diameter" "$out" '^diameter +12 links'
-check "torus 8^3 bisection (2N/d_max)BW = 128 x 900 GB/s" "$out" '^bisection +115.2 TB/s'
-out=$("$collsim" platform describe "$platforms/mesh-4x4.yaml")
-check "mesh 4x4 diameter" "$out" '^diameter +6 links'
+describe torus-8x8x8
+check_close "torus 8^3 diameter (02 App. B.4: 4 + 4 + 4 links)" "$(json_field "$work/torus-8x8x8.json" diameter_links)" 12 0
+check_close "torus 8^3 bisection (2N/d_max)BW = 128 x 900 GB/s" "$(json_field "$work/torus-8x8x8.json" bisection_Bps)" "2 * 512 / 8 * 900e9" 1e-9
+describe mesh-4x4
+check_close "mesh 4x4 diameter" "$(json_field "$work/mesh-4x4.json" diameter_links)" 6 0
+describe superpod-l32
 out=$("$collsim" platform describe "$platforms/superpod-l32.yaml")
-check "SuperPOD ranks" "$out" '^ranks +2304$'
-check "SuperPOD leaves and spines" "$out" 'ib_leaf: 32, +ib_spine: 16'
+check_close "SuperPOD ranks" "$(json_field "$work/superpod-l32.json" ranks)" 2304 0
+check_close "SuperPOD leaves" "$(json_field "$work/superpod-l32.json" tiers/name=ib_leaf/switches)" 32 0
+check_close "SuperPOD spines" "$(json_field "$work/superpod-l32.json" tiers/name=ib_spine/switches)" 16 0
 check "SuperPOD per-rail counts" "$out" '8 leaves and 4 spines per rail; 72 uplinks per leaf \(18 cables'
 check "SuperPOD IB alpha split" "$out" 'split: 2 NIC links x 1 us \+ 2 leaf-spine cables x 3 us'
-out=$("$collsim" platform describe "$platforms/clos-16.yaml")
-check "Clos-16 oversubscription" "$out" '^oversubscription +s = 2$'
-check "Clos-16 switches" "$out" 'leaf: 4, +spine: 2'
-check "Clos-16 tiers" "$out" 'spine +alpha 8 us +BW 50 GB/s'
+describe clos-16
+check_close "Clos-16 oversubscription s = 2" "$(json_field "$work/clos-16.json" oversubscription)" 2 0
+check_close "Clos-16 leaves" "$(json_field "$work/clos-16.json" tiers/name=leaf/switches)" 4 0
+check_close "Clos-16 spines" "$(json_field "$work/clos-16.json" tiers/name=spine/switches)" 2 0
+check_close "Clos-16 spine tier alpha 8 us" "$(json_field "$work/clos-16.json" tiers/name=spine/alpha_s)" 8e-6 1e-9
+check_close "Clos-16 spine tier BW 50 GB/s" "$(json_field "$work/clos-16.json" tiers/name=spine/bandwidth_Bps)" 50e9 1e-9
+describe dgx-h100-8node
 out=$("$collsim" platform describe "$platforms/dgx-h100-8node.yaml")
-check "DGX H100 cluster: ranks" "$out" '^ranks +64$'
-check "DGX H100 cluster: an NVSwitch per node, a leaf per rail" "$out" 'nvlink: 8, +leaf: 8'
-check "DGX H100 cluster: NIC tier from the platform's 400 Gb/s" "$out" 'leaf +alpha 2.7 us +BW 50 GB/s'
+check_close "DGX H100 cluster: ranks" "$(json_field "$work/dgx-h100-8node.json" ranks)" 64 0
+check_close "DGX H100 cluster: an NVSwitch per node" "$(json_field "$work/dgx-h100-8node.json" tiers/name=nvlink/switches)" 8 0
+check_close "DGX H100 cluster: a leaf per rail" "$(json_field "$work/dgx-h100-8node.json" tiers/name=leaf/switches)" 8 0
+check_close "DGX H100 cluster: NIC tier alpha 2.7 us" "$(json_field "$work/dgx-h100-8node.json" tiers/name=leaf/alpha_s)" 2.7e-6 1e-9
+check_close "DGX H100 cluster: NIC tier BW from the platform's 400 Gb/s" "$(json_field "$work/dgx-h100-8node.json" tiers/name=leaf/bandwidth_Bps)" "400e9 / 8" 1e-9
 check "DGX H100 cluster: nodes and rails" "$out" '^8 nodes x 8 GPUs; 8 rails'
 check "DGX H100 cluster: PXN relay said" "$out" 'NCCL.s PXN'
 check "DGX H100 cluster: bisection by nodes" "$out" 'NICs of half the nodes'
 printf 'name: launched\nkind: star\nranks: 4\nalpha: 1us\nbandwidth: 1GBps\nlaunch: 5us\n' > "$work/launched.yaml"
 check "launch described" "$("$collsim" platform describe "$work/launched.yaml")" '^launch +5 us per collective$'
-check "launch in describe JSON" "$("$collsim" platform describe "$work/launched.yaml" --format json)" '"launch_s": 5'
+"$collsim" platform describe "$work/launched.yaml" --format json > "$work/launched.json"
+check_close "launch in describe JSON" "$(json_field "$work/launched.json" launch_s)" 5e-6 1e-9
 printf 'name: rccl\nkind: star\nranks: 4\nalpha: 1us\nbandwidth: 64GBps\nprotocols: [ll, simple]\nll_max_bw: 39GBps\n' > "$work/rccl.yaml"
 out=$("$collsim" platform describe "$work/rccl.yaml")
 check "protocols described, in simple ll128 ll order" "$out" '^protocols +simple ll '
 check "LL cap described" "$out" '^ll +at most 39 GB/s of bus bandwidth$'
-check "protocols and caps in describe JSON" "$("$collsim" platform describe "$work/rccl.yaml" --format json)" \
-    '"protocols": \["simple", "ll"\], "ll_max_bw_Bps": 39000000000, "ll128_max_bw_Bps": 0'
+"$collsim" platform describe "$work/rccl.yaml" --format json > "$work/rccl.json"
+check "protocols in describe JSON" "$(json_field "$work/rccl.json" protocols)" '^\["simple", "ll"\]$'
+check_close "LL cap in describe JSON" "$(json_field "$work/rccl.json" ll_max_bw_Bps)" 39e9 1e-9
+check_close "no LL128 cap in describe JSON" "$(json_field "$work/rccl.json" ll128_max_bw_Bps)" 0 0
 out=$("$collsim" list platforms)
 for kind in star torus mesh full_mesh clos fat_tree nvl72_superpod rail_cluster; do check "list has $kind" "$out" "^$kind "; done
 out=$("$collsim" platform xml "$platforms/clos-16.yaml")
@@ -83,5 +91,4 @@ check "route farthest SuperPOD pair is exact" "$out" 'relative difference 0$'
 check "unknown command exits 2" "$status" '^2$'
 "$collsim" --help >/dev/null; status=$?
 check "--help exits 0" "$status" '^0$'
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

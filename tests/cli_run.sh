@@ -1,17 +1,8 @@
 #!/bin/sh
 # Command-level checks of `collsim run` / `verify` for the scenario keys of
 # issue 3 (inner/outer tiers, segments: auto, inc) and their bad input.
-top_srcdir=${top_srcdir:-.}
-top_builddir=${top_builddir:-.}
-collsim="$top_builddir/collsim"
+. "${top_srcdir:-.}/tests/cli_common.sh"
 platforms=$(cd "$top_srcdir/platforms" && pwd)
-work=$(mktemp -d /tmp/collsim-cli-run-XXXXXX)
-trap 'rm -rf "$work"' EXIT
-pass=0
-fail=0
-check() { # description, command output, grep pattern
-    if printf '%s\n' "$2" | grep -Eq -- "$3"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $1: no /$3/ in:"; printf '%s\n' "$2"; fi
-}
 scenario() { # file, platform, case lines...
     file=$work/$1; platform=$2; shift 2
     printf 'name: t\nplatform: %s\ncases:\n' "$platforms/$platform" > "$file"
@@ -21,31 +12,38 @@ scenario() { # file, platform, case lines...
 # hierarchical with explicit tiers on the L = 2 SuperPOD: 03 §2.1's case study, 114.5 us
 scenario h.yaml superpod-l2.yaml "  - primitive: allreduce" "    algorithms: [hierarchical]" \
     "    inner: ring" "    outer: rabenseifner" "    sizes: [16MB]"
-out=$("$collsim" run "$work/h.yaml" --verify --format csv 2>&1)
+out=$("$collsim" run "$work/h.yaml" --verify --format csv -o "$work/h.csv" 2>&1)
 check "hierarchical verifies" "$out" 'verify case 0 allreduce hierarchical on 144 ranks, 16 MB \(P = [0-9]+\): ok'
-check "hierarchical AR at 16 MB (Rabenseifner outer on 2 pods = ring)" "$out" ',16000000,1,0.000114506'
+# inner ring RS and AG on 72 ranks (0.5 us, 900 GB/s) around the outer all-reduce of
+# M/72 on 2 pods over the rail leaf (2 us, 50 GB/s), where Rabenseifner is the ring
+check_close "hierarchical AR at 16 MB: 2 (71 alpha + 71/72 M/BW) + 2 alpha_leaf + (M/72)/BW_ib" \
+    "$(csv_field "$work/h.csv" time_s case=0 size_bytes=16000000 segments=1)" \
+    "2 * (71 * 0.5e-6 + 71 / 72 * 16e6 / 900e9) + 2 * 2e-6 + 16e6 / 72 / 50e9" 1e-12
 
 # segments: auto picks P* per size (01 App. C.3): ring BC on 72 ranks, L = 71:
 # 1 KB -> P = 1; 1 GB -> sqrt((71 - 1) * 1e9 / (0.5e-6 * 900e9)) = 394.4 -> 394
 scenario auto.yaml nvl72-star.yaml "  - primitive: bcast" "    algorithms: [ring]" "    sizes: [1KB, 1GB]" \
     "    segments: auto"
-out=$("$collsim" run "$work/auto.yaml" --format csv 2>&1)
-check "auto P at 1 KB" "$out" 'bcast,ring,0,72,1000,1,'
-check "auto P at 1 GB" "$out" 'bcast,ring,0,72,1000000000,394,'
+"$collsim" run "$work/auto.yaml" --format csv -o "$work/auto.csv" 2>&1
+segments() { csv_field "$work/auto.csv" segments case=0 primitive=bcast algorithm=ring group=0 ranks=72 "size_bytes=$1"; }
+check_close "auto P at 1 KB" "$(segments 1000)" 1 0
+check_close "auto P at 1 GB" "$(segments 1000000000)" "int(sqrt((71 - 1) * 1e9 / (0.5e-6 * 900e9)))" 0
 
 # inc on the NVL72 star at P = 8: 9 (0.2 us + 16 MB / (8 * 900 GB/s)) = 21.8 us
 scenario inc.yaml nvl72-star.yaml "  - primitive: allreduce" "    algorithms: [inc]" "    sizes: [16MB]" "    segments: 8"
-out=$("$collsim" run "$work/inc.yaml" --verify --format csv 2>&1)
+out=$("$collsim" run "$work/inc.yaml" --verify --format csv -o "$work/inc.csv" 2>&1)
 check "inc verifies" "$out" 'allreduce inc on 72 ranks, 16 MB \(P = 8\): ok'
-check "inc AR time" "$out" ',16000000,8,2.1(79999999999|80000000000)[0-9]*e-05'
+check_close "inc AR time 9 (0.2 us + M / (8 BW))" "$(csv_field "$work/inc.csv" time_s case=0 size_bytes=16000000 segments=8)" \
+    "9 * (0.2e-6 + 16e6 / (8 * 900e9))" 1e-13
 
 # sendrecv direct: one message over the SuperPOD's farthest class (cross rail,
 # across spines: 8.5 us, 02 §8 / 03 §1.2) at 1 GB: 8.5 us + 1 GB / 50 GB/s
 scenario p2p.yaml superpod-l32.yaml "  - primitive: sendrecv" "    algorithms: [direct]" "    sizes: [1GB]" \
     "    root: 0" "    peer: 2303"
-out=$("$collsim" run "$work/p2p.yaml" --verify --format csv 2>&1)
+out=$("$collsim" run "$work/p2p.yaml" --verify --format csv -o "$work/p2p.csv" 2>&1)
 check "sendrecv verifies" "$out" 'sendrecv direct on 2304 ranks, 1 GB .*: ok'
-check "sendrecv time" "$out" ',1000000000,1,0.0200085(0000000|)'
+check_close "sendrecv time 8.5 us + 1 GB / 50 GB/s" "$(csv_field "$work/p2p.csv" time_s case=0 size_bytes=1000000000 segments=1)" \
+    "8.5e-6 + 1e9 / 50e9" 1e-12
 scenario bad5.yaml star-512.yaml "  - primitive: sendrecv" "    algorithms: [direct]" "    sizes: [1MB]" "    peer: 0"
 out=$("$collsim" run "$work/bad5.yaml" 2>&1); status=$?
 check "sendrecv to itself exits 2" "$status" '^2$'
@@ -67,5 +65,4 @@ check "hierarchical on a star says why" "$out" 'two-tier'
 scenario bad4.yaml star-512.yaml "  - primitive: bcast" "    algorithms: [ring]" "    sizes: [1MB]" "    segments: some"
 out=$("$collsim" run "$work/bad4.yaml" 2>&1); status=$?
 check "bad segments exits 2" "$status" '^2$'
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "net/simgrid_run.h"
+#include "net/fluid/simgrid_run.h"
 #include "test_support.h"
 
 typedef struct attempts {

@@ -50,7 +50,8 @@ static void expect_seed(int c, int a, int m, double figure_us, double unit_us, d
                   loaded.cases[c].algorithms[a], loaded.cases[c].sizes[m], predicted_us, figure_us, slack);
 }
 
-START_TEST(ladder_04_3_1)
+/* explainer 04 §3.1: the N = 512 all-reduce ladder at 16 MB and its n_alpha column */
+START_TEST(test_allreduce_at_n512_16mb_is_ring_546_dbt_45_inc_18_8_torus_57_us)
 {
     load_scenario("seed-04-3.1-n512-allreduce-ladder.yaml");
     expect_seed(0, 0, 0, 546, 1, 0.1);  /* star ring */
@@ -66,7 +67,8 @@ START_TEST(ladder_04_3_1)
 }
 END_TEST
 
-START_TEST(regime_04_3_2)
+/* explainer 04 §3.2: DBT and INC from alpha-bound to BW-bound */
+START_TEST(test_dbt_and_inc_allreduce_keep_the_seed_times_from_10_kb_to_1_gb)
 {
     load_scenario("seed-04-3.2-regime-sensitivity.yaml");
     static const double dbt[] = {9.02, 11.2, 45, 2230}, inc[] = {1.01, 2.1, 18.8, 1110};
@@ -79,7 +81,8 @@ START_TEST(regime_04_3_2)
 }
 END_TEST
 
-START_TEST(other_primitives_04_3_3)
+/* explainer 04 §3.3: all-gather, reduce-scatter, broadcast, reduce and all-to-all */
+START_TEST(test_non_allreduce_primitives_at_n512_16mb_take_the_seed_times)
 {
     load_scenario("seed-04-3.3-other-primitives.yaml");
     expect_seed(0, 0, 0, 273, 1, 0.1);    /* AG star ring */
@@ -105,7 +108,8 @@ START_TEST(other_primitives_04_3_3)
 }
 END_TEST
 
-START_TEST(realistic_05_5_1)
+/* explainer 05 §5.1: the 04 §3.1 ladder under the seed's eta profile */
+START_TEST(test_allreduce_under_the_seed_eta_is_nvls_35_dbt_53_torus_84_us)
 {
     load_scenario("seed-05-5.1-realistic-allreduce.yaml");
     expect_seed(0, 0, 0, 35, 1, 0.1);
@@ -118,7 +122,8 @@ START_TEST(realistic_05_5_1)
 }
 END_TEST
 
-START_TEST(realistic_05_5_4)
+/* explainer 05 §5.4: all-gather and all-to-all under the seed's eta profile */
+START_TEST(test_allgather_and_alltoall_under_the_seed_eta_take_the_seed_times)
 {
     load_scenario("seed-05-5.4-realistic-ag-a2a.yaml");
     expect_seed(0, 0, 0, 23.2, 0.1, 0.1); /* star + INC */
@@ -139,7 +144,8 @@ static double crossover(int c)
     return m;
 }
 
-START_TEST(crossovers_01)
+/* explainer 01 App. B.3 and §5.3 */
+START_TEST(test_rd_dbt_crossover_is_506_kb_and_ring_dbt_2_gb_at_n72_116_gb_at_n512)
 {
     load_scenario("seed-01-B.3-crossover.yaml");
     /* App. B.3: 9/8 · 0.5 µs · 900 GB/s ≈ 506 KB */
@@ -156,7 +162,8 @@ START_TEST(crossovers_01)
 }
 END_TEST
 
-START_TEST(hierarchical_03_2)
+/* explainer 03 §2.1 and §2.2: the L = 2 SuperPOD case studies */
+START_TEST(test_superpod_l2_hierarchical_allreduce_is_114_us_and_alltoall_348_us)
 {
     load_scenario("seed-03-2-superpod-hierarchical.yaml");
     expect_seed(0, 0, 0, 114, 1, 1); /* ≈ 75 µs α + 39 µs BW */
@@ -217,14 +224,14 @@ int main(void)
     Suite *s = suite_create("model");
     TCase *t = tcase_create("seed tables");
     tcase_set_timeout(t, 60);
-    tcase_add_test(t, ladder_04_3_1);
-    tcase_add_test(t, regime_04_3_2);
-    tcase_add_test(t, other_primitives_04_3_3);
-    tcase_add_test(t, realistic_05_5_1);
+    tcase_add_test(t, test_allreduce_at_n512_16mb_is_ring_546_dbt_45_inc_18_8_torus_57_us);
+    tcase_add_test(t, test_dbt_and_inc_allreduce_keep_the_seed_times_from_10_kb_to_1_gb);
+    tcase_add_test(t, test_non_allreduce_primitives_at_n512_16mb_take_the_seed_times);
+    tcase_add_test(t, test_allreduce_under_the_seed_eta_is_nvls_35_dbt_53_torus_84_us);
     tcase_add_test(t, form_seed_keeps_the_seed_alpha_on_rail_fabrics);
-    tcase_add_test(t, realistic_05_5_4);
-    tcase_add_test(t, crossovers_01);
-    tcase_add_test(t, hierarchical_03_2);
+    tcase_add_test(t, test_allgather_and_alltoall_under_the_seed_eta_take_the_seed_times);
+    tcase_add_test(t, test_rd_dbt_crossover_is_506_kb_and_ring_dbt_2_gb_at_n72_116_gb_at_n512);
+    tcase_add_test(t, test_superpod_l2_hierarchical_allreduce_is_114_us_and_alltoall_348_us);
     suite_add_tcase(s, t);
     return run_suite(s);
 }

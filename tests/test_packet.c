@@ -13,9 +13,9 @@
 #include <string.h>
 
 #include "exec/executor.h"
-#include "net/event_list.h"
-#include "net/packet_flows.h"
-#include "net/port.h"
+#include "net/packet/event_list.h"
+#include "net/packet/packet_flows.h"
+#include "net/packet/port.h"
 #include "test_support.h"
 
 #define EXACT 1e-9

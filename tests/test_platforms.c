@@ -49,7 +49,8 @@ static double path_latency(const topology *t, int a, int b)
     return latency;
 }
 
-START_TEST(test_torus_8x8x8_describe_matches_explainer_02)
+/* explainer 02 App. B.4 and §3.6 */
+START_TEST(test_torus_8x8x8_has_diameter_12_and_bisection_2n_over_d_max_bw)
 {
     topology t;
     load_shipped("torus-8x8x8", &t);
@@ -62,7 +63,8 @@ START_TEST(test_torus_8x8x8_describe_matches_explainer_02)
 }
 END_TEST
 
-START_TEST(test_mesh_diameters_match_explainer_02)
+/* explainer 02 App. B.1 and §4.2 */
+START_TEST(test_mesh_diameter_adds_d_minus_1_links_per_dimension)
 {
     topology t;
     load_shipped("mesh-4x4", &t);
@@ -124,7 +126,8 @@ START_TEST(test_torus_routes_are_shortest_wraparound_paths)
 }
 END_TEST
 
-START_TEST(test_superpod_l32_counts_match_appendix_a)
+/* explainer 03 App. A */
+START_TEST(test_superpod_l32_has_2304_ranks_32_leaves_16_spines_and_diameter_6)
 {
     topology t;
     load_shipped("superpod-l32", &t);
@@ -175,7 +178,8 @@ START_TEST(test_superpod_refuses_pods_that_do_not_fill_leaves)
 }
 END_TEST
 
-START_TEST(test_clos16_matches_explainer_03_example)
+/* explainer 03 §1: the Clos-16 example */
+START_TEST(test_clos16_has_4_leaves_2_spines_s_2_and_diameter_4)
 {
     topology t;
     load_shipped("clos-16", &t);
@@ -194,7 +198,8 @@ START_TEST(test_clos16_matches_explainer_03_example)
 }
 END_TEST
 
-START_TEST(test_fat_tree_k4_matches_al_fares_counts)
+/* explainer 03 App. B.2: the k-ary fat-tree (Al-Fares et al.) at k = 4 */
+START_TEST(test_fat_tree_k4_has_16_hosts_20_switches_and_diameter_6)
 {
     topology t;
     load_shipped("fat-tree-k4", &t);
@@ -341,15 +346,15 @@ int main(void)
     Suite *s = suite_create("platforms");
     TCase *tc = tcase_create("structure");
     tcase_set_timeout(tc, 120);
-    tcase_add_test(tc, test_torus_8x8x8_describe_matches_explainer_02);
-    tcase_add_test(tc, test_mesh_diameters_match_explainer_02);
+    tcase_add_test(tc, test_torus_8x8x8_has_diameter_12_and_bisection_2n_over_d_max_bw);
+    tcase_add_test(tc, test_mesh_diameter_adds_d_minus_1_links_per_dimension);
     tcase_add_test(tc, test_torus_neighbour_count_follows_min_rule);
     tcase_add_test(tc, test_torus_routes_are_shortest_wraparound_paths);
-    tcase_add_test(tc, test_superpod_l32_counts_match_appendix_a);
+    tcase_add_test(tc, test_superpod_l32_has_2304_ranks_32_leaves_16_spines_and_diameter_6);
     tcase_add_test(tc, test_superpod_path_latencies_follow_route_classes);
     tcase_add_test(tc, test_superpod_refuses_pods_that_do_not_fill_leaves);
-    tcase_add_test(tc, test_clos16_matches_explainer_03_example);
-    tcase_add_test(tc, test_fat_tree_k4_matches_al_fares_counts);
+    tcase_add_test(tc, test_clos16_has_4_leaves_2_spines_s_2_and_diameter_4);
+    tcase_add_test(tc, test_fat_tree_k4_has_16_hosts_20_switches_and_diameter_6);
     tcase_add_test(tc, test_star_and_full_mesh_shapes);
     tcase_add_test(tc, test_inc_leg_latency_when_alpha_switch_is_small);
     tcase_add_test(tc, test_real_system_platforms_carry_their_published_figures);

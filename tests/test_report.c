@@ -84,7 +84,7 @@ END_TEST
 
 /* SPEC §6 as written: fit t ≈ a + b·M minimising Σ ((a + b·M − t)/t)² by
  * the weighted normal equations, then η_α = a/(n_α α), η_β = n_β/(b·BW). */
-START_TEST(test_eta_fit_equals_spec_closed_form_for_constant_counts)
+START_TEST(test_eta_fit_equals_the_weighted_least_squares_closed_form_for_constant_counts)
 {
     const double n_alpha = 14, n_beta = 1.75; /* ring all-reduce, N = 8 */
     const double t[] = {7.4e-6, 8.1e-6, 9.6e-6, 41e-6, 2.2e-3};
@@ -693,7 +693,7 @@ int main(void)
     tcase_add_test(fit, test_eta_fit_recovers_known_etas_when_n_alpha_varies_with_size);
     tcase_add_test(fit, test_eta_fit_solves_two_points_exactly);
     tcase_add_test(fit, test_eta_fit_reports_the_residual_of_noisy_points);
-    tcase_add_test(fit, test_eta_fit_equals_spec_closed_form_for_constant_counts);
+    tcase_add_test(fit, test_eta_fit_equals_the_weighted_least_squares_closed_form_for_constant_counts);
     tcase_add_test(fit, test_eta_fit_refuses_degenerate_input);
     suite_add_tcase(s, fit);
     TCase *calibrate = tcase_create("calibrate");

@@ -7,7 +7,7 @@
 
 #include "algo/algorithm.h"
 #include "model/protocol.h"
-#include "net/simgrid_run.h"
+#include "net/fluid/simgrid_run.h"
 #include "sched/schedule.h"
 #include "platform/platform.h"
 

@@ -313,7 +313,7 @@ END_TEST
 /* 02 App. C.3 on 4x4: every directed link carries 8 blocks of M/16, so the
  * bottleneck drains M/(2 BW) once the first blocks reach it (one hop,
  * alpha); at 1 GB that is the time: alpha + M/(2 BW). */
-START_TEST(test_torus_alltoall_on_4x4_reproduces_app_c3)
+START_TEST(test_torus_alltoall_on_4x4_at_1_gb_takes_alpha_plus_m_over_2_bw)
 {
     topology t;
     load_shipped("torus-4x4", &t);
@@ -403,7 +403,7 @@ int main(void)
     tcase_add_test(tc, test_torus_rabenseifner_on_4x4_costs_the_ring);
     tcase_add_test(tc, test_torus_alltoall_verifies_on_torus_shapes);
     tcase_add_test(tc, test_torus_alltoall_meets_the_bottleneck_bound);
-    tcase_add_test(tc, test_torus_alltoall_on_4x4_reproduces_app_c3);
+    tcase_add_test(tc, test_torus_alltoall_on_4x4_at_1_gb_takes_alpha_plus_m_over_2_bw);
     tcase_add_test(tc, test_torus_alltoall_on_4x6_meets_the_bound);
     tcase_add_test(tc, test_coupling_joins_the_parts_that_share_a_link);
     tcase_add_test(tc, test_torus_algorithms_refuse_a_shapeless_group);

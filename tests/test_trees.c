@@ -127,7 +127,7 @@ START_TEST(test_dbt_allreduce_verifies_for_every_segment_count)
 END_TEST
 
 /* 01 §5.2 at N = 4: T1 = R0(R1(R3), R2), T2 = R3(R2(R1), R0). */
-START_TEST(test_dbt_trees_are_the_seed_trees_at_four_ranks)
+START_TEST(test_dbt_trees_at_four_ranks_are_mirror_images_rooted_at_0_and_3)
 {
     static const int parents[2][4] = {{-1, 0, 0, 1}, {3, 2, 3, -1}};
     double_tree t;
@@ -388,7 +388,7 @@ int main(void)
     tcase_add_test(verify, test_binomial_reduce_verifies_for_every_root_and_segment_count);
     tcase_add_test(verify, test_binomial_refuses_a_root_outside_the_group);
     tcase_add_test(verify, test_dbt_allreduce_verifies_for_every_segment_count);
-    tcase_add_test(verify, test_dbt_trees_are_the_seed_trees_at_four_ranks);
+    tcase_add_test(verify, test_dbt_trees_at_four_ranks_are_mirror_images_rooted_at_0_and_3);
     tcase_add_test(verify, test_dbt_trees_are_complementary_and_share_no_edge);
     tcase_add_test(verify, test_chained_trees_chain_each_node_below_its_head);
     tcase_add_test(verify, test_tree_allreduce_verifies);

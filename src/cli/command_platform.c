@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
-#include "net/simgrid_run.h"
+#include "net/fluid/simgrid_run.h"
 #include "platform/describe.h"
 #include "platform/platform.h"
 #include "platform/simgrid_xml.h"

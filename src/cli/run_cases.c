@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "cli/progress.h"
+#include "net/fluid/simgrid_run.h"
 #include "report/rows.h"
 #include "report/trace_simulation.h"
 #include "util/units.h"

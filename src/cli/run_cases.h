@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 
-#include "net/simgrid_run.h"
+#include "net/sim_options.h"
 #include "plan/plan.h"
 #include "report/report.h"
 #include "scenario/scenario.h"

@@ -3,15 +3,19 @@
  * as soon as its dependencies are met, and per-rank and per-phase times
  * recorded.  Several schedules (concurrent groups, concurrent cases: explainer
  * 05 §3.2, mixed traffic) can share one simulation and so the fabric's links.
- * The network behind it is whatever simgrid_run sets up, so a different
- * network model replaces that module, not any algorithm. */
+ * The network behind it is the one the options select (net/network.h), so a
+ * different network model replaces that module, not any algorithm.
+ *
+ * Inside: job.c starts each simulation in a child process and receives its
+ * numbers, actor_run.c runs the schedule actors there, message_bytes.c says
+ * how many bytes each op moves. */
 #ifndef COLLSIM_EXECUTOR_H
 #define COLLSIM_EXECUTOR_H
 
 #include <stdbool.h>
 
 #include "net/network.h"
-#include "net/simgrid_run.h"
+#include "net/sim_options.h"
 #include "platform/topology.h"
 #include "sched/schedule.h"
 #include "util/diag.h"

@@ -4,17 +4,19 @@
  * message moves once both ends are posted, as a SimGrid mailbox transfer
  * does; the send and the receive complete when its last byte arrives.
  *
- * Two implementations: SimGrid's fluid model (net_fluid.c: mailboxes, CM02
- * or LV08) and collsim's packet engine driven by a SimGrid fabric actor
- * (net_packet.c).  network_for picks one from the options; nothing above
- * src/net knows which runs.  Everything here runs in the forked SimGrid
- * child, rank and switch actors calling from their own SimGrid actors. */
+ * Two implementations, a room each: SimGrid's fluid model
+ * (fluid/net_fluid.c: mailboxes, CM02 or LV08) and collsim's packet engine
+ * driven by a SimGrid fabric actor (packet/net_packet.c).  network_for picks
+ * one from the options (sim_options.h); nothing above src/net knows which
+ * runs.  Everything here runs in the forked SimGrid child, rank and switch
+ * actors calling from their own SimGrid actors. */
 #ifndef COLLSIM_NETWORK_H
 #define COLLSIM_NETWORK_H
 
 #include <stdbool.h>
 
-#include "net/simgrid_run.h"
+#include "net/sim_options.h"
+#include "platform/simgrid_xml.h"
 #include "platform/topology.h"
 
 typedef struct network network;           /* one simulation's network */
@@ -42,11 +44,11 @@ typedef struct net_link_stats {
 
 typedef struct network_ops {
     /* The most operations one SimGrid actor should have outstanding (0: no
-     * limit): the executor spreads more over helper actors (executor.c). */
+     * limit): the executor spreads more over helper actors (exec/actor_run.c). */
     int outstanding_max;
     /* Start SimGrid with T's platform (routes for the PAIRS it needs) and
      * set the network up for ACTORS actors; message sizes are bytes x SCALE
-     * (executor.c).  NULL on failure (said on stderr). */
+     * (exec/message_bytes.c).  NULL on failure (said on stderr). */
     network *(*open)(const topology *t, node_pair *pairs, int pair_count, int actors, const sim_options *options,
                      double scale);
     /* The endpoint of an actor that has at most OPS operations, tagged 0 to

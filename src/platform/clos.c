@@ -32,7 +32,8 @@ static int leaf_of(const clos *c, int rank) { return rank / c->shape.ranks_per_l
 static int pod_of_leaf(const clos *c, int leaf) { return leaf / c->shape.leaves; }
 
 static int xbar(const topology *t, int switch_index) { return t->switches[switch_index].xbar_link; }
-static int port(const topology *t, int switch_index) { return t->switches[switch_index].port_link; }
+/* The latency-only link at switch SWITCH_INDEX's end of an in-network leg (topology.h). */
+static int switch_port_link(const topology *t, int switch_index) { return t->switches[switch_index].port_link; }
 
 static int leaf_spine_link(const topology *t, const clos *c, int leaf, int spine_in_pod)
 {
@@ -81,20 +82,21 @@ static int switch_leg(const topology *t, const clos *c, int lower, int upper, bo
     int s = upper - t->ranks;
     int leaves_total = c->shape.pods * c->shape.leaves, spines_total = c->shape.pods * c->shape.spines;
     if (lower < t->ranks && s == c->leaf_switch0 + leaf_of(c, lower)) {
-        return route_switch_leg(t, h, c->access0 + lower, port(t, s), downward);
+        return route_switch_leg(t, h, c->access0 + lower, switch_port_link(t, s), downward);
     }
     int ls = lower - t->ranks;
     if (lower >= t->ranks && ls < leaves_total && s >= c->spine_switch0 && s < c->spine_switch0 + spines_total) {
         int pod = pod_of_leaf(c, ls), spine = s - c->spine_switch0;
         if (spine / c->shape.spines != pod) return -1;
-        return route_switch_leg(t, h, leaf_spine_link(t, c, ls, spine % c->shape.spines), port(t, s), downward);
+        return route_switch_leg(t, h, leaf_spine_link(t, c, ls, spine % c->shape.spines), switch_port_link(t, s),
+                                downward);
     }
     if (c->shape.super_spines && ls >= c->spine_switch0 && ls < c->spine_switch0 + spines_total && s >= c->super_switch0) {
         int spine = ls - c->spine_switch0, super = s - c->super_switch0;
         int j = spine % c->shape.spines;
         if (super / c->per_plane != j) return -1;
         return route_switch_leg(t, h, spine_super_link(t, c, spine / c->shape.spines, j, super % c->per_plane),
-                                port(t, s), downward);
+                                switch_port_link(t, s), downward);
     }
     return -1;
 }

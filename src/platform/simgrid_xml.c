@@ -1,5 +1,5 @@
 /* simgrid_xml.c — a topology as a SimGrid XML platform, for SimGrid's own
- * tools (simulations build theirs through net/simgrid_zone.h). */
+ * tools (simulations build theirs through net/fluid/simgrid_zone.h). */
 #include "platform/simgrid_xml.h"
 
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * delays, and one Full-routing zone whose routes are the topology's own,
  * emitted for the node pairs asked for: for SimGrid's own tools (smpirun, the
  * ring baseline).  Simulations build their platform through SimGrid's API
- * instead (net/simgrid_zone.h): no text, no route table. */
+ * instead (net/fluid/simgrid_zone.h): no text, no route table. */
 #ifndef COLLSIM_SIMGRID_XML_H
 #define COLLSIM_SIMGRID_XML_H
 

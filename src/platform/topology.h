@@ -20,7 +20,7 @@
 #include "platform/packet_params.h"
 
 #define TOPO_MAX_TIERS 4
-#ifndef __cplusplus /* net/simgrid_zone.cpp reads this header too */
+#ifndef __cplusplus /* net/fluid/simgrid_zone.cpp reads this header too */
 _Static_assert(PACKET_MAX_TIERS == TOPO_MAX_TIERS, "packet buffers are per tier");
 #endif
 #define TOPO_MAX_DIMS 8
@@ -55,7 +55,7 @@ typedef struct route_hop {
 
 /* Equal-cost choices on a multi-path route.  The fluid model and packet
  * `ecmp` take the per-flow hash's; packet `spray` and `adaptive` choose per
- * packet (src/net/routing.c).  A fork is a hop at which switch NODE could
+ * packet (src/net/packet/routing.c).  A fork is a hop at which switch NODE could
  * take any of COUNT parallel links toward the destination. */
 #define ROUTE_MAX_FORKS 4
 typedef struct route_fork {

@@ -8,7 +8,7 @@
 #include "algo/algorithm.h"
 #include "model/model.h"
 #include "net/background.h"
-#include "net/simgrid_run.h"
+#include "net/sim_options.h"
 #include "platform/topology.h"
 #include "scenario/groups.h"
 #include "scenario/skew.h"

@@ -1,6 +1,6 @@
 /* arena.c — blocks of at least 2 MB, 2 MB-aligned, advised for huge pages;
  * pieces carved in order and recycled per size. */
-#include "net/arena.h"
+#include "net/packet/arena.h"
 
 #include <stdint.h>
 #include <stdlib.h>

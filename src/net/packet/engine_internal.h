@@ -1,6 +1,6 @@
 /* engine_internal.h — the packet engine's state, shared by engine.c (the
  * life of a packet), arbitration.c (which input a port serves) and
- * choose.c (spray and adaptive choices); nothing outside src/net sees it.
+ * choose.c (spray and adaptive choices); nothing outside src/net/packet sees it.
  *
  * An input is what a port serves packets from: the buffer at port q's far
  * end on virtual channel v (input q * PORT_VCS + v), or a message being cut
@@ -11,9 +11,9 @@
 #ifndef COLLSIM_ENGINE_INTERNAL_H
 #define COLLSIM_ENGINE_INTERNAL_H
 
-#include "net/engine.h"
-#include "net/event_list.h"
-#include "net/routing.h"
+#include "net/packet/engine.h"
+#include "net/packet/event_list.h"
+#include "net/packet/routing.h"
 
 enum {
     EVENT_PORT,      /* target: a port that may start a packet (its tail left, a head became

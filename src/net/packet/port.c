@@ -1,6 +1,6 @@
 /* port.c — serialization at a link's bandwidth and the far-end buffer's
  * occupancy and credits. */
-#include "net/port.h"
+#include "net/packet/port.h"
 
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /* packet_queue.c — growing a buffer's ring of packets. */
-#include "net/packet_queue.h"
+#include "net/packet/packet_queue.h"
 
 void packet_queue_grow(packet_queue *q, arena *a)
 {

@@ -6,8 +6,8 @@
 
 #include <stdbool.h>
 
-#include "net/engine.h"
-#include "net/simgrid_run.h"
+#include "net/flow.h"
+#include "net/packet/engine.h"
 
 /* Simulate FLOWS (whole bytes) on T's packet model; FINISH_S[i] receives the
  * time flow i's last byte arrives.  Returns the engine, for its counters

@@ -27,8 +27,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "net/arena.h"
-#include "net/net_time.h"
+#include "net/packet/arena.h"
+#include "net/packet/net_time.h"
 
 typedef struct event {
     net_time time;

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "net/fluid/simgrid_run.h"
 #include "net/network.h"
 #include "util/key_map.h"
 #include "util/memory.h"
@@ -34,7 +35,7 @@ struct network {
     const topology *t;
     const background *bg;  /* or NULL */
     fluid_channel *bg_routes; /* per source target: its route (box unused) */
-    double scale;          /* message sizes are bytes x scale (executor.c) */
+    double scale;          /* message sizes are bytes x scale (exec/message_bytes.c) */
     double *port_bytes;    /* per link direction: scaled bytes of the messages routed over it */
     key_map channels;
     fluid_channel **channel_list;

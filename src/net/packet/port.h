@@ -27,8 +27,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "net/net_time.h"
-#include "net/packet_queue.h"
+#include "net/packet/net_time.h"
+#include "net/packet/packet_queue.h"
 
 #define PORT_VCS 2 /* virtual channels: the torus dateline needs two (lattice.c) */
 

@@ -5,7 +5,7 @@
  *             for it, or sent into the buffer it feeds and not yet gone on);
  *             ties go to the flow's ECMP alternative, then the next ones.
  * `ecmp` never gets here: a flow's route already takes the hash's links. */
-#include "net/engine_internal.h"
+#include "net/packet/engine_internal.h"
 
 /* Bytes queued at port P now. */
 static int64_t queued(engine *e, int p)

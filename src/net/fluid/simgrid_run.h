@@ -2,7 +2,7 @@
  *
  * SimGrid allows one engine per process, so every simulation runs in a forked
  * child (simgrid_fork) that builds the platform for the pairs it needs
- * through SimGrid's API (simgrid_open, net/simgrid_zone.h), runs, and hands
+ * through SimGrid's API (simgrid_open, net/fluid/simgrid_zone.h), runs, and hands
  * its numbers back through a pipe.
  * The network model is chosen here and nowhere else: CM02 without
  * cross-traffic and without the TCP window bound by default, so that one
@@ -20,42 +20,13 @@
 #define COLLSIM_SIMGRID_RUN_H
 
 #include <stdbool.h>
-#include <stdint.h>
 #include <stdio.h>
 
-#include "net/background.h"
+#include "net/flow.h"
+#include "net/sim_options.h"
 #include "platform/simgrid_xml.h"
 #include "platform/topology.h"
 #include "util/diag.h"
-
-/* NETWORK_DEFAULT: what the scenario says (`network:`), else CM02. */
-typedef enum { NETWORK_DEFAULT, NETWORK_CM02, NETWORK_LV08, NETWORK_PACKET } network_model;
-
-/* Queues to sample for a timeline (--trace, packet model): the bytes in the
- * buffer at the far end of each port (link * 2 + direction) at times 0,
- * INTERVAL_S, 2 INTERVAL_S, ... (COUNT samples). */
-typedef struct queue_sampling {
-    const int *ports;
-    int port_count;
-    double interval_s;
-    int count;
-} queue_sampling;
-
-/* The most hosts (ranks and switch actors) one simulation places: each is a
- * SimGrid host whose actors have stacks, two memory mappings each, and a
- * process maps at most ~65,000 areas (docs/reliability.md). */
-#define SIM_MAX_HOSTS 8192
-
-typedef struct sim_options {
-    network_model model;
-    const char *const *extra_cfg; /* further "--cfg=..." arguments, NULL-terminated, may be NULL */
-    bool keep_op_times;           /* return every op's posted and completed times (--trace) */
-    const queue_sampling *queue_samples; /* packet model: queues to sample (--trace), or NULL */
-    const background *background; /* open-loop traffic beside the schedules (issue 14), or NULL */
-    bool ties_shuffled;           /* packet model: same-time events in an order drawn from tie_seed
-                                     (--ties shuffled(SEED)), not the order scheduled */
-    uint64_t tie_seed;
-} sim_options;
 
 /* Check O's --cfg options against SimGrid itself, in a short forked run on a
  * two-host platform, before any simulation: false with a message naming the
@@ -126,12 +97,6 @@ void simgrid_simulate(void);
 
 /* SimGrid host of topology node NODE (after simgrid_open). */
 void *simgrid_host(const topology *t, int node);
-
-typedef struct flow {
-    int src, dst;        /* nodes (ranks or switches) */
-    double size_bytes;
-    double start_s;      /* when the sender posts it */
-} flow;
 
 /* Simulate FLOWS, all concurrently; FINISH_S[i] receives the time flow i's
  * last byte arrives.  False with a message if the simulation fails. */

@@ -8,8 +8,8 @@
 
 #include <stdint.h>
 
-#include "net/arena.h"
-#include "net/net_time.h"
+#include "net/packet/arena.h"
+#include "net/packet/net_time.h"
 
 typedef struct packet {
     net_time eligible;   /* when it may start on its next port: its head (cut-through) or tail

@@ -1,7 +1,7 @@
 /* simgrid_run.c — forked SimGrid sessions: the platform in memory, crashes
  * told apart by where they happened and only the solver's retried, the
  * --cfg check; and concurrent point-to-point flows. */
-#include "net/simgrid_run.h"
+#include "net/fluid/simgrid_run.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -16,7 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "net/simgrid_zone.h"
+#include "net/fluid/simgrid_zone.h"
 #include "util/interrupt.h"
 
 /* The max-min precisions tried in turn: a simulation whose attempt crashed

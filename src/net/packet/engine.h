@@ -21,8 +21,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "net/net_time.h"
-#include "net/port.h"
+#include "net/packet/net_time.h"
+#include "net/packet/port.h"
 #include "platform/topology.h"
 #include "util/diag.h"
 

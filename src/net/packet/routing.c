@@ -1,6 +1,6 @@
 /* routing.c — compiling platform routes into port stages, and the
  * alternatives at equal-cost forks. */
-#include "net/routing.h"
+#include "net/packet/routing.h"
 
 #include <stdlib.h>
 

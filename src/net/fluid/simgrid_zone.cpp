@@ -11,7 +11,7 @@ extern "C" { /* collsim's C headers */
 #include "platform/simgrid_xml.h"
 #include "platform/topology.h"
 }
-#include "net/simgrid_zone.h"
+#include "net/fluid/simgrid_zone.h"
 
 #include <simgrid/kernel/routing/NetPoint.hpp>
 #include <simgrid/kernel/routing/NetZoneImpl.hpp>

@@ -2,7 +2,7 @@
  * started on each port of its route (serialized, delayed by the link), held
  * in the next buffer until it may go on, and counted in at the destination;
  * and the event loop that drives it. */
-#include "net/engine_internal.h"
+#include "net/packet/engine_internal.h"
 
 #include <math.h>
 #include <stdlib.h>

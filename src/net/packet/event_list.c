@@ -1,5 +1,5 @@
 /* event_list.c — the calendar queue of pending events. */
-#include "net/event_list.h"
+#include "net/packet/event_list.h"
 
 #include <stdlib.h>
 

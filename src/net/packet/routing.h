@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "net/net_time.h"
+#include "net/packet/net_time.h"
 #include "platform/topology.h"
 #include "util/diag.h"
 

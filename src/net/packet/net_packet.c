@@ -21,8 +21,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "net/engine.h"
+#include "net/fluid/simgrid_run.h"
 #include "net/network.h"
+#include "net/packet/engine.h"
 #include "util/key_map.h"
 #include "util/memory.h"
 
@@ -60,7 +61,7 @@ struct network {
     int connection_count, connection_capacity;
     bool failed;          /* deadlock or clock limit: the fabric gave up */
     char why[256];
-    double scale;         /* message sizes are bytes x scale (executor.c) */
+    double scale;         /* message sizes are bytes x scale (exec/message_bytes.c) */
     queue_sampling sampling; /* queues to sample (count 0: none) */
     double *samples;      /* sampling.port_count x sampling.count, port-major */
     int samples_taken;
@@ -76,7 +77,7 @@ struct network {
 
 static network *fabric_network; /* SimGrid's C actors take argv only */
 
-/* SimGrid's timing precision (simgrid_run.c sets it): it cannot sleep less. */
+/* SimGrid's timing precision (fluid/simgrid_run.c sets it): it cannot sleep less. */
 #define SIMGRID_TIMING_S 1e-15
 
 static double seconds(net_time t)

@@ -1,5 +1,5 @@
 /* packet_flows.c — flows on the packet engine, in order of start time. */
-#include "net/packet_flows.h"
+#include "net/packet/packet_flows.h"
 
 #include <stdint.h>
 #include <stdlib.h>

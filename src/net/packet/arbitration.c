@@ -6,7 +6,7 @@
  * A port whose eligible heads all lack credits is stalled; it wakes when the
  * next credit comes back, a waiting head becomes eligible, or its tail has
  * left. */
-#include "net/engine_internal.h"
+#include "net/packet/engine_internal.h"
 
 /* Wake port P at T (earlier than any wake already due). */
 static void wake(engine *e, int p, net_time t)

@@ -1,0 +1,416 @@
+/* actor_run.c — in the simulation child, the schedule actors of a job's
+ * parts as SimGrid actors, talking to the network through net/network.h:
+ * which ops are ready (their dependencies met), posting them on their
+ * connections' channels, their completions, and the helper actors that
+ * spread an actor's outstanding operations.  What they record (finish
+ * times, phase ends, completed ops) goes to each part's tally, which job.c
+ * sends back to the parent; the bytes of each message come from
+ * message_bytes.h.
+ *
+ * Invariants:
+ *   1. The per-message path (post, actor_complete) allocates nothing, builds
+ *      no string and looks nothing up by name: a connection's channel, log
+ *      slot and overhead are resolved once per connection (actor_begin).
+ *   2. The dependents of a completed op become ready in decreasing op order
+ *      whichever way they are found (the next ops or the op graph), and are
+ *      posted in increasing order, so that the posting order, hence every
+ *      time, does not depend on how an actor is run.
+ *   3. However many helpers an actor spreads its operations over, they post
+ *      at the instants one actor posting everything would.
+ *
+ * Endpoint costs: a rank is busy `overhead` per message it sends (LogP's o,
+ * charged at the sending endpoint): it pauses o (net->sleep, in the
+ * network's clock) before posting each send, its receives already posted
+ * progressing meanwhile, so two back-to-back sends pay 2o while sends of
+ * different ranks overlap.  Each channel of a rank runs as an actor of its
+ * own (NCCL's channels are separate thread blocks) with connections of its
+ * own (an op's channel is the network channel's lane), so channels overlap
+ * their overheads too. */
+#include "exec/actor_run.h"
+
+#include <limits.h>
+#include <simgrid/actor.h>
+#include <simgrid/engine.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "net/fluid/simgrid_run.h"
+#include "net/network.h"
+#include "util/key_map.h"
+#include "util/memory.h"
+
+_Static_assert(SCHED_MAX_CHANNELS <= NET_MAX_LANES, "every channel of a schedule is a lane of the network");
+
+/* SimGrid's C actors receive argv only: the job lives here. */
+static const exec_job *job_now;
+
+static int compare_keys(const void *a, const void *b)
+{
+    long long x = *(const long long *)a, y = *(const long long *)b;
+    return (x > y) - (x < y);
+}
+
+/* A connection: peer, direction and channel. */
+static long long op_key(const sched_op *op)
+{
+    return ((long long)op->channel << 33) | ((long long)op->peer << 1) | (op->kind != OP_SEND);
+}
+
+/* The connections an actor's ops use, sorted by key, each with its network
+ * channel (looked up once per connection: a lookup by name builds a string,
+ * too slow per message) and, when the part charges overheads, a send's
+ * overhead by the tier its route climbs to (computed once per connection
+ * too).  Sized by connections, not by ops: a ring has four, an all-to-all
+ * one per op.  One allocation (`key` first) holds the four arrays: every
+ * message reads its connection's key, channel and log slot, and at
+ * thousands of actors an actor's are cold when its next message comes
+ * (docs/scale.md §1), so they share cache lines. */
+typedef struct connections {
+    long long *key;
+    net_channel *channel;
+    message_connection **message; /* the part's message log's connection (NULL: no log) */
+    double *cost; /* NULL: no endpoint costs */
+    int count;
+} connections;
+
+static connections resolve_connections(const exec_job *job, int part, int self)
+{
+    const exec_piece *p = &job->pieces[part];
+    const sched_actor *a = &p->s->actor[self];
+    const int *nodes = p->actor_nodes;
+    connections c = {0};
+    key_map seen;
+    key_map_init(&seen);
+    int capacity = 0;
+    for (int o = 0; o < a->op_count; o++) {
+        sched_op op = sched_op_at(p->s, self, o);
+        long long key = op_key(&op);
+        if (key_map_get(&seen, (uint64_t)key)) continue;
+        key_map_put(&seen, (uint64_t)key, &c);
+        c.key = grow_array(c.key, &capacity, c.count + 1, sizeof *c.key);
+        c.key[c.count++] = key;
+    }
+    key_map_free(&seen);
+    qsort(c.key, (size_t)c.count, sizeof *c.key, compare_keys); /* the network's channels made in key order */
+    bool charged = p->charges && self < p->s->ranks; /* switches have no software endpoint */
+    size_t n = (size_t)c.count;
+    c.key = realloc(c.key, n * (sizeof *c.key + sizeof *c.channel + sizeof *c.message + sizeof *c.cost) + 1);
+    if (!c.key) out_of_memory();
+    c.channel = (net_channel *)(c.key + n);
+    message_connection **message = (message_connection **)(c.channel + n);
+    double *cost = (double *)(message + n);
+    c.message = p->log ? message : NULL;
+    c.cost = charged ? memset(cost, 0, n * sizeof *cost) : NULL;
+    route_hop *hops = charged ? route_buffer(job->t) : NULL;
+    for (int k = 0; k < c.count; k++) {
+        int peer = (int)((c.key[k] >> 1) & 0xffffffffLL), lane = (int)(c.key[k] >> 33);
+        bool send = c.key[k] % 2 == 0;
+        int from = send ? self : peer, to = send ? peer : self;
+        c.channel[k] = job->net->channel(job->network, part, lane, from, to, nodes[from], nodes[to]);
+        if (c.message) c.message[k] = message_log_connection(p->log, from, to);
+        if (send && charged)
+            c.cost[k] = p->overhead_s[route_top_tier(job->t, hops, topology_route(job->t, nodes[self], nodes[peer], hops))];
+    }
+    free(hops);
+    return c;
+}
+
+/* The index of OP's connection in C (binary search: no allocation, no name). */
+static int connection_of(const connections *c, const sched_op *op)
+{
+    long long key = op_key(op);
+    int low = 0, high = c->count - 1;
+    while (low < high) {
+        int middle = (low + high) / 2;
+        if (c->key[middle] < key) low = middle + 1;
+        else high = middle;
+    }
+    return low;
+}
+
+static void connections_free(connections *c)
+{
+    free(c->key); /* the others are in its block */
+}
+
+/* One schedule actor, or one channel of it, as it runs: the state its helpers
+ * share.
+ *
+ * A helper is a SimGrid actor on the schedule actor's host that holds at most
+ * helper_room operations outstanding (the network's outstanding_max, network.h):
+ * SimGrid 3.32 pays for every completion in time proportional to the
+ * operations its actor has outstanding (its wait-any, its list of
+ * activities), so an actor posting its 1,022 all-to-all operations at once
+ * cost O(1,022) per message.  The first helper starts with the simulation; a
+ * helper with more ready operations than room starts the next, which posts them
+ * at the same simulated instant; whichever helper sees a completion posts what
+ * it makes ready; a helper with nothing outstanding ends.  The posting instants,
+ * hence every time, are those of one actor posting everything itself.  A part
+ * that charges endpoint costs (a busy sender) keeps one helper: its sends'
+ * overheads follow one another on one endpoint. */
+typedef struct actor_run {
+    const exec_piece *p;
+    const sched_actor *a;
+    int part, self, channel_of; /* the schedule actor; its channel (-1: all of them) */
+    int ops;                    /* its operations (of that channel) */
+    void *host;
+    bool began;        /* the first helper set up what follows */
+    /* Dependencies.  When every op waits only for ops at most `reach` before
+     * it (a ring: 2), the dependents of a completed op are found among the
+     * next `reach` ops and `done` (one bit per op) says which are complete;
+     * otherwise `g` lists them (an op graph sized by ops and dependencies). */
+    int reach;
+    uint64_t *done;
+    op_graph g;
+    int *ready, ready_count, ready_capacity;
+    connections links; /* the connections its ops use, their channels and overheads */
+    double last;
+    int helpers;       /* started or about to start, not yet ended */
+    bool helper_coming; /* a helper created that has not taken its operations yet */
+} actor_run;
+
+static void helper_main(int argc, char **argv);
+
+/* Helpers beyond the schedule actors stay about under this many: every actor
+ * maps its stack and a guard page, and a process maps at most ~65,000 areas. */
+#define HELPERS_MAX 16384
+
+/* The network's outstanding_max, or more when the whole job's operations would
+ * otherwise need more than HELPERS_MAX helpers. */
+static int helper_room(const network_ops *net, long total_ops)
+{
+    if (net->outstanding_max <= 0) return INT_MAX;
+    long room = (total_ops + HELPERS_MAX - 1) / HELPERS_MAX;
+    return room > net->outstanding_max ? (int)(room < INT_MAX ? room : INT_MAX) : net->outstanding_max;
+}
+
+static void start_helper(actor_run *r)
+{
+    r->helpers++;
+    r->helper_coming = true;
+    simgrid_mark(SIM_IN_SIMGRID);
+    sg_actor_t helper = sg_actor_init("actor", r->host);
+    sg_actor_set_data(helper, r);
+    sg_actor_start_(helper, helper_main, 0, NULL);
+    simgrid_mark(SIM_IN_ACTOR);
+}
+
+/* Dependents are looked for this far ahead of a completed op at most;
+ * beyond, the op graph lists them. */
+#define REACH_MAX 64
+
+/* Make op O ready (posted when there is room: post_ready). */
+static void make_ready(actor_run *r, int o)
+{
+    if (r->ready_count == r->ready_capacity) /* doubling: a few times per actor, not per message */
+        r->ready = grow_array(r->ready, &r->ready_capacity, r->ready_count + 1, sizeof *r->ready);
+    r->ready[r->ready_count++] = o;
+}
+
+/* The first helper's setup, in one read of the ops: the ready ops, and how
+ * far back the ops reach for their dependencies (past REACH_MAX: the op
+ * graph lists the dependents); then the channels. */
+static void actor_begin(actor_run *r)
+{
+    const schedule *s = r->p->s;
+    r->began = true;
+    r->reach = 0;
+    for (int o = r->a->op_count - 1; o >= 0; o--) {
+        sched_op op = sched_op_at(s, r->self, o);
+        for (int d = 0; d < op.dep_count && r->reach <= REACH_MAX; d++) {
+            int back = o - sched_op_dep(s, r->self, o, &op, d);
+            if (back > r->reach) r->reach = back;
+        }
+        if (op.dep_count == 0 && (r->channel_of < 0 || op.channel == r->channel_of)) make_ready(r, o);
+    }
+    if (r->reach <= REACH_MAX) r->done = calloc((size_t)r->a->op_count / 64 + 1, sizeof *r->done);
+    else sched_op_graph(s, r->self, &r->g);
+    r->links = resolve_connections(job_now, r->part, r->self);
+}
+
+/* Post op O (OP, as sched_op_at gives it; its dependencies met) on its connection's channel,
+ * after the sender's overhead when the part charges one. */
+static void post(actor_run *r, net_endpoint *me, int o, const sched_op *op)
+{
+    const network_ops *net = job_now->net;
+    int k = connection_of(&r->links, op);
+    if (op->kind == OP_SEND) {
+        if (r->links.cost && r->links.cost[k] > 0) net->sleep(me, r->links.cost[k]);
+        net->send(me, r->links.channel[k], message_scaled_bytes(&r->p->size, r->a, op), o);
+    } else {
+        net->recv(me, r->links.channel[k], o);
+    }
+    if (r->links.message && r->links.message[k])
+        message_log_posted(r->links.message[k], op->kind == OP_SEND, simgrid_get_clock());
+}
+
+/* Post ready ops while the helper has room (PENDING outstanding of ROOM). */
+static void post_ready(actor_run *r, net_endpoint *me, int *pending, int room)
+{
+    while (!r->links.cost && r->ready_count > 0 && *pending < room) { /* no endpoint costs: post in readiness order */
+        int o = r->ready[--r->ready_count];
+        sched_op op = sched_op_at(r->p->s, r->self, o);
+        post(r, me, o, &op);
+        ++*pending;
+    }
+    /* receives first: they progress while the endpoint is busy with a send's overhead */
+    for (int pass = 0; pass < 2 && r->links.cost; pass++)
+        for (int k = r->ready_count - 1; k >= 0 && *pending < room; k--) {
+            int o = r->ready[k];
+            sched_op op = sched_op_at(r->p->s, r->self, o);
+            if ((op.kind == OP_SEND) != (pass == 1)) continue;
+            r->ready[k] = r->ready[--r->ready_count];
+            post(r, me, o, &op);
+            ++*pending;
+        }
+}
+
+/* Whether every dependency of op D other than op O is complete, and D waits for O. */
+static bool last_dependency(const actor_run *r, int d, int o)
+{
+    sched_op op = sched_op_at(r->p->s, r->self, d);
+    bool waits = false;
+    for (int k = 0; k < op.dep_count; k++) {
+        int dep = sched_op_dep(r->p->s, r->self, d, &op, k);
+        if (dep == o) waits = true;
+        else if (!(r->done[dep / 64] >> (dep % 64) & 1)) return false;
+    }
+    return waits;
+}
+
+/* Operation O completed now: count it, and make ready what waited for it
+ * (the dependents in decreasing op order either way, so that they are posted
+ * in increasing order). */
+static void actor_complete(actor_run *r, int o)
+{
+    part_tally *tally = r->p->tally;
+    double now = simgrid_get_clock();
+    tally->completed_ops++; /* a deadlock leaves it short */
+    r->last = now;
+    sched_op op = sched_op_at(r->p->s, r->self, o);
+    double *phase_end = &tally->phase_end_s[op.phase];
+    if (now > *phase_end) *phase_end = now;
+    if (r->links.message) {
+        message_connection *c = r->links.message[connection_of(&r->links, &op)];
+        if (c) message_log_done(c, op.kind == OP_SEND, now);
+    }
+    if (r->done) {
+        r->done[o / 64] |= 1ULL << (o % 64);
+        int last = o + r->reach < r->a->op_count - 1 ? o + r->reach : r->a->op_count - 1;
+        for (int d = last; d > o; d--)
+            if (last_dependency(r, d, o)) make_ready(r, d);
+        return;
+    }
+    for (int k = r->g.offset[o + 1] - 1; k >= r->g.offset[o]; k--)
+        if (--r->g.remaining[r->g.list[k]] == 0) make_ready(r, r->g.list[k]);
+}
+
+/* The last helper ended: the actor's (or channel's) finish time. */
+static void actor_end(actor_run *r)
+{
+    const exec_piece *p = r->p;
+    if (r->self < p->s->ranks && r->last > p->rank_finish_s[r->self]) p->rank_finish_s[r->self] = r->last;
+    if (r->last > p->tally->time_s) p->tally->time_s = r->last;
+    free(r->done);
+    op_graph_free(&r->g);
+    connections_free(&r->links);
+    free(r->ready);
+}
+
+/* One helper.  It marks where it is (simgrid_mark) around every SimGrid call,
+ * so that a crash in SimGrid's kernel is told apart from one in this code. */
+static void helper_main(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    simgrid_mark(SIM_IN_ACTOR);
+    actor_run *r = sg_actor_self_get_data();
+    const network_ops *net = job_now->net;
+    bool first = !r->began;
+    if (first) actor_begin(r);
+    r->helper_coming = false;
+    int room = r->links.cost ? r->ops : job_now->helper_room < r->ops ? job_now->helper_room : r->ops;
+    net_op_time *times = r->p->times ? r->p->times + r->p->actor_first[r->self] : NULL;
+    net_endpoint *me = net->endpoint(job_now->network, room, times);
+    if (first && r->p->launch_s > 0) net->sleep(me, r->p->launch_s);
+    int pending = 0;
+    for (;;) {
+        post_ready(r, me, &pending, room);
+        if (r->ready_count > 0 && !r->helper_coming) start_helper(r);
+        if (pending == 0) break;
+        int o = net->wait_any(me);
+        pending--;
+        actor_complete(r, o);
+    }
+    net->endpoint_close(me);
+    if (--r->helpers == 0) actor_end(r);
+    simgrid_mark(SIM_IN_SIMGRID);
+}
+
+/* Whether every op of S waits only for ops of its own channel, so that each
+ * channel of an actor can run as an actor of its own. */
+static bool channels_independent(const schedule *s)
+{
+    if (s->channels < 2) return false;
+    for (int a = 0; a < s->actors; a++)
+        for (int o = 0; o < s->actor[a].op_count; o++) {
+            sched_op op = sched_op_at(s, a, o);
+            for (int d = 0; d < op.dep_count; d++)
+                if (sched_op_at(s, a, sched_op_dep(s, a, o, &op, d)).channel != op.channel) return false;
+        }
+    return true;
+}
+
+/* The SimGrid actors actor A of S runs as: one, or one per channel it has
+ * ops on (SPLIT); LANES[i] their channels (-1: all). */
+static int actor_lanes(const schedule *s, int a, bool split, int lanes[SCHED_MAX_CHANNELS])
+{
+    if (s->actor[a].op_count == 0) return 0;
+    if (!split) {
+        lanes[0] = -1;
+        return 1;
+    }
+    bool used[SCHED_MAX_CHANNELS] = {false};
+    for (int o = 0; o < s->actor[a].op_count; o++) used[sched_op_at(s, a, o).channel] = true;
+    int count = 0;
+    for (int c = 0; c < s->channels; c++)
+        if (used[c]) lanes[count++] = c;
+    return count;
+}
+
+int actor_run_prepare(exec_job *job)
+{
+    int actors = 0, lanes[SCHED_MAX_CHANNELS];
+    long total_ops = 0;
+    for (int k = 0; k < job->count; k++) {
+        exec_piece *p = &job->pieces[k];
+        p->channels_split = channels_independent(p->s);
+        for (int a = 0; a < p->s->actors; a++) {
+            actors += actor_lanes(p->s, a, p->channels_split, lanes);
+            total_ops += p->s->actor[a].op_count;
+        }
+    }
+    job->helper_room = helper_room(job->net, total_ops);
+    return actors;
+}
+
+void actor_run_all(const exec_job *job, int actors)
+{
+    job_now = job;
+    int lanes[SCHED_MAX_CHANNELS];
+    actor_run *runs = calloc((size_t)actors + 1, sizeof *runs), *r = runs;
+    for (int k = 0; k < job->count; k++) {
+        const schedule *s = job->pieces[k].s;
+        for (int a = 0; a < s->actors; a++) {
+            for (int i = 0, count = actor_lanes(s, a, job->pieces[k].channels_split, lanes); i < count; i++) {
+                int ops = 0;
+                for (int o = 0; o < s->actor[a].op_count; o++) ops += lanes[i] < 0 || sched_op_at(s, a, o).channel == lanes[i];
+                *r = (actor_run){.p = &job->pieces[k], .a = &s->actor[a], .part = k, .self = a, .channel_of = lanes[i],
+                                 .ops = ops, .host = simgrid_host(job->t, job->pieces[k].actor_nodes[a])};
+                start_helper(r++);
+            }
+        }
+    }
+    simgrid_simulate();
+    free(runs);
+}
