@@ -58,7 +58,7 @@ for path, prediction in predictions:
         print("FAIL %s: expected results of a prediction" % path)
 
 RUN_ONLY = ("time_s", "ratio", "messages", "latency_p50_s", "latency_p99_s", "latency_max_s", "rank_spread_s",
-            "hot_links", "links")
+            "contended", "hot_links", "links")
 
 def as_prediction(document):
     document["simulated"] = False

@@ -333,7 +333,10 @@ START_TEST(test_tree_allreduce_verifies)
             p.domain_order = order;
             expect_verified(allreduce_tree, &p, "NCCL tree all-reduce, strided");
         }
-    algo_params p = {.ranks = 8};
+    /* a platform without nodes (a star, a full mesh) is one node: NCCL's pair of chains over the group */
+    algo_params one = {.ranks = 8};
+    expect_verified(allreduce_tree, &one, "NCCL tree all-reduce, one node");
+    algo_params p = {.ranks = 8, .domain_ranks = 3};
     char why[256] = "";
     ck_assert_ptr_null(allreduce_tree(&p, why, sizeof why));
     ck_assert_ptr_nonnull(strstr(why, "nodes"));

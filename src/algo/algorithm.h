@@ -66,6 +66,10 @@ typedef enum {
  * algorithm's schedule takes (docs/model.md, "Protocols"). */
 typedef enum { FAMILY_RING, FAMILY_TREE, FAMILY_NVLS } algorithm_family;
 
+/* FAMILY's name (ring, tree, nvls); its family from NAME, or -1. */
+const char *algorithm_family_name(int family);
+int algorithm_family_from_name(const char *name);
+
 /* How an algorithm's schedule, and so its prediction, is put together. */
 typedef enum {
     COMPOSITION_FLAT,         /* one schedule over the group, one closed form (model/formulas.c) */

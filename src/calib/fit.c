@@ -16,6 +16,9 @@
 #include <string.h>
 
 #include "model/model.h"
+#include "model/protocol.h"
+#include "plan/plan.h"
+#include "scenario/scenario.h"
 
 enum { P_LAUNCH, P_HOP, P_INVERSE_EFFICIENCY, PARAMS };
 
@@ -25,20 +28,61 @@ typedef struct sample {
     double time_s;
 } sample;
 
-static const char *flat_algorithm(primitive p)
+/* The scenario a log's points are run in on the platform at PLATFORM_PATH: one case of the log's
+ * collective on its ranks (the platform's first), running the algorithm family the log names (its flat
+ * algorithm), else `auto`: the library's own choice as collsim's tuner makes it.  Its platform without
+ * an earlier calibration: a fit is against the published figures it replaces. */
+static bool log_scenario(const char *platform_path, const topology *t, const calib_log *l, scenario *s, char *why,
+                         int why_size)
 {
-    return p == PRIM_ALLTOALL ? "pairwise" : p == PRIM_SENDRECV ? "direct" : "ring";
+    const algorithm *named = l->algorithm[0] ? calibrated_algorithm(l->prim, algorithm_family_from_name(l->algorithm)) : NULL;
+    if (l->algorithm[0] && !named) {
+        snprintf(why, (size_t)why_size, "%s names NCCL_ALGO %s, which collsim has no flat %s of", l->path, l->algorithm,
+                 primitive_name(l->prim));
+        return false;
+    }
+    const char *base = strrchr(platform_path, '/');
+    char text[1024];
+    snprintf(text, sizeof text, "platform: %s\ncases:\n  - primitive: %s\n    algorithms: [%s]\n    sizes: [1024]\n%s",
+             base ? base + 1 : platform_path, primitive_name(l->prim), named ? named->name : "auto", "");
+    if (l->ranks < t->ranks) {
+        size_t used = strlen(text);
+        snprintf(text + used, sizeof text - used, "    groups: {count: 1, size: %d}\n", l->ranks);
+    }
+    diag d = {0};
+    if (!scenario_load_string(platform_path, text, s, &d)) {
+        snprintf(why, (size_t)why_size, "%s", d.message);
+        return false;
+    }
+    s->platform.calibrated_count = 0;
+    return true;
 }
 
-/* The model's counts for log L at size M on T (no protocol, one channel, the asymptotic form), its
- * ranks the platform's first (MEMBERS: 0, 1, ...; a log of one node's GPUs is the first node's, and
- * its group climbs to the tier those ranks reach, not the platform's top). */
-static bool model_counts(const topology *t, const calib_log *l, const int *members, double size_bytes,
+/* What runs log L's regime whose largest size is SIZE_BYTES: the algorithm the log names, else the
+ * tuner's pick there, on the channels and segments it runs (one choice per regime: a regime is one
+ * line t = a + b·M, one algorithm). */
+static bool regime_choice(const scenario *s, double size_bytes, plan_member *m, int *segments, char *why, int why_size)
+{
+    *m = (plan_member){.size_bytes = size_bytes};
+    if (!plan_choose(s, 0, 0, size_bytes, m)) {
+        snprintf(why, (size_t)why_size, "the tuner found no algorithm the group supports at %.0f B", size_bytes);
+        return false;
+    }
+    schedule *built = plan_schedule(s, 0, m->run.algorithm, m->run.channels, 0, size_bytes, true, why, why_size);
+    if (!built) return false;
+    *segments = built->segments;
+    schedule_free(built);
+    return true;
+}
+
+/* The model's counts for log L at size M as its regime's choice runs it (no protocol: the fit replaces
+ * the protocol's costs), its ranks the platform's first (a log of one node's GPUs is the first node's,
+ * and its group climbs to the tier those ranks reach, not the platform's top). */
+static bool model_counts(const scenario *s, const plan_member *choice, int segments, double size_bytes,
                          calib_residual *r, double *hop_s, int *tier, char *why, int why_size)
 {
-    model_case c = {.platform = t, .prim = l->prim, .algorithm = algorithm_find(l->prim, flat_algorithm(l->prim)), .ranks = l->ranks,
-                    .members = members, .size_bytes = size_bytes, .root = 0, .peer = l->ranks > 1 ? 1 : 0, .form = FORM_ASYMPTOTIC,
-                    .protocol = PROTOCOL_NONE, .channels = 1};
+    model_case c = scenario_model_case(s, 0, choice->run.algorithm, PROTOCOL_NONE, choice->run.channels, size_bytes,
+                                       segments);
     prediction p;
     if (!model_predict(&c, &p, why, why_size)) return false;
     double latency = 0, bandwidth_term = 0, n_alpha = 0;
@@ -142,6 +186,7 @@ typedef struct log_regimes {
     int order[CALIB_MAX_POINTS];         /* point indices by size */
     int first[CALIB_MAX_REGIMES + 1];
     int count;
+    tuner_choice run[CALIB_MAX_REGIMES]; /* what runs each regime (regime_choice) */
 } log_regimes;
 
 static int regimes_of(const calib_log *l, log_regimes *out)
@@ -205,6 +250,10 @@ static void fit_regime(const calib_log *logs, int log_count, primitive prim, int
         }
         append_log(f->logs, sizeof f->logs, logs[i].path);
         f->tier = tier[i];
+        f->family = g->run[r].algorithm->family;
+        f->channels = g->run[r].channels;
+        f->tuner_protocol = g->run[r].protocol;
+        f->library_choice = logs[i].algorithm[0] == '\0';
         last_log = i;
     }
     if (last_log < 0) return;
@@ -229,7 +278,8 @@ static void fit_regime(const calib_log *logs, int log_count, primitive prim, int
     out->fit_count++;
 }
 
-bool calib_fit(const calib_log *logs, int log_count, const topology *t, calib_result *out, char *why, int why_size)
+bool calib_fit(const calib_log *logs, int log_count, const char *platform_path, const topology *t, calib_result *out,
+               char *why, int why_size)
 {
     memset(out, 0, sizeof *out);
     out->residuals = calloc((size_t)log_count * CALIB_MAX_POINTS, sizeof *out->residuals);
@@ -237,18 +287,28 @@ bool calib_fit(const calib_log *logs, int log_count, const topology *t, calib_re
     double *hop = calloc((size_t)log_count, sizeof *hop);
     int *tier = calloc((size_t)log_count, sizeof *tier);
     sample *buffer = calloc((size_t)log_count * CALIB_MAX_POINTS, sizeof *buffer);
-    int *members = calloc((size_t)t->ranks, sizeof *members);
-    bool ok = out->residuals && regimes && hop && tier && buffer && members;
+    bool ok = out->residuals && regimes && hop && tier && buffer;
     if (!ok) snprintf(why, (size_t)why_size, "out of memory");
-    for (int i = 0; ok && i < t->ranks; i++) members[i] = i;
     for (int i = 0; i < log_count && ok; i++) {
-        for (int p = 0; p < logs[i].point_count && ok; p++) {
-            calib_residual *r = &out->residuals[i * CALIB_MAX_POINTS + p];
-            r->log = i, r->point = p, r->fit = -1;
-            ok = model_counts(t, &logs[i], members, logs[i].points[p].size_bytes, r, &hop[i], &tier[i], why,
-                              why_size);
+        scenario s;
+        if (!(ok = log_scenario(platform_path, t, &logs[i], &s, why, why_size))) break;
+        log_regimes *g = &regimes[i];
+        regimes_of(&logs[i], g);
+        for (int r = 0; r < g->count && ok; r++) {
+            plan_member choice;
+            int segments = 0;
+            int largest = g->order[g->first[r + 1] - 1];
+            ok = regime_choice(&s, logs[i].points[largest].size_bytes, &choice, &segments, why, why_size);
+            if (ok) g->run[r] = choice.run;
+            for (int k = g->first[r]; k < g->first[r + 1] && ok; k++) {
+                int p = g->order[k];
+                calib_residual *res = &out->residuals[i * CALIB_MAX_POINTS + p];
+                res->log = i, res->point = p, res->fit = -1;
+                ok = model_counts(&s, &choice, segments, logs[i].points[p].size_bytes, res, &hop[i], &tier[i], why,
+                                  why_size);
+            }
         }
-        if (ok) regimes_of(&logs[i], &regimes[i]);
+        scenario_free(&s);
     }
     for (int i = 0; i < log_count && ok; i++) {
         bool seen = false;
@@ -272,7 +332,7 @@ bool calib_fit(const calib_log *logs, int log_count, const topology *t, calib_re
             r->fitted_s = r->fit >= 0 ? calib_fit_time(&out->fits[r->fit], r->n_alpha, r->fitted_s) : 0;
         }
     out->residual_count = ok ? log_count * CALIB_MAX_POINTS : 0;
-    free(regimes), free(hop), free(tier), free(buffer), free(members);
+    free(regimes), free(hop), free(tier), free(buffer);
     if (!ok) calib_result_free(out);
     return ok;
 }

@@ -19,6 +19,7 @@
 #include "calib/log_reader.h"
 #include "calib/regimes.h"
 #include "platform/topology.h"
+#include "model/tuner.h"
 
 #define CALIB_MAX_FITS 24
 
@@ -33,6 +34,10 @@ typedef struct calib_regime_fit {
     double bandwidth_Bps;    /* the model's BW (the tier's, without efficiency) */
     bool hop_fitted;         /* launch and hop fitted apart (several N); else the hop is the platform's */
     double rms_rel, max_rel; /* over its points */
+    int family;              /* the algorithm family that ran it (FAMILY_*): the log's, else the tuner's pick */
+    int channels;            /* the channels it ran on */
+    int tuner_protocol;      /* the protocol the tuner would run there (protocol_id) */
+    bool library_choice;     /* the log named no algorithm: the regime is the library's choice */
     int point_count;
     char logs[256];          /* the logs it was fitted from */
 } calib_regime_fit;
@@ -54,7 +59,8 @@ typedef struct calib_result {
 
 /* Fit LOGS on platform T.  False with WHY when a log's collective cannot be
  * predicted on T (no flat algorithm for it there). */
-bool calib_fit(const calib_log *logs, int log_count, const topology *t, calib_result *out, char *why, int why_size);
+bool calib_fit(const calib_log *logs, int log_count, const char *platform_path, const topology *t, calib_result *out,
+               char *why, int why_size);
 void calib_result_free(calib_result *r);
 
 /* The time the fit gives for (n_α, n_β·M / BW) under FIT. */

@@ -160,6 +160,29 @@ static void read_column_header(reader *r, char **tokens, int count)
     r->columns = c;
 }
 
+/* NCCL_ALGO on LINE (`NCCL INFO NCCL_ALGO set by environment to Ring`, an echoed `NCCL_ALGO=Ring`, a
+ * header `# NCCL_ALGO Ring`): the family it names, when one (a list leaves the choice to NCCL). */
+static void read_algorithm(reader *r, const char *line, int number)
+{
+    static const char *const families[][2] = {{"ring", "ring"}, {"tree", "tree"}, {"nvls", "nvls"}, {"nvlstree", "nvls"}};
+    const char *at = strstr(line, "NCCL_ALGO");
+    if (!at) return;
+    at += strlen("NCCL_ALGO");
+    const char *to = strstr(at, " to ");
+    at = to ? to + 4 : at;
+    while (*at == ' ' || *at == '=' || *at == ':' || *at == '\t') at++;
+    char word[16];
+    size_t n = 0;
+    while (n + 1 < sizeof word && isalnum((unsigned char)at[n])) word[n] = (char)tolower((unsigned char)at[n]), n++;
+    word[n] = '\0';
+    if (at[n] == ',' || at[n] == ';') return; /* several allowed: NCCL's own choice among them */
+    for (size_t f = 0; f < sizeof families / sizeof *families; f++)
+        if (strcmp(word, families[f][0]) == 0) {
+            snprintf(r->log->algorithm, sizeof r->log->algorithm, "%s", families[f][1]);
+            snprintf(r->log->algorithm_from, sizeof r->log->algorithm_from, "line %d: NCCL_ALGO %s", number, word);
+        }
+}
+
 static void read_comment(reader *r, const char *line, int number)
 {
     char copy[MAX_LINE];
@@ -403,6 +426,7 @@ bool calib_log_parse(const char *name, const char *text, size_t length, calib_lo
         const char *first = line;
         while (isspace((unsigned char)*first)) first++;
         if (*first == '\0') continue;
+        read_algorithm(&r, first, number);
         if (*first == '#') {
             read_comment(&r, first, number);
             continue;

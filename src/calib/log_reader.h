@@ -31,6 +31,8 @@ typedef struct calib_log {
     int point_count;
     calib_point points[CALIB_MAX_POINTS]; /* in the log's order */
     int lines_skipped;    /* lines neither header nor result (each passed to the note callback) */
+    char algorithm[8];    /* the algorithm family the log names (NCCL_ALGO: ring, tree, nvls), "" when none */
+    char algorithm_from[160]; /* where it was named */
 } calib_log;
 
 /* Told about each line that is not read: FILE:LINE and why. */

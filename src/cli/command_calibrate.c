@@ -7,11 +7,13 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "calib/fit.h"
 #include "calib/log_reader.h"
 #include "calib/platform_writer.h"
 #include "cli/commands.h"
+#include "model/protocol.h"
 #include "platform/platform.h"
 
 static void print_note(void *context, const char *file, int line, const char *why)
@@ -29,7 +31,21 @@ static void print_log(FILE *out, const calib_log *l)
     }
     fprintf(out, "# %s: %s on %d ranks, %d points from %.0f B to %.0f B (%d lines not read)\n", l->path,
             primitive_name(l->prim), l->ranks, l->point_count, smallest, largest, l->lines_skipped);
-    fprintf(out, "#   collective from %s; ranks from %s\n", l->prim_from, l->ranks_from);
+    fprintf(out, "#   collective from %s; ranks from %s; algorithm %s%s%s\n", l->prim_from, l->ranks_from,
+            l->algorithm[0] ? l->algorithm : "not named: the library's own choice per regime", l->algorithm[0] ? " from " : "",
+            l->algorithm_from);
+}
+
+/* Which algorithm each regime was fitted as: the log's, or the library's own choice there. */
+static void print_choices(FILE *out, const calib_result *r)
+{
+    for (int k = 0; k < r->fit_count; k++) {
+        const calib_regime_fit *f = &r->fits[k];
+        fprintf(out, "# %s tier %d regime %d of %d (%.0f B .. %.0f B): %s on %d channel(s)%s%s%s\n", primitive_name(f->prim),
+                f->tier, f->regime + 1, f->regime_count, f->from_bytes, f->to_bytes, algorithm_family_name(f->family),
+                f->channels, f->library_choice ? ", the library's choice there as collsim's tuner makes it (" : " (named by the log)",
+                f->library_choice ? protocol_name((protocol_id)f->tuner_protocol) : "", f->library_choice ? ")" : "");
+    }
 }
 
 static void print_residuals(FILE *out, const calib_log *logs, int log_count, const calib_result *r)
@@ -57,6 +73,13 @@ int command_calibrate(const cli_args *args)
         diag_print(&d);
         return 2;
     }
+    const char *family = args->value[OPT_ALGORITHM];
+    if (family && algorithm_family_from_name(family) < 0) {
+        fprintf(stderr, "collsim calibrate: --algorithm %s: expected ring, tree or nvls (NCCL_ALGO's families)\n", family);
+        topology_free(&platform);
+        return 2;
+    }
+    platform.calibrated_count = 0; /* a fit is against the published figures: an earlier calibration is replaced */
     int log_count = args->operand_count - 1;
     calib_log *logs = calloc((size_t)log_count, sizeof *logs);
     int status = logs ? 0 : 2;
@@ -69,13 +92,15 @@ int command_calibrate(const cli_args *args)
                     "%s:1:1: the log ran %d ranks (%s); %s has %d: calibrate on a platform of the measured size\n",
                     logs[i].path, logs[i].ranks, logs[i].ranks_from, args->operands[0], platform.ranks);
             status = 2;
-        } else if (!quiet) {
-            print_log(stderr, &logs[i]);
+        } else if (family && !logs[i].algorithm[0]) {
+            snprintf(logs[i].algorithm, sizeof logs[i].algorithm, "%s", family);
+            snprintf(logs[i].algorithm_from, sizeof logs[i].algorithm_from, "--algorithm");
         }
+        if (status == 0 && !quiet) print_log(stderr, &logs[i]);
     }
     calib_result result;
     char why[256];
-    if (status == 0 && !calib_fit(logs, log_count, &platform, &result, why, sizeof why)) {
+    if (status == 0 && !calib_fit(logs, log_count, args->operands[0], &platform, &result, why, sizeof why)) {
         fprintf(stderr, "collsim calibrate: %s\n", why);
         status = 2;
     }
@@ -88,7 +113,10 @@ int command_calibrate(const cli_args *args)
             status = 2;
         }
     if (status == 0) {
-        if (!quiet) print_residuals(stderr, logs, log_count, &result);
+        if (!quiet) {
+            print_choices(stderr, &result);
+            print_residuals(stderr, logs, log_count, &result);
+        }
         calib_writer_input in = {.platform_path = args->operands[0], .platform = &platform, .logs = logs,
                                  .log_count = log_count, .result = &result};
         const char *out = args->value[OPT_OUTPUT] ? args->value[OPT_OUTPUT] : "-";

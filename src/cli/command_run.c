@@ -51,7 +51,8 @@ static bool read_format(const char *command, const char *text, report_format *fo
     if (!text || strcmp(text, "table") == 0) *format = FORMAT_TABLE;
     else if (strcmp(text, "csv") == 0) *format = FORMAT_CSV;
     else if (strcmp(text, "json") == 0) *format = FORMAT_JSON;
-    else return bad_option(command, "--format takes table, csv or json, not '%s'", text);
+    else if (strcmp(text, "nccl-tests") == 0) *format = FORMAT_NCCL_TESTS;
+    else return bad_option(command, "--format takes table, csv, json or nccl-tests, not '%s'", text);
     return true;
 }
 
@@ -109,6 +110,7 @@ static int write_results(report *r, const run_options *o)
 {
     diag d = {0};
     analysis_fit_eta(r);
+    analysis_best_per_size(r);
     /* compare first, so that one FILE can be checked and then re-recorded */
     int drifted = o->baseline ? baseline_compare(r, o->baseline, o->rtol, stderr, &d) : 0;
     if (drifted >= 0 && o->write_baseline && !baseline_write(r, o->write_baseline, &d)) drifted = -1;

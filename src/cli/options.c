@@ -81,11 +81,15 @@ typedef struct option_spec {
 /* An option may appear twice, with different commands and help. */
 static const option_spec options[] = {
     {OPT_FORMAT, "format", 0, "FORMAT", ON(CMD_RUN) | ON(CMD_PREDICT),
-     "table (nccl-tests style), csv or json (docs/output.md); by default the "
+     "table (nccl-tests style), csv, json or nccl-tests (each series an nccl-tests log, "
+     "which collsim calibrate reads; docs/output.md); by default the "
      "extension of -o FILE (.csv, .json), else table"},
     {OPT_FORMAT, "format", 0, "FORMAT", ON(CMD_PLATFORM_DESCRIBE), "table (default) or json, for scripts"},
     {OPT_OUTPUT, "output", 'o', "FILE", ON(CMD_CALIBRATE),
      "write the calibrated platform to FILE (default: standard output); replaced whole or not at all"},
+    {OPT_ALGORITHM, "algorithm", 0, "FAMILY", ON(CMD_CALIBRATE),
+     "the algorithm the logs ran (ring, tree or nvls) where a log does not name it (NCCL_ALGO); "
+     "without either, each size regime is the library's own choice as collsim's tuner makes it"},
     {OPT_OUTPUT, "output", 'o', "FILE", ON(CMD_RUN) | ON(CMD_PREDICT),
      "write the results to FILE ('-': standard output, the default); a regular "
      "file is replaced whole or not at all, a device or FIFO written into; "

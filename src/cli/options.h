@@ -41,6 +41,7 @@ typedef enum {
     OPT_MEASURED,
     OPT_ROUTES,
     OPT_SIZE,
+    OPT_ALGORITHM,
     OPT_HELP,
     OPT_VERSION,
     OPT_COUNT

@@ -211,7 +211,7 @@ int run_cases(const scenario *s, const run_settings *o, report *r)
     if (check_run_options(o, sim.model) != 0) return 2;
     if (!o->quiet) {
         plan_note_short_sweeps(s);
-        plan_note_calibrated_stand_ins(s);
+        plan_note_uncalibrated(s);
     }
     diag d = {0};
     if (o->mode == MODE_RUN && !simgrid_check_options(&o->sim, &d)) {

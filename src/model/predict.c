@@ -71,7 +71,7 @@ static int route_tier(const topology *t, int a, int b, route_hop *hops, int *phy
 static void case_costs(const model_case *c, endpoint_costs *costs)
 {
     int tier = model_group_tier(c);
-    endpoint_costs_of(c->platform, calibrated_group_for(c->platform, c->prim, tier), c->algorithm->family, c->protocol,
+    endpoint_costs_of(c->platform, calibrated_group_for(c->platform, c->prim, tier, c->algorithm), c->algorithm->family, c->protocol,
                       tier, costs);
 }
 

@@ -133,9 +133,14 @@ bool plan_choose(const scenario *s, int c, int a, double size_bytes, plan_member
     int natural = plan_natural_channels(scenario_platform(s, k), k);
     int channels = k->channels == CHANNELS_AUTO ? natural : k->channels > 1 ? k->channels : 1;
     /* a case without `channels:` on a library's platform gets the library's: the tuner's, one or the natural count */
-    bool library_channels = k->channels == 0 && scenario_platform(s, k)->library != LIBRARY_NONE;
+    bool library_channels = k->channels == 0 && scenario_platform(s, k)->library != LIBRARY_NONE &&
+                            (!named || algorithm_takes_channels(named));
     m->tuned = !named || k->protocol == PROTOCOL_AUTO || library_channels;
     if (!m->tuned) { /* an algorithm without channels runs on one (the library's `auto` offers it them) */
+        model_case mc = scenario_model_case(s, c, named, k->protocol, 1, size_bytes, 0);
+        const calibrated_group *g = calibrated_group_for(mc.platform, k->prim, model_group_tier(&mc), named);
+        const calibrated_protocol *fit = g && k->protocol != PROTOCOL_NONE ? &g->protocols[k->protocol - PROTOCOL_SIMPLE] : NULL;
+        if (fit && fit->set && fit->channels > 0 && k->channels == 0) channels = fit->channels; /* what the fit ran it on */
         m->run = (tuner_choice){.algorithm = named, .protocol = k->protocol,
                                 .channels = algorithm_takes_channels(named) ? channels : 1};
         return true;

@@ -75,6 +75,20 @@ static bool check_sizes(const scenario *s, int first, run_mode mode)
     return true;
 }
 
+/* Case C's algorithm A found no choice at SIZE_BYTES: a named algorithm says why its schedule does not
+ * build (on one channel), `auto` that nothing the group supports was found. */
+static void report_no_choice(const scenario *s, int c, int a, double size_bytes)
+{
+    const algorithm *named = s->cases[c].records[a];
+    char why[512] = "the tuner found no algorithm the group supports";
+    schedule *built = named ? plan_schedule(s, c, named, 1, 0, size_bytes, true, why, sizeof why) : NULL;
+    if (built) {
+        schedule_free(built);
+        snprintf(why, sizeof why, "no protocol or channel count the case allows supports it");
+    }
+    report_unbuildable(s, c, a, why);
+}
+
 bool plan_check(const scenario *s, run_mode mode)
 {
     for (int c = 0; c < s->case_count; c++)
@@ -85,7 +99,7 @@ bool plan_check(const scenario *s, run_mode mode)
             char why[512] = "";
             plan_member m = {0};
             if (!plan_choose(s, c, a, k->sizes[0], &m)) {
-                report_unbuildable(s, c, a, "the tuner found no algorithm the group supports");
+                report_no_choice(s, c, a, k->sizes[0]);
                 return false;
             }
             int groups = algorithm_per_group(m.run.algorithm) ? k->groups.count : 1;
@@ -147,7 +161,7 @@ int plan_member_prepare(const scenario *s, const plan_settings *o, plan_member *
     int groups = k->groups.count;
     char why[512] = "";
     if (!plan_choose(s, m->c, m->a, m->size_bytes, m)) {
-        report_unbuildable(s, m->c, m->a, "the tuner found no algorithm the group supports");
+        report_no_choice(s, m->c, m->a, m->size_bytes);
         return 2;
     }
     m->scheds = calloc((size_t)groups, sizeof *m->scheds);
@@ -170,11 +184,14 @@ int plan_member_prepare(const scenario *s, const plan_settings *o, plan_member *
     if (o->mode == MODE_VERIFY) return 0;
     model_case mc = scenario_model_case(s, m->c, m->run.algorithm, m->run.protocol, m->run.channels, m->size_bytes,
                                         m->scheds[0]->segments);
-    if (!model_case_costs(&mc, &m->costs, why, sizeof why)) { /* the algorithm has no formula: no steps, no cap */
-        int tier = model_group_tier(&mc);
-        endpoint_costs_of(mc.platform, calibrated_group_for(mc.platform, mc.prim, tier), m->run.algorithm->family,
-                          m->run.protocol, tier, &m->costs);
-    }
+    int tier = model_group_tier(&mc);
+    const calibrated_group *fitted = calibrated_group_for(mc.platform, mc.prim, tier, m->run.algorithm);
+    m->calibration = mc.platform->calibrated_count == 0 ? PLAN_UNCALIBRATED
+                     : fitted && m->run.protocol != PROTOCOL_NONE && fitted->protocols[m->run.protocol - PROTOCOL_SIMPLE].set
+                         ? PLAN_FITTED
+                         : PLAN_NOT_COVERED;
+    if (!model_case_costs(&mc, &m->costs, why, sizeof why)) /* the algorithm has no formula: no steps, no cap */
+        endpoint_costs_of(mc.platform, fitted, m->run.algorithm->family, m->run.protocol, tier, &m->costs);
     if (!model_predict(&mc, &m->pr, why, sizeof why)) {
         fprintf(stderr, "%s:%d:1: no prediction for %s %s: %s\n", s->path, k->line, primitive_name(k->prim),
                 m->run.algorithm->name, why);
@@ -231,19 +248,26 @@ void plan_note_short_sweeps(const scenario *s)
     }
 }
 
-void plan_note_calibrated_stand_ins(const scenario *s)
+void plan_note_uncalibrated(const scenario *s)
 {
     for (int c = 0; c < s->case_count; c++) {
         const scenario_case *k = &s->cases[c];
         const topology *t = scenario_platform(s, k);
         if (t->calibrated_count == 0 || k->size_count == 0) continue;
-        model_case mc = scenario_model_case(s, c, k->records[0], PROTOCOL_AUTO, 1, k->sizes[0], 0);
-        int tier = model_group_tier(&mc);
-        const calibrated_group *g = calibrated_group_for(t, k->prim, tier);
-        if ((g->prim < 0 || g->prim == (int)k->prim) && (g->tier < 0 || g->tier == tier)) continue;
-        fprintf(stderr, "%s:%d:1: note: %s on groups of %d ranks (tier %d) has no calibrated group of its own on %s: it "
-                "takes the group of %s, tier %d (docs/model.md, \"Calibrated protocols\"); calibrate with its own logs to fit it\n",
-                s->path, k->line, primitive_name(k->prim), k->groups.size, tier, t->name,
-                g->prim < 0 ? "every collective" : primitive_name((primitive)g->prim), g->tier < 0 ? tier : g->tier);
+        for (int a = 0; a < k->algorithm_count; a++) {
+            const algorithm *named = k->records[a];
+            if (!named) continue; /* auto: each row's calibration field says whether its pick was covered */
+            model_case mc = scenario_model_case(s, c, named, PROTOCOL_AUTO, 1, k->sizes[0], 0);
+            int tier = model_group_tier(&mc);
+            if (calibrated_group_for(t, k->prim, tier, named)) continue;
+            fprintf(stderr, "%s:%d:1: note: %s %s on groups of %d ranks (tier %d) is not covered by the calibration of %s "
+                    "(it measured", s->path, k->line, primitive_name(k->prim), named->name, k->groups.size, tier, t->name);
+            for (int i = 0; i < t->calibrated_count; i++) {
+                const calibrated_group *g = &t->calibrated[i];
+                fprintf(stderr, "%s %s %s, tier %d", i ? ";" : "", g->prim < 0 ? "every collective" : primitive_name((primitive)g->prim),
+                        algorithm_family_name(g->family), g->tier < 0 ? tier : g->tier);
+            }
+            fprintf(stderr, "): it runs on the published figures; calibrate with a log of it to fit it\n");
+        }
     }
 }

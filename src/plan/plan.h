@@ -34,6 +34,8 @@ typedef struct plan_settings {
     bool quiet;
 } plan_settings;
 
+enum { PLAN_UNCALIBRATED, PLAN_FITTED, PLAN_NOT_COVERED };
+
 /* One case's share of a simulation. */
 typedef struct plan_member {
     int c, a;              /* the case and its algorithm index */
@@ -45,6 +47,8 @@ typedef struct plan_member {
     double *weights;       /* all-to-all skew block weights, or NULL */
     prediction pr;
     endpoint_costs costs;  /* what the executor charges each of its groups (model_case_costs) */
+    int calibration;       /* PLAN_UNCALIBRATED, PLAN_FITTED (a calibrated group covers what runs) or
+                              PLAN_NOT_COVERED (the platform is calibrated, not for this: published figures) */
     exec_result *results;  /* per group, once simulated */
 } plan_member;
 
@@ -66,9 +70,10 @@ exec_part *plan_parts(const scenario *s, const plan_member *members, int count, 
  * on standard error, and which model finishes sooner. */
 void plan_note_coupling(network_model model, const topology *t, const exec_part *parts, int count, const char *label);
 
-/* A case on a calibrated platform without a calibrated group of its own
- * primitive and tier is told, on standard error, which group stands in. */
-void plan_note_calibrated_stand_ins(const scenario *s);
+/* An algorithm a case names on a calibrated platform that no calibrated
+ * group covers (its primitive, tier and family: protocol.h) is told, on
+ * standard error: it runs on the published figures. */
+void plan_note_uncalibrated(const scenario *s);
 
 /* A sweep of sizes that stops short of its `to` (as nccl-tests' -e does)
  * is told, on standard error, where it ends and how to include `to`. */

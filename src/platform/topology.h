@@ -105,16 +105,21 @@ typedef struct calibrated_protocol {
     double up_to_bytes;    /* the largest size it was measured at (0: no limit above) */
     double launch_s;       /* per collective, on top of the platform's launch */
     double overhead_s;     /* per message, on top of each tier's overhead */
-    double efficiency;     /* bandwidth of the data against the tiers' BW (no tier efficiency applies) */
+    double efficiency;     /* bandwidth of the data against the tiers' rate (their own efficiency applied) */
+    int channels;          /* the channels the fit ran the algorithm on (0: the case's own) */
 } calibrated_protocol;
 
-/* The protocols fitted for one (collective, tier) of the logs: a case of that
- * primitive whose group climbs to that tier takes them (model/protocol.c
- * says which group a case without its own takes). */
+/* The protocols fitted for one (collective, tier, algorithm family) of the
+ * logs: a case of that primitive whose group climbs to that tier and runs
+ * that family's flat algorithm takes them (model/protocol.c); any other case
+ * keeps the published figures, and says so. */
 #define TOPO_MAX_CALIBRATED 32
 typedef struct calibrated_group {
     int prim;                        /* the primitive (sched/schedule.h) measured; -1: every collective */
     int tier;                        /* the tier its groups climbed to; -1: every tier (the one-table form) */
+    int family;                      /* the algorithm family measured (algo/algorithm.h's FAMILY_*); -1: any */
+    bool library_choice;             /* measured as the library chose (no algorithm named): `auto` takes it */
+    int line, column;                /* where the group is written (its FILE:LINE:COL in notes) */
     calibrated_protocol protocols[3]; /* simple, ll128, ll */
 } calibrated_group;
 

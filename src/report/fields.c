@@ -85,9 +85,12 @@ static field_value row_spread(const field_context *x) { return number(ROW(x)->ra
 static field_value row_contended(const field_context *x)
 {
     field_value v = boolean(ROW(x)->contended == 1);
-    v.present = ROW(x)->contended >= 0;
+    v.present = ROW(x)->simulated && ROW(x)->contended >= 0;
     return v;
 }
+static field_value row_calibration(const field_context *x) { return text_or_null(ROW(x)->calibration); }
+static field_value row_best(const field_context *x) { return text_or_null(ROW(x)->best); }
+static field_value row_slower_than(const field_context *x) { return text_or_null(ROW(x)->slower_than); }
 static field_value row_background_load(const field_context *x) { return number(ROW(x)->background_load, true); }
 static field_value row_model(const field_context *x) { return text(x->r->model); }
 static field_value row_background(const field_context *x) { return text_or_null(ROW(x)->background); }
@@ -160,16 +163,19 @@ static const field result_table[] = {
     {"latency_p99_s", row_p99, ALL | IN_TABLE, WHEN_ALWAYS, 20, 16, US("p99(us)", 9, WHEN_SIMULATED)},
     {"latency_max_s", row_max, ALL | IN_TABLE, WHEN_ALWAYS, 21, 17, US("max(us)", 9, WHEN_SIMULATED)},
     {"rank_spread_s", row_spread, ALL | IN_TABLE, WHEN_ALWAYS, 22, 18, US("spread(us)", 10, WHEN_SIMULATED)},
-    {"contended", row_contended, ALL, WHEN_ALWAYS, 40, 0, NO_COLUMN},
+    {"contended", row_contended, ALL, WHEN_ALWAYS, 37, 0, NO_COLUMN},
+    {"calibration", row_calibration, ALL, WHEN_ALWAYS, 38, 0, NO_COLUMN},
+    {"best", row_best, ALL, WHEN_ALWAYS, 39, 0, NO_COLUMN},
+    {"slower_than", row_slower_than, ALL, WHEN_ALWAYS, 40, 0, NO_COLUMN},
     {"background_load", row_background_load, ALL, WHEN_ALWAYS, 23, 0, NO_COLUMN},
     {"model", row_model, ALL, WHEN_ALWAYS, 29, 0, NO_COLUMN},
     {"background", row_background, ALL, WHEN_ALWAYS, 34, 0, NO_COLUMN},
     {"inner", row_inner, ALL, WHEN_ALWAYS, 35, 0, NO_COLUMN},
     {"outer", row_outer, ALL, WHEN_ALWAYS, 36, 0, NO_COLUMN},
-    {"measured_s", row_measured, ALL | IN_TABLE, WHEN_MEASURED, 37, 19, US("measured(us)", 12, WHEN_MEASURED)},
-    {"sim_error", row_sim_error, ALL | IN_TABLE, WHEN_MEASURED, 38, 20,
+    {"measured_s", row_measured, ALL | IN_TABLE, WHEN_MEASURED, 41, 19, US("measured(us)", 12, WHEN_MEASURED)},
+    {"sim_error", row_sim_error, ALL | IN_TABLE, WHEN_MEASURED, 42, 20,
      {"sim_err(%)", 1, 10, 10, 2, 100, WHEN_MEASURED_SIMULATED}},
-    {"pred_error", row_pred_error, ALL | IN_TABLE, WHEN_MEASURED, 39, 21, {"pred_err(%)", 1, 11, 11, 2, 100, WHEN_MEASURED}},
+    {"pred_error", row_pred_error, ALL | IN_TABLE, WHEN_MEASURED, 43, 21, {"pred_err(%)", 1, 11, 11, 2, 100, WHEN_MEASURED}},
     {"algorithm", row_algorithm_cell, IN_TABLE, WHEN_ALWAYS, 0, 1, {"algorithm", 2, 0, 0, 0, 1, WHEN_ALWAYS}},
 };
 
@@ -273,12 +279,17 @@ static field_value crossover_case(const field_context *x) { return integer(ITEM(
 static field_value crossover_a(const field_context *x) { return text(ITEM(crossover_row, x)->a); }
 static field_value crossover_b(const field_context *x) { return text(ITEM(crossover_row, x)->b); }
 static field_value crossover_size(const field_context *x) { return number(ITEM(crossover_row, x)->size_bytes, true); }
+static field_value crossover_basis(const field_context *x)
+{
+    return text(ITEM(crossover_row, x)->simulated ? "simulated" : "predicted");
+}
 
 static const field crossover_table[] = {
     {"case", crossover_case, ALL, WHEN_ALWAYS, 0, 0, NO_COLUMN},
     {"a", crossover_a, ALL, WHEN_ALWAYS, 1, 0, NO_COLUMN},
     {"b", crossover_b, ALL, WHEN_ALWAYS, 2, 0, NO_COLUMN},
     {"size_bytes", crossover_size, ALL, WHEN_ALWAYS, 3, 0, NO_COLUMN},
+    {"basis", crossover_basis, ALL, WHEN_ALWAYS, 4, 0, NO_COLUMN},
 };
 
 #define SET(table) {table, (int)(sizeof table / sizeof table[0])}

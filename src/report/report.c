@@ -2,6 +2,7 @@
  * shape in docs/collsim-output.schema.json) from the field tables of
  * fields.c, and writing any format whole or not at all.  The table is
  * table.c's, the SVG plot plot.c's. */
+#include "report/nccl_tests.h"
 #include "report/report.h"
 
 #include <errno.h>
@@ -178,6 +179,7 @@ void report_print(const report *r, report_format format, FILE *out)
 {
     if (format == FORMAT_CSV) print_csv(r, out);
     else if (format == FORMAT_JSON) print_json(r, out);
+    else if (format == FORMAT_NCCL_TESTS) report_print_nccl_tests(r, out);
     else report_print_table(r, out);
 }
 

@@ -10,7 +10,7 @@
 #include "report/results.h"
 #include "util/diag.h"
 
-typedef enum { FORMAT_TABLE, FORMAT_CSV, FORMAT_JSON } report_format;
+typedef enum { FORMAT_TABLE, FORMAT_CSV, FORMAT_JSON, FORMAT_NCCL_TESTS } report_format;
 
 /* The table, the JSON, or the CSV results table (one table: the η, terms and
  * crossovers CSV tables are report_print_csv_block's). */

@@ -79,6 +79,12 @@ typedef struct result_row {
     int contended;             /* 1: a message of a group took longer than alone on its route (it shared a link),
                                   0: none did, -1: not known (predict, or a model whose lone message is not
                                   alpha + M/BW: lv08, packet) */
+    char calibration[16];      /* on a calibrated platform: "fitted" (a calibrated group covers what ran) or
+                                  "not covered" (the published figures); "" on a platform without one */
+    char best[48];             /* the case's algorithm of least simulated time at this size ("" : one algorithm,
+                                  or predicted only; analysis/eta_fits.c) */
+    char slower_than[48];      /* a tuned row: the candidate that simulates over 5 % faster than the pick, or "" */
+    bool auto_pick;            /* the case's `auto` entry: the algorithm is the tuner's pick */
     int hot_count;             /* the simulation's busiest link directions, busiest first */
     link_row hot[REPORT_HOT_LINKS];
     link_row *links;           /* every link direction (--links), or NULL; the report owns it */
@@ -104,7 +110,9 @@ typedef struct eta_row {
 typedef struct crossover_row {
     int case_index;
     char a[32], b[32];
-    double size_bytes;         /* M* where their linear forms A + B·M are equal */
+    double size_bytes;         /* M* where they take the same time */
+    bool simulated;            /* from the simulated times (analysis/eta_fits.c); else predicted: where the
+                                  predictions' linear forms A + B·M are equal */
 } crossover_row;
 
 typedef struct report {

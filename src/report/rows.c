@@ -103,6 +103,7 @@ result_row rows_make(const scenario *s, const plan_member *m, bool lone_exact)
     snprintf(row.protocol, sizeof row.protocol, "%s", protocol_name(m->run.protocol));
     row.channels = m->run.channels;
     row.tuned = m->tuned;
+    row.auto_pick = k->records[m->a] == NULL;
     row.launch_s = pr->launch_s;
     snprintf(row.platform, sizeof row.platform, "%s", platform->name);
     snprintf(row.layout, sizeof row.layout, "%s", k->groups.layout);
@@ -112,6 +113,8 @@ result_row rows_make(const scenario *s, const plan_member *m, bool lone_exact)
     row.background_load = traffic ? traffic->background.load : NAN;
     add_terms(platform, m, slowest, &row);
     row.contended = slowest && lone_exact ? member_contended(s, m) : -1;
+    snprintf(row.calibration, sizeof row.calibration, "%s",
+             m->calibration == PLAN_FITTED ? "fitted" : m->calibration == PLAN_NOT_COVERED ? "not covered" : "");
     if (slowest) add_message_views(k, m->results, &row);
     double t = slowest ? slowest->time_s : pr->time_s;
     row.time_s = slowest ? slowest->time_s : 0;

@@ -156,14 +156,44 @@ static void print_eta_line(const eta_row *e, FILE *out)
     fprintf(out, " (%d sizes)\n", e->points);
 }
 
+/* "# best (simulated): 1 KB ring, 64 KB ring, 1 MB inc": the case's best algorithm at each size, in the
+ * rows' order of sizes (analysis/eta_fits.c), when it runs several. */
+static void print_case_best(const report *r, int case_index, FILE *out)
+{
+    bool any = false;
+    for (int i = 0; i < r->row_count; i++) {
+        const result_row *row = &r->rows[i];
+        if (row->case_index != case_index || !row->best[0]) continue;
+        bool seen = false;
+        for (int j = 0; j < i && !seen; j++)
+            seen = r->rows[j].case_index == case_index && r->rows[j].best[0] && r->rows[j].size_bytes == row->size_bytes;
+        if (seen) continue;
+        fprintf(out, "%s", any ? ", " : "# best (simulated):");
+        fputc(' ', out);
+        print_size(row->size_bytes, out);
+        fprintf(out, " %s", row->best);
+        any = true;
+    }
+    if (any) fputc('\n', out);
+    for (int i = 0; i < r->row_count; i++) {
+        const result_row *row = &r->rows[i];
+        if (row->case_index != case_index || !row->slower_than[0]) continue;
+        fprintf(out, "# note: at ");
+        print_size(row->size_bytes, out);
+        fprintf(out, " the tuner's pick %s simulates over 5 %% slower than %s\n", row->algorithm, row->slower_than);
+    }
+}
+
 static void print_case_etas(const report *r, int case_index, FILE *out)
 {
+    print_case_best(r, case_index, out);
     for (int i = 0; i < r->eta_count; i++)
         if (r->etas[i].case_index == case_index) print_eta_line(&r->etas[i], out);
     for (int i = 0; i < r->crossover_count; i++) {
         const crossover_row *x = &r->crossovers[i];
         if (x->case_index != case_index) continue;
-        fprintf(out, "# crossover (predicted) %s = %s at M* = %.6g B (", x->a, x->b, x->size_bytes);
+        fprintf(out, "# crossover (%s) %s = %s at M* = %.6g B (", x->simulated ? "simulated" : "predicted", x->a, x->b,
+                x->size_bytes);
         print_size(x->size_bytes, out);
         fprintf(out, ")\n");
     }

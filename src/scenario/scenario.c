@@ -376,8 +376,10 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *
     ynode *c_real = yaml_map_get(tree, node, "c_real");
     if (c_real && !yaml_read_positive_number(tree, c_real, "c_real", &c->c_real, d)) return false;
     if (!read_protocol(tree, node, c, d) || !read_channels(tree, node, c, d)) return false;
-    /* the library's protocol where the case names none (its channels: plan_choose) */
-    if (scenario_platform(s, c)->library != LIBRARY_NONE && !yaml_map_get(tree, node, "protocol"))
+    /* the library's protocol where the case names none (its channels: plan_choose), and on a calibrated
+     * platform the calibrated protocols, offered in the sizes they were measured at */
+    const topology *t = scenario_platform(s, c);
+    if ((t->library != LIBRARY_NONE || t->calibrated_count > 0) && !yaml_map_get(tree, node, "protocol"))
         c->protocol = PROTOCOL_AUTO;
     ynode *traffic = yaml_map_get(tree, node, "background");
     if (traffic && !background_read(tree, traffic, scenario_platform(s, c), &c->background, c->background_text,
