@@ -110,7 +110,7 @@ broken = [
 ]
 for what, edit in broken:
     expect(changed(edit), False, what)
-expect(changed(put(["crossovers"], [{"case": 0, "a": "ring", "b": "recursive_doubling", "size_bytes": 1.5e5}])),
+expect(changed(put(["crossovers"], [{"case": 0, "a": "ring", "b": "recursive_doubling", "size_bytes": 1.5e5, "basis": "predicted"}])),
        True, "a crossover validates")
 
 def predict_with_time(document):

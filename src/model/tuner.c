@@ -68,7 +68,8 @@ bool tuner_pick(const model_case *base, const algorithm *const *algorithms, int 
     bool fixed = base->protocol != PROTOCOL_NONE && base->protocol != PROTOCOL_AUTO;
     bool found = false;
     int tier = model_group_tier(base);
-    bool known_choice = !fixed && library_choice_measured(base, tier);
+    /* choosing among algorithms where the library's choice was measured: only what it chose competes */
+    bool known_choice = !fixed && count > 1 && library_choice_measured(base, tier);
     for (int a = 0; a < count; a++) {
         /* the calibrated group that covers the candidate: its protocols in their sizes, on its channels */
         const calibrated_group *calibrated = calibrated_group_for(base->platform, base->prim, tier, algorithms[a]);
