@@ -187,11 +187,15 @@ static field_value term_time(const field_context *x)
     return number(t >= 0 ? t : NAN, true); /* not timed: null */
 }
 
+/* The CSV columns that name the row a term or a link direction belongs to. */
+#define ROW_KEY_COLUMNS                                                                   \
+    {"case", row_case, IN_CSV, WHEN_ALWAYS, 0, 0, NO_COLUMN, NOT_STORED},                 \
+    {"algorithm", row_algorithm, IN_CSV, WHEN_ALWAYS, 1, 0, NO_COLUMN, NOT_STORED},       \
+    {"group", row_group, IN_CSV, WHEN_ALWAYS, 2, 0, NO_COLUMN, NOT_STORED},               \
+    {"size_bytes", row_size, IN_CSV, WHEN_ALWAYS, 3, 0, NO_COLUMN, NOT_STORED}
+
 static const field term_table[] = {
-    {"case", row_case, IN_CSV, WHEN_ALWAYS, 0, 0, NO_COLUMN, NOT_STORED},
-    {"algorithm", row_algorithm, IN_CSV, WHEN_ALWAYS, 1, 0, NO_COLUMN, NOT_STORED},
-    {"group", row_group, IN_CSV, WHEN_ALWAYS, 2, 0, NO_COLUMN, NOT_STORED},
-    {"size_bytes", row_size, IN_CSV, WHEN_ALWAYS, 3, 0, NO_COLUMN, NOT_STORED},
+    ROW_KEY_COLUMNS,
     {"tier", term_tier, ALL, WHEN_ALWAYS, 4, 0, NO_COLUMN, T(STORE_TEXT, tier)},
     {"label", term_label, ALL, WHEN_ALWAYS, 5, 0, NO_COLUMN, T(STORE_TEXT, label)},
     {"n_alpha", term_n_alpha, ALL, WHEN_ALWAYS, 6, 0, NO_COLUMN, T(STORE_DOUBLE, n_alpha)},
@@ -218,10 +222,7 @@ static field_value link_mean(const field_context *x) { return number(ITEM(link_r
 static field_value link_stalled(const field_context *x) { return number(ITEM(link_row, x)->stalled_s, true); }
 
 static const field link_table[] = {
-    {"case", row_case, IN_CSV, WHEN_ALWAYS, 0, 0, NO_COLUMN, NOT_STORED},
-    {"algorithm", row_algorithm, IN_CSV, WHEN_ALWAYS, 1, 0, NO_COLUMN, NOT_STORED},
-    {"group", row_group, IN_CSV, WHEN_ALWAYS, 2, 0, NO_COLUMN, NOT_STORED},
-    {"size_bytes", row_size, IN_CSV, WHEN_ALWAYS, 3, 0, NO_COLUMN, NOT_STORED},
+    ROW_KEY_COLUMNS,
     {"rank", link_rank, IN_CSV, WHEN_ALWAYS, 4, 0, NO_COLUMN, NOT_STORED},
     {"link", link_name, ALL, WHEN_ALWAYS, 5, 0, NO_COLUMN, L(STORE_TEXT, link)},
     {"direction", link_direction, ALL, WHEN_ALWAYS, 6, 0, NO_COLUMN, L(STORE_DOWN, down)},
