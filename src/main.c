@@ -13,6 +13,8 @@ int main(int argc, char **argv)
     case CMD_VERIFY: return command_scenario(&args);
     case CMD_LIST: return command_list(&args);
     case CMD_CALIBRATE: return command_calibrate(&args);
+    case CMD_SWEEP: return command_sweep(&args);
+    case CMD_MERGE: return command_merge(&args);
     default: return command_platform(&args);
     }
 }

@@ -12,5 +12,8 @@ int command_list(const cli_args *args);
 /* run, predict and verify */
 int command_scenario(const cli_args *args);
 int command_calibrate(const cli_args *args);
+/* sweep and merge (docs/sweeps.md) */
+int command_sweep(const cli_args *args);
+int command_merge(const cli_args *args);
 
 #endif

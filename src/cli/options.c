@@ -63,11 +63,25 @@ static const command_spec commands[CMD_COUNT] = {
                        "fit per regime the launch cost, per-hop latency and bandwidth of collsim's model "
                        "by least squares on relative error, print every point's residual, and write "
                        "PLATFORM.yaml with the fitted values (docs/calibration.md)."},
+    [CMD_SWEEP] = {"sweep", "SWEEP.yaml", 1, 1,
+                   "vary a scenario's platform, case and model keys over a grid or a list; list, plan, run it or "
+                   "a shard of it (one JSON per simulation, resumable), report it",
+                   "Derive one scenario per axis point of SWEEP.yaml (its base scenario with the axis values set: "
+                   "docs/sweeps.md), check them all, then list the simulations with their stable ids (--list), "
+                   "estimate their cost (--plan), or run them: all of them into one report (-o, --format, --plot), "
+                   "or a share (--shard K/N, --id) into --out DIR, one JSON file per simulation, skipping those "
+                   "already complete there."},
+    [CMD_MERGE] = {"merge", "DIR...", 1, CLI_MAX_OPERANDS,
+                   "a sweep's output folders back into one report",
+                   "Read the per-simulation results that collsim sweep --out wrote into DIR... and write the report "
+                   "collsim sweep writes when it runs the whole sweep on one machine (table, CSV, JSON, plot); every "
+                   "missing or failed simulation is named, and then nothing is written (exit 1)."},
 };
 
 #define ON(c) (1u << (c))
 #define SCENARIO_COMMANDS (ON(CMD_RUN) | ON(CMD_PREDICT) | ON(CMD_VERIFY))
 #define ALL_COMMANDS ((1u << CMD_COUNT) - 1)
+#define REPORT_COMMANDS (ON(CMD_SWEEP) | ON(CMD_MERGE))
 
 typedef struct option_spec {
     option_id id;
@@ -80,18 +94,18 @@ typedef struct option_spec {
 
 /* An option may appear twice, with different commands and help. */
 static const option_spec options[] = {
-    {OPT_FORMAT, "format", 0, "FORMAT", ON(CMD_RUN) | ON(CMD_PREDICT),
+    {OPT_FORMAT, "format", 0, "FORMAT", ON(CMD_RUN) | ON(CMD_PREDICT) | REPORT_COMMANDS,
      "table (nccl-tests style), csv or json (docs/output.md); by default the "
      "extension of -o FILE (.csv, .json), else table"},
     {OPT_FORMAT, "format", 0, "FORMAT", ON(CMD_PLATFORM_DESCRIBE), "table (default) or json, for scripts"},
     {OPT_OUTPUT, "output", 'o', "FILE", ON(CMD_CALIBRATE),
      "write the calibrated platform to FILE (default: standard output); replaced whole or not at all"},
-    {OPT_OUTPUT, "output", 'o', "FILE", ON(CMD_RUN) | ON(CMD_PREDICT),
+    {OPT_OUTPUT, "output", 'o', "FILE", ON(CMD_RUN) | ON(CMD_PREDICT) | REPORT_COMMANDS,
      "write the results to FILE ('-': standard output, the default); a regular "
      "file is replaced whole or not at all, a device or FIFO written into; "
      "with csv, also FILE's .eta.csv, .terms.csv, .crossovers.csv and "
      ".hot_links.csv"},
-    {OPT_PLOT, "plot", 0, "FILE", ON(CMD_RUN) | ON(CMD_PREDICT),
+    {OPT_PLOT, "plot", 0, "FILE", ON(CMD_RUN) | ON(CMD_PREDICT) | REPORT_COMMANDS,
      "draw time and busbw against size per case with gnuplot into FILE "
      "(.svg, .png or .pdf)"},
     {OPT_VERIFY, "verify", 0, NULL, ON(CMD_RUN) | ON(CMD_PREDICT),
@@ -102,7 +116,7 @@ static const option_spec options[] = {
      "exit 1 on a drift past --rtol"},
     {OPT_RTOL, "rtol", 0, "X", ON(CMD_RUN), "relative tolerance of --baseline (default 1e-9)"},
     {OPT_WRITE_BASELINE, "write-baseline", 0, "FILE", ON(CMD_RUN), "record this run's JSON in FILE (scripts/regress)"},
-    {OPT_JOBS, "jobs", 'j', "N", ON(CMD_RUN), "run up to N simulations at once (the output does not change)"},
+    {OPT_JOBS, "jobs", 'j', "N", ON(CMD_RUN) | ON(CMD_SWEEP), "run up to N simulations at once (the output does not change)"},
     {OPT_MODEL, "model", 0, "MODEL", ON(CMD_RUN),
      "network model: cm02 (SimGrid's fluid model, exact: the default), lv08 "
      "(SimGrid's TCP-calibrated model) or packet (collsim's packet-level model: "
@@ -120,10 +134,10 @@ static const option_spec options[] = {
      "write the scenario's first simulation as a Chrome / Perfetto trace "
      "(ui.perfetto.dev): each rank a track of its operations, and under "
      "--model packet the busiest links' queues as counters (docs/output.md)"},
-    {OPT_QUIET, "quiet", 'q', NULL, SCENARIO_COMMANDS | ON(CMD_CALIBRATE), "no progress and no notes on standard error (errors still)"},
-    {OPT_PROGRESS, "progress", 0, NULL, ON(CMD_RUN),
+    {OPT_QUIET, "quiet", 'q', NULL, SCENARIO_COMMANDS | ON(CMD_CALIBRATE) | ON(CMD_SWEEP), "no progress and no notes on standard error (errors still)"},
+    {OPT_PROGRESS, "progress", 0, NULL, ON(CMD_RUN) | ON(CMD_SWEEP),
      "show progress on standard error even when it is not a terminal"},
-    {OPT_CFG, "cfg", 0, "NAME:VALUE", ON(CMD_RUN),
+    {OPT_CFG, "cfg", 0, "NAME:VALUE", ON(CMD_RUN) | ON(CMD_SWEEP),
      "a SimGrid configuration option for every simulation (repeatable); "
      "an unknown NAME is refused"},
     {OPT_MEASURED, "measured", 0, "LOG", ON(CMD_RUN) | ON(CMD_PREDICT),
@@ -134,6 +148,22 @@ static const option_spec options[] = {
      "all (default: every rank to every rank), ring (each rank to its "
      "neighbours) or none"},
     {OPT_SIZE, "size", 0, "SIZE", ON(CMD_PLATFORM_ROUTE), "the message to simulate (default 1MB; units as 16MB, 4MiB)"},
+    {OPT_LIST, "list", 0, NULL, ON(CMD_SWEEP),
+     "print one line per simulation: its id (the same on every machine and run), its axis point and what it "
+     "simulates; with --shard or --id, only those"},
+    {OPT_PLAN, "plan", 0, NULL, ON(CMD_SWEEP),
+     "print the number of simulations and their estimated cost from their schedule sizes (schedule operations, "
+     "CPU seconds), the whole sweep's or with --shard its share's"},
+    {OPT_SHARD, "shard", 0, "K/N", ON(CMD_SWEEP),
+     "run only shard K of N (0 <= K < N; a Slurm array's $SLURM_ARRAY_TASK_ID): the simulations dealt out so that "
+     "each shard's estimated cost is about the same"},
+    {OPT_ID, "id", 0, "ID[,ID...]", ON(CMD_SWEEP), "run only the simulations of these ids (collsim sweep --list)"},
+    {OPT_OUT, "out", 0, "DIR", ON(CMD_SWEEP),
+     "write each simulation's results to DIR/ID.json (whole or not at all) and the sweep's manifest to "
+     "DIR/sweep.json; skip the simulations already complete there (resume)"},
+    {OPT_BUDGET, "budget", 0, "X", ON(CMD_SWEEP),
+     "refuse to run or plan more than X: schedule operations (2e9), or CPU time (3600s, 90min, 12h) at "
+     "docs/sweeps.md's rate"},
     {OPT_HELP, "help", 'h', NULL, ALL_COMMANDS, "show this help and exit"},
     {OPT_VERSION, "version", 'V', NULL, ALL_COMMANDS, "show the version and licence and exit"},
 };
@@ -355,7 +385,8 @@ static int parse_options(int argc, char **argv, cli_args *args)
                 if (options[i].short_name == value) id = options[i].id;
         const option_spec *spec = spec_for(id, args->command);
         if (!(spec->commands & ON(args->command))) {
-            bool simulation_only = spec->commands == ON(CMD_RUN) && (ON(args->command) & SCENARIO_COMMANDS);
+            bool simulation_only = (spec->commands & ON(CMD_RUN)) && !(spec->commands & ON(CMD_PREDICT)) &&
+                                   (ON(args->command) & SCENARIO_COMMANDS);
             fprintf(stderr, "collsim %s: --%s does not apply to %s%s (collsim %s --help lists its options)\n", name,
                     spec->long_name, name, simulation_only ? ": it simulates nothing" : "", name);
             return 2;

@@ -19,6 +19,8 @@ typedef enum {
     CMD_PLATFORM_ROUTE,
     CMD_LIST,
     CMD_CALIBRATE,
+    CMD_SWEEP,
+    CMD_MERGE,
     CMD_COUNT
 } command_id;
 
@@ -41,6 +43,12 @@ typedef enum {
     OPT_MEASURED,
     OPT_ROUTES,
     OPT_SIZE,
+    OPT_LIST,
+    OPT_PLAN,
+    OPT_SHARD,
+    OPT_ID,
+    OPT_OUT,
+    OPT_BUDGET,
     OPT_HELP,
     OPT_VERSION,
     OPT_COUNT

@@ -19,7 +19,10 @@
 #include "util/units.h"
 
 typedef struct task {
+    const scenario *s;     /* the scenario it is of (a sweep runs several) */
+    sim_options sim;       /* its simulation's options (the scenario's network model) */
     int first, a, m;       /* the block's first case, algorithm and size index */
+    int start_status;      /* start_task's exit status */
     int member_count;
     plan_member *members;  /* one per case of the block */
     exec_part *parts;      /* one per group of each member */
@@ -188,6 +191,65 @@ static int write_trace(const scenario *s, const run_settings *o, const sim_optio
     return status;
 }
 
+/* Run the COUNT TASKS in order, at most o->jobs at once.  Without DONE the
+ * first failure stops the rest (run); with it every task runs and DONE sees
+ * each as it finishes, in order, with its exit status (a sweep).  The exit
+ * status: 0, or the first failure's. */
+static int run_pool(task *tasks, int count, const run_settings *o, run_simulation_done done, void *context)
+{
+    int status = 0, started = 0, finished = 0;
+    int jobs = o->mode == MODE_RUN && o->jobs > 1 ? o->jobs : 1;
+    progress bar;
+    progress_start(&bar, o->progress, count);
+    while (finished < count) {
+        if ((status == 0 || done) && started < count && started - finished < jobs) {
+            progress_clear(&bar); /* verification lines and notes print on a line of their own */
+            task *t = &tasks[started++];
+            t->start_status = start_task(t->s, o, t, &t->sim);
+            if (status == 0) status = t->start_status;
+            continue;
+        }
+        task *t = &tasks[finished++];
+        char current[160];
+        describe_task(t->s, t, current, sizeof current);
+        if (status == 0 || done) progress_show(&bar, finished - 1, current);
+        int ended = finish_task(t->s, o, t, t->start_status == 0 && (status == 0 || done));
+        if (t->start_status != 0) ended = t->start_status;
+        if (done) {
+            done(context, finished - 1, ended, t->members, ended == 0 ? t->rows : NULL, t->member_count);
+            for (int k = 0; ended == 0 && k < t->member_count; k++) free(t->rows[k].links);
+        }
+        if (status == 0) status = ended;
+        if (status != 0 && !done && started == finished) break;
+    }
+    for (int i = finished; i < started; i++) finish_task(tasks[i].s, o, &tasks[i], false);
+    if (status == 0 || done) progress_show(&bar, finished, NULL);
+    progress_clear(&bar);
+    return status;
+}
+
+int run_simulations(const run_simulation *list, int count, const run_settings *o, run_simulation_done done,
+                    void *context)
+{
+    diag d = {0};
+    if (!simgrid_check_options(&o->sim, &d)) {
+        diag_print(&d);
+        return 2;
+    }
+    task *tasks = calloc((size_t)count + 1, sizeof *tasks);
+    for (int i = 0; i < count; i++) {
+        tasks[i] = (task){.s = list[i].s, .sim = o->sim, .first = list[i].first, .a = list[i].a, .m = list[i].m};
+        tasks[i].sim.model = scenario_network(list[i].s, o->sim.model);
+    }
+    int status = run_pool(tasks, count, o, done, context);
+    for (int i = 0; i < count; i++) {
+        free(tasks[i].members);
+        free(tasks[i].rows);
+    }
+    free(tasks);
+    return status;
+}
+
 /* The options that the scenario's network contradicts, and the `--cfg`
  * values, before anything runs; exit status. */
 static int check_run_options(const run_settings *o, network_model model)
@@ -203,7 +265,11 @@ static int check_run_options(const run_settings *o, network_model model)
 
 int run_cases(const scenario *s, const run_settings *o, report *r)
 {
-    if (!plan_check(s, o->mode)) return 2;
+    diag d = {0};
+    if (!plan_check(s, o->mode, &d)) {
+        diag_print(&d);
+        return 2;
+    }
     static char label[64]; /* the report keeps it to the end: one run per process */
     sim_options sim = o->sim;
     sim.model = scenario_network(s, o->sim.model);
@@ -212,7 +278,6 @@ int run_cases(const scenario *s, const run_settings *o, report *r)
         plan_note_short_sweeps(s);
         plan_note_calibrated_stand_ins(s);
     }
-    diag d = {0};
     if (o->mode == MODE_RUN && !simgrid_check_options(&o->sim, &d)) {
         diag_print(&d);
         return 2;
@@ -226,26 +291,11 @@ int run_cases(const scenario *s, const run_settings *o, report *r)
         if (s->cases[c].together_first == c)
             for (int a = 0; a < s->cases[c].algorithm_count; a++)
                 for (int m = 0; m < s->cases[c].size_count; m++) tasks[n++] = (task){.first = c, .a = a, .m = m};
-    int status = 0, started = 0, finished = 0;
-    int jobs = o->mode == MODE_RUN && o->jobs > 1 ? o->jobs : 1;
-    progress bar;
-    progress_start(&bar, o->progress, task_count);
-    while (finished < task_count) {
-        if (status == 0 && started < task_count && started - finished < jobs) {
-            progress_clear(&bar); /* verification lines and notes print on a line of their own */
-            status = start_task(s, o, &tasks[started++], &sim);
-            continue;
-        }
-        char current[160];
-        describe_task(s, &tasks[finished], current, sizeof current);
-        if (status == 0) progress_show(&bar, finished, current);
-        int done = finish_task(s, o, &tasks[finished++], status == 0);
-        if (status == 0) status = done;
-        if (status != 0 && started == finished) break;
+    for (int i = 0; i < task_count; i++) {
+        tasks[i].s = s;
+        tasks[i].sim = sim;
     }
-    for (int i = finished; i < started; i++) finish_task(s, o, &tasks[i], false);
-    if (status == 0) progress_show(&bar, finished, NULL);
-    progress_clear(&bar);
+    int status = run_pool(tasks, task_count, o, NULL, NULL);
     if (status == 0 && o->mode != MODE_VERIFY) add_rows(s, tasks, task_count, r);
     bool rows_reported = status == 0 && o->mode != MODE_VERIFY; /* the report owns their link lists */
     if (status == 0 && o->mode == MODE_RUN && o->trace_path && task_count > 0) status = write_trace(s, o, &sim, &tasks[0]);

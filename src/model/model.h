@@ -122,5 +122,10 @@ double model_term_time(const model_term *t, double size_bytes, bool with_eta);
  * applied, A and B read from their terms) cross: 01 §5.3, App. B.3.  False
  * when they do not cross at a positive size. */
 bool model_crossover(const prediction *a, const prediction *b, double *size_bytes);
+/* P's linear form t = A + B·M: A the η-weighted α terms, overheads and
+ * launch, B the η-weighted bandwidth terms (what model_crossover crosses). */
+void model_linear_form(const prediction *p, double *intercept_s, double *slope_s_per_byte);
+/* Where two linear forms cross at a positive size (model_crossover's rule). */
+bool model_forms_cross(double intercept_a, double slope_a, double intercept_b, double slope_b, double *size_bytes);
 
 #endif

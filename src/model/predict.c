@@ -411,23 +411,33 @@ static bool flat(const model_case *c, prediction *out, char *why, int why_size)
     return true;
 }
 
-bool model_crossover(const prediction *a, const prediction *b, double *size_bytes)
+void model_linear_form(const prediction *p, double *intercept_s, double *slope_s_per_byte)
 {
-    double intercept[2] = {0, 0}, slope[2] = {0, 0};
-    const prediction *p[2] = {a, b};
-    for (int k = 0; k < 2; k++)
-        for (int i = 0; i < p[k]->term_count; i++) {
-            const model_term *t = &p[k]->terms[i];
-            intercept[k] += t->eta.alpha * t->n_alpha * t->alpha_s + t->n_alpha * t->overhead_s;
-            slope[k] += t->n_beta / (t->eta.beta * t->bandwidth_Bps);
-        }
-    if (slope[0] == slope[1]) return false;
-    intercept[0] += a->launch_s;
-    intercept[1] += b->launch_s;
-    double m = (intercept[1] - intercept[0]) / (slope[0] - slope[1]);
+    double intercept = 0, slope = 0;
+    for (int i = 0; i < p->term_count; i++) {
+        const model_term *t = &p->terms[i];
+        intercept += t->eta.alpha * t->n_alpha * t->alpha_s + t->n_alpha * t->overhead_s;
+        slope += t->n_beta / (t->eta.beta * t->bandwidth_Bps);
+    }
+    *intercept_s = intercept + p->launch_s;
+    *slope_s_per_byte = slope;
+}
+
+bool model_forms_cross(double intercept_a, double slope_a, double intercept_b, double slope_b, double *size_bytes)
+{
+    if (slope_a == slope_b) return false;
+    double m = (intercept_b - intercept_a) / (slope_a - slope_b);
     if (!(m > 0)) return false;
     *size_bytes = m;
     return true;
+}
+
+bool model_crossover(const prediction *a, const prediction *b, double *size_bytes)
+{
+    double intercept[2], slope[2];
+    model_linear_form(a, &intercept[0], &slope[0]);
+    model_linear_form(b, &intercept[1], &slope[1]);
+    return model_forms_cross(intercept[0], slope[0], intercept[1], slope[1], size_bytes);
 }
 
 double model_term_time(const model_term *t, double size_bytes, bool with_eta)

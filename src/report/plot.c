@@ -267,6 +267,10 @@ static void write_panel_title(FILE *script, const report *r, const result_row *o
     fprintf(script, "case %d: %s, %d ranks%s on ' . ", opener->case_index, primitive_name(opener->prim), opener->ranks,
             opener->groups > 1 ? " per group" : "");
     gnuplot_string(script, opener->platform[0] ? opener->platform : (r->platform_name ? r->platform_name : ""), true);
+    if (opener->case_index < r->case_note_count) { /* a sweep's axis values */
+        fprintf(script, " . ', ' . ");
+        gnuplot_string(script, r->case_notes[opener->case_index], true);
+    }
     fprintf(script, " . ': %s'\n", what);
 }
 

@@ -119,7 +119,7 @@ static void print_json_links(FILE *out, const report *r, const result_row *row, 
     fputc(']', out);
 }
 
-static void print_json_result(const report *r, const result_row *row, FILE *out)
+void report_print_json_result(const report *r, const result_row *row, FILE *out)
 {
     field_context x = {r, row, NULL, 0};
     fputc('{', out);
@@ -166,7 +166,7 @@ static void print_json(const report *r, FILE *out)
     fprintf(out, ", \"ranks\": %d},\n \"results\": [", r->platform_ranks);
     for (int i = 0; i < r->row_count; i++) {
         fprintf(out, "%s\n  ", i ? "," : "");
-        print_json_result(r, &r->rows[i], out);
+        report_print_json_result(r, &r->rows[i], out);
     }
     fprintf(out, "\n ]");
     print_json_records(out, r, "eta", &eta_fields, r->etas, r->eta_count, sizeof *r->etas);

@@ -15,6 +15,8 @@ typedef enum { FORMAT_TABLE, FORMAT_CSV, FORMAT_JSON } report_format;
 /* The table, the JSON, or the CSV results table (one table: the η, terms and
  * crossovers CSV tables are report_print_csv_block's). */
 void report_print(const report *r, report_format format, FILE *out);
+/* One result of the JSON: its object, as the "results" list holds it. */
+void report_print_json_result(const report *r, const result_row *row, FILE *out);
 /* The table alone (table.c). */
 void report_print_table(const report *r, FILE *out);
 typedef enum { CSV_ETA, CSV_TERMS, CSV_CROSSOVERS, CSV_HOT_LINKS, CSV_LINKS, CSV_BLOCK_COUNT } csv_block;

@@ -117,6 +117,8 @@ typedef struct report {
     int eta_count, eta_capacity;
     crossover_row *crossovers;
     int crossover_count, crossover_capacity;
+    const char *const *case_notes; /* the plot: what each case's panels add to their titles (a sweep's axis values), or NULL */
+    int case_note_count;
 } report;
 
 void report_add(report *r, const result_row *row);

@@ -510,6 +510,13 @@ bool scenario_load(const char *path, scenario *s, diag *d)
     return finish_load(&tree, yaml_tree_load(&tree, path, d), s, d);
 }
 
+bool scenario_load_tree(yaml_tree *tree, const char *path, scenario *s, diag *d)
+{
+    memset(s, 0, sizeof *s);
+    snprintf(s->path, sizeof s->path, "%s", path);
+    return finish_load(tree, tree->loaded, s, d);
+}
+
 bool scenario_load_string(const char *name, const char *text, scenario *s, diag *d)
 {
     memset(s, 0, sizeof *s);

@@ -75,6 +75,10 @@ const scenario_case *scenario_background_case(const scenario *s, const scenario_
 /* The same from TEXT; NAME is used in messages and platform paths are
  * relative to its folder (tests, fuzzing). */
 bool scenario_load_string(const char *name, const char *text, scenario *s, diag *d);
+/* The same from TREE, a scenario document loaded (and perhaps edited: a
+ * sweep's axis values) from PATH; TREE is freed either way. */
+struct yaml_tree;
+bool scenario_load_tree(struct yaml_tree *tree, const char *path, scenario *s, diag *d);
 /* The platform case C runs on. */
 const topology *scenario_platform(const scenario *s, const scenario_case *c);
 /* The analytic model's view of case C running algorithm A under PROTOCOL on

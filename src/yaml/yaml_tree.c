@@ -179,6 +179,17 @@ void yaml_tree_free(yaml_tree *tree)
 {
     if (tree->loaded) yaml_document_delete(&tree->document);
     tree->loaded = false;
+    free(tree->origins);
+    tree->origins = NULL;
+    tree->origin_count = 0;
+}
+
+const char *yaml_node_file(const yaml_tree *tree, const ynode *node)
+{
+    int id = node ? (int)(node - tree->document.nodes.start) + 1 : 0;
+    const char *path = tree->path;
+    for (int i = 0; i < tree->origin_count && tree->origins[i].first <= id; i++) path = tree->origins[i].path;
+    return path;
 }
 
 ynode *yaml_tree_root(yaml_tree *tree)
@@ -195,7 +206,7 @@ bool yaml_error(const yaml_tree *tree, const ynode *node, diag *d, const char *f
     va_end(ap);
     int line = node ? (int)node->start_mark.line + 1 : 0;
     int column = node ? (int)node->start_mark.column + 1 : 0;
-    return diag_at(d, tree->path, line, column, "%s", message);
+    return diag_at(d, yaml_node_file(tree, node), line, column, "%s", message);
 }
 
 static const char *scalar_text(const ynode *node)
