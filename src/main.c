@@ -13,6 +13,8 @@ int main(int argc, char **argv)
     case CMD_VERIFY: return command_scenario(&args);
     case CMD_LIST: return command_list(&args);
     case CMD_CALIBRATE: return command_calibrate(&args);
+    case CMD_SCHEDULE_SHOW:
+    case CMD_SCHEDULE_EXPORT: return command_schedule(&args);
     default: return command_platform(&args);
     }
 }

@@ -12,5 +12,7 @@ int command_list(const cli_args *args);
 /* run, predict and verify */
 int command_scenario(const cli_args *args);
 int command_calibrate(const cli_args *args);
+/* schedule show and schedule export (command_schedule.c) */
+int command_schedule(const cli_args *args);
 
 #endif

@@ -19,6 +19,8 @@ typedef enum {
     CMD_PLATFORM_ROUTE,
     CMD_LIST,
     CMD_CALIBRATE,
+    CMD_SCHEDULE_SHOW,
+    CMD_SCHEDULE_EXPORT,
     CMD_COUNT
 } command_id;
 
@@ -41,6 +43,11 @@ typedef enum {
     OPT_MEASURED,
     OPT_ROUTES,
     OPT_SIZE,
+    OPT_RANKS,
+    OPT_PRIMITIVE,
+    OPT_CHANNELS,
+    OPT_PROTOCOL,
+    OPT_CASE,
     OPT_HELP,
     OPT_VERSION,
     OPT_COUNT
