@@ -11,10 +11,14 @@
  *      its threadblock, for its cross-threadblock dependency and for those
  *      of the nops just before it; a threadblock's channel is its ops'
  *      channel, so its messages keep their order on their connection.
- *   3. Fused steps split into halves that wait for one another: receive
- *      (copy or reduce), then send; a reduction into another buffer copies
- *      its local operand first (a local op, no time); rrs reduces into
- *      slots of its own (its result is sent, not kept).
+ *   3. A step that receives is a receive into staging slots of its own,
+ *      posted once the step's cross-threadblock dependencies are met (not
+ *      the step before it: MSCCL's connection FIFO takes the message before
+ *      the step runs, so two threadblocks that each send, then receive,
+ *      from one another do not deadlock), then the step itself: a local
+ *      copy or reduction (no time) out of the staging slots, after the step
+ *      before it; a fused step then sends the result (rrs: the sum, kept in
+ *      the staging slots only).
  *   4. A rank's ops are emitted in a fixed order that every dependency
  *      respects: among the threadblocks whose next step can run, the one
  *      with the lowest step number, then the lowest id.  A rank whose
@@ -35,7 +39,7 @@ typedef struct layout {
     int factor;               /* chunks per rank's share (AG / RS / A2A), else nchunksperloop */
     int size[MSCCL_BUFFERS];  /* each buffer's chunks as the file declares them */
     int *base;                /* ranks x MSCCL_BUFFERS */
-    int *temporary;           /* per rank: the next free slot for rrs results */
+    int *temporary;           /* per rank: the next free slot for receives' staging */
     int slots;
 } layout;
 
@@ -239,39 +243,59 @@ static int with_deps(rank_emit *e, int op, const int *deps, int count, int line)
     return op;
 }
 
-/* The ops of step S (after DEPS), returning the op that completes it. */
-static int emit_step(rank_emit *e, const msccl_tb *tb, const msccl_step *st, const int *deps, int count)
+/* COUNT fresh slots of rank R (a receive's staging, the FIFO of its connection). */
+static int fresh_slots(rank_emit *e, int count)
+{
+    int first = e->l->temporary[e->rank];
+    e->l->temporary[e->rank] += count;
+    return first;
+}
+
+/* A local op after AFTER (SCHED_NO_DEP: none) and PREVIOUS (the step before it in its threadblock). */
+static int local(rank_emit *e, bool reduce, int source, int destination, int count, int after, int previous, int line)
+{
+    int op = sched_local(e->s, e->rank, reduce, source, destination, count, after, previous);
+    note_line(e, op, line);
+    return op;
+}
+
+/* The ops of step ST, returning the op that completes it: PREVIOUS is the
+ * step before it in its threadblock (SCHED_NO_DEP: none), CROSS its
+ * cross-threadblock dependencies (its own and its nops').  A receive is
+ * posted once its cross dependencies are met, into staging slots of its own
+ * (MSCCL's connection FIFO takes a message before the step runs); the step
+ * itself, a local copy or reduction out of the staging slots, waits for the
+ * step before it (invariant 3). */
+static int emit_step(rank_emit *e, const msccl_tb *tb, const msccl_step *st, int previous, const int *cross, int count)
 {
     schedule *s = e->s;
     int r = e->rank, n = st->count, line = st->line;
     int src = slot(e, st->src_buffer, st->src_offset), dst = slot(e, st->dst_buffer, st->dst_offset);
     sched_set_channel(s, tb->channel);
+    if (st->type == MSCCL_SEND || st->type == MSCCL_COPY || st->type == MSCCL_REDUCE) {
+        int op = st->type == MSCCL_SEND ? sched_send(s, r, tb->send, src, n, previous, SCHED_NO_DEP)
+                                        : sched_local(s, r, st->type == MSCCL_REDUCE, src, dst, n, previous, SCHED_NO_DEP);
+        return with_deps(e, op, cross, count, line);
+    }
+    int staging = fresh_slots(e, n);
+    int recv = with_deps(e, sched_recv(s, r, tb->recv, staging, n, false, SCHED_NO_DEP, SCHED_NO_DEP), cross, count, line);
+    int done, result = dst;
     switch (st->type) {
-    case MSCCL_SEND: return with_deps(e, sched_send(s, r, tb->send, src, n, SCHED_NO_DEP, SCHED_NO_DEP), deps, count, line);
     case MSCCL_RECV:
-        return with_deps(e, sched_recv(s, r, tb->recv, dst, n, false, SCHED_NO_DEP, SCHED_NO_DEP), deps, count, line);
-    case MSCCL_COPY:
-    case MSCCL_REDUCE:
-        return with_deps(e, sched_local(s, r, st->type == MSCCL_REDUCE, src, dst, n, SCHED_NO_DEP, SCHED_NO_DEP), deps,
-                         count, line);
-    case MSCCL_RECV_COPY_SEND: {
-        int recv = with_deps(e, sched_recv(s, r, tb->recv, dst, n, false, SCHED_NO_DEP, SCHED_NO_DEP), deps, count, line);
-        return with_deps(e, sched_send(s, r, tb->send, dst, n, recv, SCHED_NO_DEP), NULL, 0, line);
+    case MSCCL_RECV_COPY_SEND: done = local(e, false, staging, dst, n, recv, previous, line); break;
+    case MSCCL_RECV_REDUCE_SEND: /* the sum is sent, not kept: it stays in the staging slots */
+        done = local(e, true, src, staging, n, recv, previous, line);
+        result = staging;
+        break;
+    default: /* rrc, rrcs: the destination gets the local source plus what came */
+        done = src == dst ? recv : local(e, false, src, dst, n, recv, previous, line);
+        done = local(e, true, staging, dst, n, done, src == dst ? previous : SCHED_NO_DEP, line);
+        break;
     }
-    default: break;
-    }
-    /* rrc, rrcs, rrs: the received chunks reduced with the local source, into the destination (rrs: slots of its own) */
-    int into = dst;
-    if (st->type == MSCCL_RECV_REDUCE_SEND) {
-        into = e->l->temporary[r];
-        e->l->temporary[r] += n;
-    }
-    int last = SCHED_NO_DEP;
-    if (into != src) last = with_deps(e, sched_local(s, r, false, src, into, n, SCHED_NO_DEP, SCHED_NO_DEP), deps, count, line);
-    int recv = sched_recv(s, r, tb->recv, into, n, true, last, SCHED_NO_DEP);
-    with_deps(e, recv, deps, last == SCHED_NO_DEP ? count : 0, line);
-    if (st->type == MSCCL_RECV_REDUCE_COPY) return recv;
-    return with_deps(e, sched_send(s, r, tb->send, into, n, recv, SCHED_NO_DEP), NULL, 0, line);
+    if (st->type == MSCCL_RECV || st->type == MSCCL_RECV_REDUCE_COPY) return done;
+    int send = sched_send(s, r, tb->send, result, n, done, SCHED_NO_DEP);
+    note_line(e, send, line);
+    return send;
 }
 
 /* A binary heap of threadblocks keyed by (step number, id). */
@@ -327,7 +351,6 @@ static void emit_group(rank_emit *e, const msccl_tb *tb, int *k, int previous)
 {
     int count = 0, gpu_first = e->p->tbs[e->g->tb_first].step_first;
     int *deps = malloc(sizeof(int) * (size_t)(tb->step_count - *k + 2));
-    if (previous >= 0) deps[count++] = previous;
     for (; *k < tb->step_count; ++*k) {
         const msccl_step *st = &e->p->steps[tb->step_first + *k];
         if (st->dep_tb >= 0) {
@@ -335,7 +358,7 @@ static void emit_group(rank_emit *e, const msccl_tb *tb, int *k, int previous)
             deps[count++] = e->done_op[on->step_first - gpu_first + st->dep_step];
         }
         if (st->type != MSCCL_NOP) {
-            e->done_op[tb->step_first - gpu_first + *k] = emit_step(e, tb, st, deps, count);
+            e->done_op[tb->step_first - gpu_first + *k] = emit_step(e, tb, st, previous, deps, count);
             ++*k;
             break;
         }
@@ -421,7 +444,8 @@ schedule *msccl_schedule(const msccl_program *p, primitive prim, int ranks, int 
     if (!plan_layout(p, ranks, &l, d)) return NULL;
     schedule *s = schedule_create(prim, ranks, 0, l.grid);
     s->root = root;
-    int **lines = calloc((size_t)ranks, sizeof *lines), *line_capacity = calloc((size_t)ranks, sizeof(int));
+    size_t rank_count = ranks > 0 ? (size_t)ranks : 1;
+    int **lines = calloc(rank_count, sizeof *lines), *line_capacity = calloc(rank_count, sizeof(int));
     bool ok = true;
     for (int r = 0; r < ranks && ok; r++) {
         rank_emit e = {.s = s, .p = p, .g = &p->gpus[r], .l = &l, .rank = r, .line_of_op = lines,

@@ -20,24 +20,36 @@ typedef struct index_list {
     int *items, count, capacity;
 } index_list;
 
-static void list_add(index_list *l, int item)
+/* Whether ops A and B of one actor share a connection (the later of the two waits for the earlier). */
+static bool same_connection(const sched_op *a, const sched_op *b)
+{
+    return a->peer == b->peer && a->channel == b->channel && (a->kind == OP_SEND) == (b->kind == OP_SEND);
+}
+
+/* Add new op ITEM of VIEW's actor A to L, keeping one op per connection (the
+ * latest: it waits for the others), so that lists stay short. */
+static void list_add(index_list *l, const sched_actor *a, int item)
 {
     for (int i = 0; i < l->count; i++)
-        if (l->items[i] == item) return;
+        if (same_connection(&a->ops[l->items[i]], &a->ops[item])) {
+            if (item > l->items[i]) l->items[i] = item;
+            return;
+        }
     l->items = grow_array(l->items, &l->capacity, l->count + 1, sizeof *l->items);
     l->items[l->count++] = item;
 }
 
 /* The new indices old op O of A stands for: itself when it stays, else its
  * dependencies' (through MAPPED and STANDS_FOR), into OUT. */
-static void expand(const sched_actor *a, const int *mapped, const index_list *stands_for, int o, index_list *out)
+static void expand(const sched_actor *a, const sched_actor *view, const int *mapped, const index_list *stands_for, int o,
+                   index_list *out)
 {
     const sched_op *op = &a->ops[o];
     for (int d = 0; d < op->dep_count; d++) {
         int dep = a->deps[op->dep_first + d];
-        if (mapped[dep] >= 0) list_add(out, mapped[dep]);
+        if (mapped[dep] >= 0) list_add(out, view, mapped[dep]);
         else
-            for (int i = 0; i < stands_for[dep].count; i++) list_add(out, stands_for[dep].items[i]);
+            for (int i = 0; i < stands_for[dep].count; i++) list_add(out, view, stands_for[dep].items[i]);
     }
 }
 
@@ -77,11 +89,11 @@ schedule *sched_network_view(const schedule *s_in)
             const sched_op *op = &actor->ops[o];
             mapped[o] = -1;
             if (sched_op_local(op)) {
-                expand(actor, mapped, stands_for, o, &stands_for[o]);
+                expand(actor, &view->actor[a], mapped, stands_for, o, &stands_for[o]);
                 continue;
             }
             deps.count = 0;
-            expand(actor, mapped, stands_for, o, &deps);
+            expand(actor, &view->actor[a], mapped, stands_for, o, &deps);
             sched_actor *to = &view->actor[a];
             int index = to->op_count;
             to->ops = grow_array(to->ops, &to->op_capacity, index + 1, sizeof *to->ops);
