@@ -21,7 +21,11 @@
  *      the staging slots only).
  *   4. A rank's ops are emitted in a fixed order that every dependency
  *      respects: among the threadblocks whose next step can run, the one
- *      with the lowest step number, then the lowest id.  A rank whose
+ *      with the lowest step number, then the lowest id; or, when every step
+ *      of the rank carries collsim's `order` attribute (written by
+ *      msccl_xml.c, ignored by MSCCL), the lowest order: the program order
+ *      the file was written from, so a schedule read back posts its
+ *      simultaneous ops in the same order (the packet model's ties).  A rank whose
  *      threadblocks wait for one another in a cycle is refused, and so is
  *      a schedule in which some step never runs (critical_path.h). */
 #include <stdarg.h>
@@ -346,6 +350,15 @@ static int waiting_for(const rank_emit *e, const msccl_tb *tb, int k)
     return -1;
 }
 
+/* The key of TB's group at step K: its real step's order (ORDERED), else K; then the threadblock. */
+static long group_key(const rank_emit *e, const msccl_tb *tb, int k, bool ordered)
+{
+    int position = k;
+    while (position < tb->step_count - 1 && e->p->steps[tb->step_first + position].type == MSCCL_NOP) position++;
+    long first = ordered ? e->p->steps[tb->step_first + position].order : k;
+    return first * MSCCL_MAX_THREADBLOCKS + (tb - (e->p->tbs + e->g->tb_first));
+}
+
 /* Emit the group at step *K of TB; *K moves past it. */
 static void emit_group(rank_emit *e, const msccl_tb *tb, int *k, int previous)
 {
@@ -384,7 +397,16 @@ static bool emit_rank(rank_emit *e, diag *d)
         if (p->tbs[g->tb_first + i].step_count > 0) heap_push(&heap, (long)i); /* step 0 first, by id */
     }
     int finished = 0;
-    for (int i = 0; i < g->tb_count; i++) finished += p->tbs[g->tb_first + i].step_count == 0;
+    bool ordered = true;
+    for (int i = 0; i < g->tb_count; i++) {
+        const msccl_tb *tb = &p->tbs[g->tb_first + i];
+        finished += tb->step_count == 0;
+        for (int k = 0; k < tb->step_count; k++)
+            ordered &= p->steps[tb->step_first + k].type == MSCCL_NOP || p->steps[tb->step_first + k].order >= 0;
+    }
+    heap.size = 0;
+    for (int i = 0; i < g->tb_count; i++)
+        if (p->tbs[g->tb_first + i].step_count > 0) heap_push(&heap, group_key(e, &p->tbs[g->tb_first + i], 0, ordered));
     while (heap.size > 0) {
         long key = heap_pop(&heap);
         int i = (int)(key % MSCCL_MAX_THREADBLOCKS);
@@ -396,12 +418,12 @@ static bool emit_rank(rank_emit *e, diag *d)
         }
         emit_group(e, tb, &next[i], last[i]);
         last[i] = e->done_op[tb->step_first - gpu_first + next[i] - 1];
-        if (next[i] < tb->step_count) heap_push(&heap, (long)next[i] * MSCCL_MAX_THREADBLOCKS + i);
+        if (next[i] < tb->step_count) heap_push(&heap, group_key(e, tb, next[i], ordered));
         else finished++;
         for (int j = 0; j < g->tb_count; j++) /* whoever waited for what was just emitted */
             if (waits_on[j] >= 0 && e->done_op[waits_on[j]] >= 0) {
                 waits_on[j] = -1;
-                heap_push(&heap, (long)next[j] * MSCCL_MAX_THREADBLOCKS + j);
+                heap_push(&heap, group_key(e, &p->tbs[g->tb_first + j], next[j], ordered));
             }
     }
     bool ok = finished == g->tb_count;

@@ -42,6 +42,7 @@ typedef struct msccl_step {
     int src_offset, dst_offset, count;
     int dep_tb, dep_step; /* -1: none */
     bool has_dep;
+    int order; /* collsim's own `order` attribute (the op's place in its rank's program; MSCCL ignores it), or -1 */
 } msccl_step;
 
 typedef struct msccl_tb {

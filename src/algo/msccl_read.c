@@ -179,6 +179,10 @@ static bool read_step(reader *r, const xmlNode *n, msccl_step *s)
         !int_attribute(r, n, "deps", -1, INT_MAX, "-1", &s->dep_step) || !integer(r, n, "hasdep", 0, 1, "0", true, &v))
         return false;
     s->has_dep = v == 1;
+    if (!integer(r, n, "order", 0, INT_MAX, "0", false, &v)) return false;
+    char *order = attribute(n, "order");
+    s->order = order ? (int)v : -1;
+    xmlFree(order);
     if (s->type != MSCCL_NOP && s->count < 1)
         return fail_at(r, n, "a %s step moves at least one chunk: set cnt to 1 or more", step_names[s->type]);
     if ((s->dep_tb < 0) != (s->dep_step < 0))

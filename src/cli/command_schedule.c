@@ -55,6 +55,17 @@ static int build_builtin(const cli_args *args, const char *command, named_schedu
                 command, primitive_name(prim), name);
         return 2;
     }
+    if (algorithm_inc_capabilities(a) && args->command == CMD_SCHEDULE_EXPORT) {
+        fprintf(stderr, "collsim %s: MSCCL cannot run %s %s: its switch actors reduce or multicast inside the network "
+                "(in-network collectives, explainer 04 §1); MSCCL's threadblocks run on GPUs only\n", command,
+                primitive_name(prim), name);
+        return 2;
+    }
+    if (a->composition != COMPOSITION_FLAT) {
+        fprintf(stderr, "collsim %s: %s %s takes the platform's domains (nodes, pods): name a scenario whose case runs it "
+                "(collsim %s SCENARIO.yaml --case K)\n", command, primitive_name(prim), name, command);
+        return 2;
+    }
     algo_params p = {.segments = 0, .root = 0, .peer = 1, .seed = 1, .dim_count = 1, .channels = 1, .tiers = 1,
                      .layout = CHANNELS_SHARED};
     if (!args->value[OPT_RANKS]) {

@@ -15,7 +15,12 @@
  *   3. A dependency on another threadblock is a depid / deps; an op with
  *      more than one gets a nop per extra one before it (MSCCL's runtime
  *      takes one per step); a depended-on step has hasdep="1".
- *   4. Nothing is written unless the whole file fits MSCCL's runtime limits. */
+ *   4. Nothing is written unless the whole file fits MSCCL's runtime limits.
+ *   5. Every step carries collsim's own attribute `order`, the op's place in
+ *      its rank's program, which MSCCL's runtime ignores (it reads the
+ *      attributes it knows by name): read back, a rank's ops come in the
+ *      same order, so ops that become ready at one instant are posted in
+ *      the same order (which the packet model's ties depend on). */
 #include "sched/msccl_xml.h"
 
 #include <stdarg.h>
@@ -193,12 +198,15 @@ static void tbs_free(rank_tbs *t)
 
 static const char buffer_letter[MSCCL_BUFFERS] = {'i', 'o', 's'};
 
+/* One step; ORDER (>= 0) is the op's place in its rank's program (collsim's own attribute, invariant 5). */
 static void write_step(FILE *out, int index, const char *type, place src, place dst, int count, int dep_tb, int dep_step,
-                       bool has_dep)
+                       bool has_dep, int order)
 {
     fprintf(out, "      <step s=\"%d\" type=\"%s\" srcbuf=\"%c\" srcoff=\"%d\" dstbuf=\"%c\" dstoff=\"%d\" cnt=\"%d\" "
-            "depid=\"%d\" deps=\"%d\" hasdep=\"%d\"/>\n", index, type, buffer_letter[src.buffer], src.offset,
+            "depid=\"%d\" deps=\"%d\" hasdep=\"%d\"", index, type, buffer_letter[src.buffer], src.offset,
             buffer_letter[dst.buffer], dst.offset, count, dep_tb, dep_step, has_dep ? 1 : 0);
+    if (order >= 0) fprintf(out, " order=\"%d\"", order);
+    fprintf(out, "/>\n");
 }
 
 /* Every check of one rank against MSCCL's runtime limits (invariant 4). */
@@ -247,7 +255,7 @@ static bool write_rank(exporter *x, int a, const rank_tbs *t, FILE *out)
             int count = cross_deps(s, t, a, o, latest, deps), index = t->step_of_op[o] - (count > 1 ? count - 1 : 0);
             for (int i = 0; i + 1 < count; i++, index++)
                 write_step(out, index, "nop", (place){MSCCL_INPUT, -1}, (place){MSCCL_OUTPUT, -1}, 0,
-                           t->tb_of_op[deps[i]], t->step_of_op[deps[i]], false);
+                           t->tb_of_op[deps[i]], t->step_of_op[deps[i]], false, -1);
             place here, there;
             bool send = op->kind == OP_SEND;
             if (!range_place(x, a, op->chunk, op->count, &here) || !range_place(x, op->peer, op->chunk, op->count, &there)) {
@@ -258,14 +266,14 @@ static bool write_rank(exporter *x, int a, const rank_tbs *t, FILE *out)
             int last = count > 0 ? deps[count - 1] : -1;
             write_step(out, index, send ? "s" : op->kind == OP_RECV ? "r" : "rrc", send ? here : op->kind == OP_RECV ? there : here,
                        send ? there : here, op->count, last >= 0 ? t->tb_of_op[last] : -1,
-                       last >= 0 ? t->step_of_op[last] : -1, t->depended[o]);
+                       last >= 0 ? t->step_of_op[last] : -1, t->depended[o], o);
         }
         fprintf(out, "    </tb>\n");
     }
     if (t->extra_first >= 0) { /* A2A: the rank's block to itself, input to output */
         fprintf(out, "    <tb id=\"%d\" send=\"-1\" recv=\"-1\" chan=\"0\">\n", t->count);
         int f = x->share;
-        write_step(out, 0, "cpy", (place){MSCCL_INPUT, a * f}, (place){MSCCL_OUTPUT, a * f}, f, -1, -1, false);
+        write_step(out, 0, "cpy", (place){MSCCL_INPUT, a * f}, (place){MSCCL_OUTPUT, a * f}, f, -1, -1, false, 0);
         fprintf(out, "    </tb>\n");
     }
     free(latest);
