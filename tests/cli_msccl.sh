@@ -53,6 +53,7 @@ $extra" "msccl:$(basename "$file")
     for model in cm02 packet; do
         csv=$("$collsim" run "$scenario" --model "$model" --format csv 2>&1)
         check "N = $n, $model: runs" "$?" '^0$'
+        echo "round trip, N = $n, $model: $(gap "$csv")"
         check "N = $n, $model: every imported schedule takes the built-in's time to 1e-9" "$(gap "$csv")" \
             "^$((count * 2)) pairs, largest gap (0|[0-9.]+e-(1[0-9]|[2-9][0-9]))$"
     done
