@@ -380,7 +380,5 @@ void msccl_program_free(msccl_program *p)
     free(p->gpus);
     free(p->tbs);
     free(p->steps);
-    p->gpus = NULL;
-    p->tbs = NULL;
-    p->steps = NULL;
+    memset(p, 0, sizeof *p); /* freeing twice frees nothing */
 }

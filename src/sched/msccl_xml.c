@@ -100,13 +100,18 @@ static void share_positions(exporter *x)
     free(taken);
 }
 
+/* One threadblock: its connection and its steps (nops counted). */
+typedef struct tb_info {
+    long long key;
+    int peer, channel, sends, steps;
+} tb_info;
+
 /* A rank's threadblocks: one per connection, numbered by their first op. */
 typedef struct rank_tbs {
     int count;
+    tb_info *tb;
     int *tb_of_op;        /* per op */
     int *step_of_op;      /* per op: its step index in its threadblock, nops before it counted */
-    int *peer, *channel, *sends; /* per tb; sends: 1 send, 0 receive, -1 local */
-    int *steps;           /* per tb: steps with nops */
     bool *depended;       /* per op: some other threadblock waits for it */
     int extra_first;      /* A2A: the local copy threadblock, or -1 */
 } rank_tbs;
@@ -143,34 +148,23 @@ static bool assign_tbs(exporter *x, int a, rank_tbs *t, int **latest)
     t->tb_of_op = malloc(sizeof(int) * (size_t)(ops + 1));
     t->step_of_op = malloc(sizeof(int) * (size_t)(ops + 1));
     t->depended = calloc((size_t)ops + 1, sizeof(bool));
-    long long *keys = malloc(sizeof(long long) * (size_t)(ops + 1));
     int capacity = 0;
     t->count = 0;
-    t->peer = t->channel = t->sends = t->steps = NULL;
+    t->tb = NULL;
     for (int o = 0; o < ops; o++) {
         const sched_op *op = &actor->ops[o];
         if (op->range_count > 1)
-            return free(keys), refuse(x, "rank %d sends a non-contiguous set of chunk ranges as one message (one alpha); "
-                                      "an MSCCL step moves one contiguous range, so MSCCL cannot run the same messages", a);
+            return refuse(x, "rank %d sends a non-contiguous set of chunk ranges as one message (one alpha); an MSCCL "
+                          "step moves one contiguous range, so MSCCL cannot run the same messages", a);
         long long key = connection_key(op);
         int tb = 0;
-        while (tb < t->count && keys[tb] != key) tb++;
+        while (tb < t->count && t->tb[tb].key != key) tb++;
         if (tb == t->count) {
-            keys[t->count++] = key;
-            int n = t->count;
-            int c1 = capacity, c2 = capacity, c3 = capacity;
-            t->peer = grow_array(t->peer, &c1, n, sizeof(int));
-            t->channel = grow_array(t->channel, &c2, n, sizeof(int));
-            t->sends = grow_array(t->sends, &c3, n, sizeof(int));
-            t->steps = grow_array(t->steps, &capacity, n, sizeof(int));
-            t->peer[tb] = op->peer;
-            t->channel[tb] = op->channel;
-            t->sends[tb] = op->kind == OP_SEND;
-            t->steps[tb] = 0;
+            t->tb = grow_array(t->tb, &capacity, ++t->count, sizeof *t->tb);
+            t->tb[tb] = (tb_info){key, op->peer, op->channel, op->kind == OP_SEND, 0};
         }
         t->tb_of_op[o] = tb;
     }
-    free(keys);
     *latest = malloc(sizeof(int) * (size_t)t->count * (size_t)t->count + 1);
     for (long i = 0; i < (long)t->count * t->count; i++) (*latest)[i] = -1;
     int *deps = malloc(sizeof(int) * (size_t)(actor->dep_count + 1));
@@ -178,8 +172,8 @@ static bool assign_tbs(exporter *x, int a, rank_tbs *t, int **latest)
         int tb = t->tb_of_op[o];
         int count = cross_deps(s, t, a, o, *latest, deps);
         for (int i = 0; i < count; i++) t->depended[deps[i]] = true;
-        t->steps[tb] += count > 1 ? count - 1 : 0; /* its nops */
-        t->step_of_op[o] = t->steps[tb]++;
+        t->tb[tb].steps += count > 1 ? count - 1 : 0; /* its nops */
+        t->step_of_op[o] = t->tb[tb].steps++;
     }
     free(deps);
     return true;
@@ -190,10 +184,7 @@ static void tbs_free(rank_tbs *t)
     free(t->tb_of_op);
     free(t->step_of_op);
     free(t->depended);
-    free(t->peer);
-    free(t->channel);
-    free(t->sends);
-    free(t->steps);
+    free(t->tb);
 }
 
 static const char buffer_letter[MSCCL_BUFFERS] = {'i', 'o', 's'};
@@ -216,14 +207,14 @@ static bool within_limits(exporter *x, int a, const rank_tbs *t)
     long nodes = 1 + s->ranks + t->count + (t->extra_first >= 0);
     int per_channel[SCHED_MAX_CHANNELS][2] = {{0}};
     for (int tb = 0; tb < t->count; tb++) {
-        nodes += t->steps[tb];
-        if (t->steps[tb] > MSCCL_RUNTIME_STEPS)
+        nodes += t->tb[tb].steps;
+        if (t->tb[tb].steps > MSCCL_RUNTIME_STEPS)
             return refuse(x, "rank %d's threadblock to or from rank %d needs %d steps; MSCCL's runtime runs at most %d per "
-                          "threadblock as built by default (MSCCL_MAX_NUM_STEPS)", a, t->peer[tb], t->steps[tb],
+                          "threadblock as built by default (MSCCL_MAX_NUM_STEPS)", a, t->tb[tb].peer, t->tb[tb].steps,
                           MSCCL_RUNTIME_STEPS);
-        if (++per_channel[t->channel[tb]][t->sends[tb]] > MSCCL_RUNTIME_TBS_PER_CHANNEL)
+        if (++per_channel[t->tb[tb].channel][t->tb[tb].sends] > MSCCL_RUNTIME_TBS_PER_CHANNEL)
             return refuse(x, "rank %d %s more than %d peers on channel %d, past MSCCL's threadblocks per channel", a,
-                          t->sends[tb] ? "sends to" : "receives from", MSCCL_RUNTIME_TBS_PER_CHANNEL, t->channel[tb]);
+                          t->tb[tb].sends ? "sends to" : "receives from", MSCCL_RUNTIME_TBS_PER_CHANNEL, t->tb[tb].channel);
     }
     if (t->count + 1 > MSCCL_RUNTIME_DEPENDABLE_TBS)
         return refuse(x, "rank %d needs %d threadblocks; MSCCL's dependencies name at most %d", a, t->count,
@@ -247,8 +238,8 @@ static bool write_rank(exporter *x, int a, const rank_tbs *t, FILE *out)
     int *deps = malloc(sizeof(int) * (size_t)(actor->dep_count + 1));
     for (long i = 0; i < (long)t->count * t->count; i++) latest[i] = -1;
     for (int tb = 0; tb < t->count; tb++) {
-        fprintf(out, "    <tb id=\"%d\" send=\"%d\" recv=\"%d\" chan=\"%d\">\n", tb, t->sends[tb] ? t->peer[tb] : -1,
-                t->sends[tb] ? -1 : t->peer[tb], t->channel[tb]);
+        fprintf(out, "    <tb id=\"%d\" send=\"%d\" recv=\"%d\" chan=\"%d\">\n", tb, t->tb[tb].sends ? t->tb[tb].peer : -1,
+                t->tb[tb].sends ? -1 : t->tb[tb].peer, t->tb[tb].channel);
         for (int o = 0; o < actor->op_count; o++) {
             if (t->tb_of_op[o] != tb) continue;
             const sched_op *op = &actor->ops[o];
@@ -338,7 +329,7 @@ bool msccl_export(const schedule *s_in, const char *name, const char *protocol, 
         int channels = 1, loop = s->prim == PRIM_ALLTOALL ? n * x.share : s->chunks;
         for (int a = 0; a < n; a++)
             for (int tb = 0; tb < tbs[a].count; tb++)
-                if (tbs[a].channel[tb] + 1 > channels) channels = tbs[a].channel[tb] + 1;
+                if (tbs[a].tb[tb].channel + 1 > channels) channels = tbs[a].tb[tb].channel + 1;
         int input = s->prim == PRIM_ALLGATHER ? x.share : loop, output = s->prim == PRIM_REDUCESCATTER ? x.share : loop;
         fprintf(out, "<!-- %s: written by collsim schedule export (docs/schedules.md) -->\n", name);
         fprintf(out, "<algo name=\"%s\" proto=\"%s\" nchannels=\"%d\" nchunksperloop=\"%d\" ngpus=\"%d\" coll=\"%s\" "
