@@ -63,6 +63,26 @@ check "ring on 4 channels: nchannels 4" "$(cat "$work/x21-8.xml")" 'nchannels="4
 check "every attribute MSCCL's runtime requires" "$(head -2 "$work/x21-8.xml")" \
     '<algo name="[^"]+" proto="Simple" nchannels="4" nchunksperloop="32" ngpus="8" coll="allreduce" inplace="1" outofplace="0" minBytes="0" maxBytes="0">'
 
+# from a scenario's case: hierarchical all-reduce on a Clos of 4 leaves (the platform's domains), exported, read
+# back on the same platform, verified and simulated: the built-in's time to 1e-9 in both models, contended or not
+platforms=$(cd "$top_srcdir/platforms" && pwd)
+printf 'name: h\nplatform: %s/clos-16.yaml\ncases:\n  - primitive: allreduce\n    algorithms: [hierarchical]\n    sizes: [1MB, 16MB]\n' \
+    "$platforms" > "$work/hier.yaml"
+out=$("$collsim" schedule export "$work/hier.yaml" -o "$work/h.xml" 2>&1)
+check "hierarchical exported from a scenario's case" "$?:$out" '^0:$'
+printf 'name: h\nplatform: %s/clos-16.yaml\ncases:\n  - primitive: allreduce\n    algorithms: [hierarchical]\n    sizes: [1MB, 16MB]\n  - primitive: allreduce\n    algorithms: [msccl:h.xml]\n    sizes: [1MB, 16MB]\n' \
+    "$platforms" > "$work/hier2.yaml"
+check "... read back, it verifies" "$("$collsim" verify "$work/hier2.yaml" 2>&1 | grep -c ': ok$')" '^4$'
+for model in cm02 packet; do
+    check "... and takes the built-in's time under $model" "$(gap "$("$collsim" run "$work/hier2.yaml" --model $model --format csv 2>&1)")" \
+        '^2 pairs, largest gap (0|[0-9.]+e-(1[0-9]|[2-9][0-9]))$'
+done
+# protocol: auto asks the prediction before the schedule is built
+printf 'name: p\nplatform: %s\ncases:\n  - primitive: allreduce\n    algorithms: [msccl:%s]\n    protocol: auto\n    sizes: [1KB, 1GB]\n' \
+    '{name: star8, kind: star, ranks: 8, alpha: 0.5us, bandwidth: 900GBps}' "$data/hier_allreduce.xml" > "$work/auto.yaml"
+out=$("$collsim" predict "$work/auto.yaml" --format csv 2>&1)
+check "protocol: auto predicts an imported algorithm" "$?:$(printf '%s\n' "$out" | grep -c '^0,allreduce,msccl:hier_allreduce')" '^0:2$'
+
 # what MSCCL cannot express, and why (exit 2)
 out=$("$collsim" schedule export inc --ranks 8 2>&1); status=$?
 check "inc is refused" "$status" '^2$'
@@ -72,7 +92,7 @@ check "bruck is refused: one message of non-contiguous ranges" "$status:$out" '^
 out=$("$collsim" schedule export direct --primitive permutation --ranks 8 2>&1); status=$?
 check "a permutation is refused: no such MSCCL collective" "$status:$out" '^2:.*no permutation collective'
 out=$("$collsim" schedule export ring --ranks 16 --channels 3 2>&1)
-check "ring on 16 ranks, 3 channels: more than 64 steps in a threadblock? no: 30 steps" "$?" '^0$'
+check "ring on 16 ranks, 3 channels: 30 steps per threadblock, within MSCCL's 64" "$?" '^0$'
 out=$("$collsim" schedule export dbt --ranks 64 2>&1); status=$?
 check "past MSCCL's 64 steps per threadblock: refused, naming MSCCL_MAX_NUM_STEPS" "$status:$out" '^2:.*MSCCL_MAX_NUM_STEPS'
 

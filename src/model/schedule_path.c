@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "algo/msccl_program.h"
 #include "model/formulas.h"
 #include "sched/critical_path.h"
 
@@ -47,10 +48,14 @@ static double message_cost(void *context, int from, int to, int chunks)
 bool schedule_path_terms(const model_case *c, prediction *out, char *why, int why_size)
 {
     const schedule *s = c->sched;
-    if (!s) {
-        snprintf(why, (size_t)why_size, "%s is predicted from its schedule, which is not built yet", c->algorithm->name);
-        return false;
-    }
+    schedule *own = NULL; /* a case asked before its schedule is built (the tuner's protocol pick): built here */
+    if (!s && c->algorithm->composition == COMPOSITION_IMPORTED) {
+        diag d = {0};
+        s = own = msccl_schedule(msccl_program_of(c->algorithm), c->prim, c->ranks, c->root, &d);
+        if (!s) snprintf(why, (size_t)why_size, "%s:%d: %s", d.file, d.line, d.message);
+    } else if (!s)
+        snprintf(why, (size_t)why_size, "%s is predicted from its schedule, which is not built", c->algorithm->name);
+    if (!s) return false;
     const topology *t = c->platform;
     bool per_rank = s->prim == PRIM_ALLTOALL || s->prim == PRIM_PERMUTATION;
     path_costs x = {.c = c, .hops = route_buffer(t),
@@ -67,6 +72,7 @@ bool schedule_path_terms(const model_case *c, prediction *out, char *why, int wh
     if (!ok) {
         snprintf(why, (size_t)why_size, "actor %d op %d of its schedule never completes", path.stuck_actor, path.stuck_op);
         free(x.hops);
+        schedule_free(own);
         return false;
     }
     counts per_tier[TOPO_MAX_TIERS] = {{0, 0}};
@@ -82,5 +88,6 @@ bool schedule_path_terms(const model_case *c, prediction *out, char *why, int wh
                            x.bandwidth_Bps[tier] / wire);
     sched_path_free(&path);
     free(x.hops);
+    schedule_free(own);
     return true;
 }
