@@ -33,15 +33,31 @@ static schedule *build(primitive prim, const char *name, int ranks)
  * a staging slot 2.  Each rank sends its input, receives the other's into
  * staging, copies its input to its output and (unless SKIP_REDUCE) adds the
  * staging slot to it. */
-static schedule *pair_allreduce(bool skip_reduce)
+/* Two ranks' all-reduce of one chunk in SLOTS slots each: input in slot 0, output in slot 1. */
+static schedule *two_ranks_in_own_buffers(int slots)
 {
     schedule *s = schedule_create(PRIM_ALLREDUCE, 2, 0, 1);
-    s->slots = 3;
+    s->slots = slots;
     s->input_slot = malloc(2 * sizeof(int));
     s->output_slot = malloc(2 * sizeof(int));
+    s->input_slot[0] = s->input_slot[1] = 0;
+    s->output_slot[0] = s->output_slot[1] = 1;
+    return s;
+}
+
+/* S fails verification with a reason that says TEXT; S freed. */
+static void expect_failure(schedule *s, const char *text)
+{
+    char why[256] = "";
+    ck_assert(!schedule_verify(s, why, sizeof why));
+    ck_assert_msg(strstr(why, text) != NULL, "%s", why);
+    schedule_free(s);
+}
+
+static schedule *pair_allreduce(bool skip_reduce)
+{
+    schedule *s = two_ranks_in_own_buffers(3);
     for (int r = 0; r < 2; r++) {
-        s->input_slot[r] = 0;
-        s->output_slot[r] = 1;
         sched_send(s, r, 1 - r, 0, 1, SCHED_NO_DEP, SCHED_NO_DEP);
         int recv = sched_recv(s, r, 1 - r, 2, 1, false, SCHED_NO_DEP, SCHED_NO_DEP);
         int copy = sched_local(s, r, false, 0, 1, 1, SCHED_NO_DEP, SCHED_NO_DEP);
@@ -61,29 +77,15 @@ END_TEST
 
 START_TEST(test_missing_reduction_names_the_rank_and_chunk)
 {
-    schedule *s = pair_allreduce(true);
-    char why[256] = "";
-    ck_assert(!schedule_verify(s, why, sizeof why));
-    ck_assert_msg(strstr(why, "rank 0 chunk 0 is wrong") != NULL, "%s", why);
-    schedule_free(s);
+    expect_failure(pair_allreduce(true), "rank 0 chunk 0 is wrong");
 }
 END_TEST
 
 START_TEST(test_reading_an_output_slot_never_written_fails)
 {
-    schedule *s = schedule_create(PRIM_ALLREDUCE, 2, 0, 1);
-    s->slots = 2;
-    s->input_slot = malloc(2 * sizeof(int));
-    s->output_slot = malloc(2 * sizeof(int));
-    for (int r = 0; r < 2; r++) {
-        s->input_slot[r] = 0;
-        s->output_slot[r] = 1;
-        sched_local(s, r, true, 1, 0, 1, SCHED_NO_DEP, SCHED_NO_DEP); /* reads the empty output */
-    }
-    char why[256] = "";
-    ck_assert(!schedule_verify(s, why, sizeof why));
-    ck_assert_msg(strstr(why, "reads slot 1 before it holds data") != NULL, "%s", why);
-    schedule_free(s);
+    schedule *s = two_ranks_in_own_buffers(2);
+    for (int r = 0; r < 2; r++) sched_local(s, r, true, 1, 0, 1, SCHED_NO_DEP, SCHED_NO_DEP); /* reads the empty output */
+    expect_failure(s, "reads slot 1 before it holds data");
 }
 END_TEST
 
@@ -148,44 +150,50 @@ static bool same_deps(const sched_actor *x, const sched_op *a, const sched_actor
     return true;
 }
 
+/* Built-in NAME of PRIM on 8 ranks, written as MSCCL XML and read back: it
+ * verifies, and its network view has the built-in's ops, in order, with the
+ * same dependencies. */
+static void check_read_back(primitive prim, const char *name)
+{
+    schedule *s = build(prim, name, 8);
+    char path[] = "/tmp/collsim-test-msccl-XXXXXX", why[256] = "";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *out = fdopen(fd, "w");
+    ck_assert_msg(msccl_export(s, name, "Simple", out, why, sizeof why), "%s: %s", name, why);
+    fclose(out);
+    msccl_program p;
+    diag d = {0};
+    bool loaded = msccl_program_load(path, &p, &d);
+    unlink(path);
+    ck_assert_msg(loaded, "%s: %s", name, d.message);
+    schedule *read = msccl_schedule(&p, prim, 8, 0, &d);
+    msccl_program_free(&p);
+    ck_assert_msg(read != NULL, "%s: %s", name, d.message);
+    ck_assert_msg(schedule_verify(read, why, sizeof why), "%s: %s", name, why);
+    schedule *view = sched_network_view(read);
+    for (int a = 0; a < 8; a++) {
+        const sched_actor *x = &s->actor[a], *y = &view->actor[a];
+        ck_assert_int_eq(x->op_count, y->op_count);
+        for (int o = 0; o < x->op_count; o++) {
+            const sched_op *u = &x->ops[o], *v = &y->ops[o];
+            ck_assert_msg((u->kind == OP_SEND) == (v->kind == OP_SEND) && u->peer == v->peer && u->count == v->count &&
+                          u->channel == v->channel && same_deps(x, u, y, v),
+                          "%s: rank %d op %d differs once read back", name, a, o);
+        }
+    }
+    schedule *all[] = {view, read, s};
+    for (int i = 0; i < 3; i++) schedule_free(all[i]);
+}
+
 START_TEST(test_exported_schedule_reads_back_op_for_op)
 {
-    static const struct { primitive prim; const char *name; } cases[] = {
-        {PRIM_ALLREDUCE, "ring"}, {PRIM_ALLREDUCE, "dbt"}, {PRIM_ALLGATHER, "recursive_doubling"},
-        {PRIM_REDUCESCATTER, "ring"}, {PRIM_ALLTOALL, "pairwise"}, {PRIM_BCAST, "binomial"},
-    };
-    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-        schedule *s = build(cases[k].prim, cases[k].name, 8);
-        char path[] = "/tmp/collsim-test-msccl-XXXXXX", why[256] = "";
-        int fd = mkstemp(path);
-        ck_assert_int_ge(fd, 0);
-        FILE *out = fdopen(fd, "w");
-        ck_assert_msg(msccl_export(s, cases[k].name, "Simple", out, why, sizeof why), "%s: %s", cases[k].name, why);
-        fclose(out);
-        msccl_program p;
-        diag d = {0};
-        ck_assert_msg(msccl_program_load(path, &p, &d), "%s: %s", cases[k].name, d.message);
-        schedule *read = msccl_schedule(&p, cases[k].prim, 8, 0, &d);
-        ck_assert_msg(read != NULL, "%s: %s", cases[k].name, d.message);
-        ck_assert_msg(schedule_verify(read, why, sizeof why), "%s: %s", cases[k].name, why);
-        schedule *view = sched_network_view(read);
-        for (int a = 0; a < 8; a++) {
-            const sched_actor *x = &s->actor[a], *y = &view->actor[a];
-            ck_assert_int_eq(x->op_count, y->op_count);
-            for (int o = 0; o < x->op_count; o++) {
-                const sched_op *u = &x->ops[o], *v = &y->ops[o];
-                bool send = u->kind == OP_SEND;
-                ck_assert_msg(send == (v->kind == OP_SEND) && u->peer == v->peer && u->count == v->count &&
-                              u->channel == v->channel && same_deps(x, u, y, v),
-                              "%s: rank %d op %d differs once read back", cases[k].name, a, o);
-            }
-        }
-        schedule_free(view);
-        schedule_free(read);
-        msccl_program_free(&p);
-        schedule_free(s);
-        unlink(path);
-    }
+    check_read_back(PRIM_ALLREDUCE, "ring");
+    check_read_back(PRIM_ALLREDUCE, "dbt");
+    check_read_back(PRIM_ALLGATHER, "recursive_doubling");
+    check_read_back(PRIM_REDUCESCATTER, "ring");
+    check_read_back(PRIM_ALLTOALL, "pairwise");
+    check_read_back(PRIM_BCAST, "binomial");
 }
 END_TEST
 
