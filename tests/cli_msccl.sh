@@ -159,6 +159,10 @@ check "chunk out of range" "$(bad range '5s|srcoff="1"|srcoff="8"|')" '^2\|.*ran
 check "a send nobody receives" "$(bad unmatched '6d')" '^2\|.*unmatched.xml:[0-9]+:0: GPU [0-9]+.s send to GPU 0 here never completes'
 check "collective of another primitive" "$(bad coll 's|coll="alltoall"|coll="allgather"|')" '^2\|.*coll.xml:2:0: coll "allgather" is a allgather, but the case runs alltoall'
 check "missing attribute" "$(bad attribute '4s| recv="1"||')" "^2\\|.*attribute.xml:4:0: <tb> has no 'recv' attribute"
+printf 'name: g\nplatform: %s\ncases:\n  - primitive: alltoall\n    algorithms: [msccl:%s]\n    sizes: [1MB]\n    groups: {count: 2, size: 4}\n' \
+    "$star" "$good" > "$work/groups.yaml"
+out=$("$collsim" verify "$work/groups.yaml" 2>&1)
+check "ngpus is not the case's group size" "$?|$out" '^2\|.*alltoall_direct.xml:2:0: ngpus is 8, but the case.s groups have 4 ranks'
 sed 's|ngpus="8"|ngpus="4"|' "$good" > "$work/ngpus.xml"
 out=$("$collsim" schedule show "$work/ngpus.xml" 2>&1)
 check "more GPUs than ngpus" "$?|$out" "^2\\|.*ngpus.xml:[0-9]+:0: 'id' must be a decimal integer from 0 to 3, not \"4\""
