@@ -13,7 +13,8 @@ data=$(cd "$top_srcdir/tests/data/msccl" && pwd)
 builtins="allreduce:ring allreduce:dbt allreduce:recursive_doubling allreduce:rabenseifner allreduce:torus_dimdecomp
 allreduce:torus_rabenseifner allgather:ring allgather:recursive_doubling allgather:torus_dimdecomp reducescatter:ring
 reducescatter:recursive_halving reducescatter:torus_dimdecomp alltoall:pairwise alltoall:torus bcast:ring bcast:binomial
-bcast:torus_dimdecomp reduce:ring reduce:binomial reduce:torus_dimdecomp"
+bcast:torus_dimdecomp reduce:ring reduce:binomial reduce:torus_dimdecomp allgather:pat reducescatter:pat alltoall:bruck
+alltoall:ring_relay"
 
 # the largest relative gap between each built-in row (case 2k) and its msccl: twin (case 2k + 1), size by size
 gap() { # csv
@@ -59,8 +60,8 @@ $extra" "msccl:$(basename "$file")
     done
 done
 # channels: the exported ring on 4 channels has 4 MSCCL channels, a threadblock per connection
-check "ring on 4 channels: nchannels 4" "$(cat "$work/x21-8.xml")" 'nchannels="4"'
-check "every attribute MSCCL's runtime requires" "$(head -2 "$work/x21-8.xml")" \
+check "ring on 4 channels: nchannels 4" "$(cat "$work/x25-8.xml")" 'nchannels="4"'
+check "every attribute MSCCL's runtime requires" "$(head -2 "$work/x25-8.xml")" \
     '<algo name="[^"]+" proto="Simple" nchannels="4" nchunksperloop="32" ngpus="8" coll="allreduce" inplace="1" outofplace="0" minBytes="0" maxBytes="0">'
 
 # from a scenario's case: hierarchical all-reduce on a Clos of 4 leaves (the platform's domains), exported, read
@@ -87,8 +88,8 @@ check "protocol: auto predicts an imported algorithm" "$?:$(printf '%s\n' "$out"
 out=$("$collsim" schedule export inc --ranks 8 2>&1); status=$?
 check "inc is refused" "$status" '^2$'
 check "inc: its switch actors" "$out" 'switch actors reduce or multicast inside the network'
-out=$("$collsim" schedule export bruck --primitive alltoall --ranks 8 2>&1); status=$?
-check "bruck is refused: one message of non-contiguous ranges" "$status:$out" '^2:.*non-contiguous set of chunk ranges as one message'
+check "bruck's messages of several ranges: packed into scratch (cpy, then s; r, then cpy)" \
+    "$(grep -c 'type="cpy"' "$work/x23-8.xml")" '^[1-9][0-9]*$'
 out=$("$collsim" schedule export direct --primitive permutation --ranks 8 2>&1); status=$?
 check "a permutation is refused: no such MSCCL collective" "$status:$out" '^2:.*no permutation collective'
 out=$("$collsim" schedule export ring --ranks 16 --channels 3 2>&1)

@@ -20,7 +20,12 @@
  *      its rank's program, which MSCCL's runtime ignores (it reads the
  *      attributes it knows by name): read back, a rank's ops come in the
  *      same order, so ops that become ready at one instant are posted in
- *      the same order (which the packet model's ties depend on). */
+ *      the same order (which the packet model's ties depend on).
+ *   6. A message whose chunks lie apart in a rank's buffers (PAT, Bruck and
+ *      ring relay send several ranges as one message: one α) stays one
+ *      message: the sender copies each run of them into scratch and sends
+ *      from there, the receiver receives into scratch and copies (or adds)
+ *      each run out; copies take no time in collsim's model. */
 #include "sched/msccl_xml.h"
 
 #include <stdarg.h>
@@ -74,17 +79,19 @@ static place place_of(exporter *x, int r, int c)
     }
 }
 
-/* The place of COUNT chunks from C on rank R, refused when not contiguous. */
-static bool range_place(exporter *x, int r, int c, int count, place *out)
+/* The places of the COUNT chunks op OP of rank R moves (its ranges in order),
+ * into PLACES; how many runs of chunks lie one after another there. */
+static int op_places(exporter *x, int r, const sched_actor *a, const sched_op *op, place *places)
 {
-    *out = place_of(x, r, c);
-    for (int i = 1; i < count; i++) {
-        place next = place_of(x, r, c + i);
-        if (next.buffer != out->buffer || next.offset != out->offset + i)
-            return refuse(x, "rank %d's chunks %d..%d lie apart in MSCCL's %s buffer; an MSCCL step moves one "
-                          "contiguous range", r, c, c + count - 1, out->buffer == MSCCL_OUTPUT ? "output" : "input");
+    int k = 0, runs = 0;
+    for (int i = 0; i < sched_op_range_count(op); i++) {
+        chunk_range range = sched_op_range(a, op, i);
+        for (int c = range.first; c < range.first + range.count; c++, k++) {
+            places[k] = place_of(x, r, c);
+            runs += k == 0 || places[k].buffer != places[k - 1].buffer || places[k].offset != places[k - 1].offset + 1;
+        }
     }
-    return true;
+    return runs;
 }
 
 /* AG / RS: grid chunk c is the j-th chunk of its owner's share: MSCCL's index owner * share + j. */
@@ -153,9 +160,6 @@ static bool assign_tbs(exporter *x, int a, rank_tbs *t, int **latest)
     t->tb = NULL;
     for (int o = 0; o < ops; o++) {
         const sched_op *op = &actor->ops[o];
-        if (op->range_count > 1)
-            return refuse(x, "rank %d sends a non-contiguous set of chunk ranges as one message (one alpha); an MSCCL "
-                          "step moves one contiguous range, so MSCCL cannot run the same messages", a);
         long long key = connection_key(op);
         int tb = 0;
         while (tb < t->count && t->tb[tb].key != key) tb++;
@@ -168,12 +172,16 @@ static bool assign_tbs(exporter *x, int a, rank_tbs *t, int **latest)
     *latest = malloc(sizeof(int) * (size_t)t->count * (size_t)t->count + 1);
     for (long i = 0; i < (long)t->count * t->count; i++) (*latest)[i] = -1;
     int *deps = malloc(sizeof(int) * (size_t)(actor->dep_count + 1));
+    place places[MSCCL_RUNTIME_COUNT];
     for (int o = 0; o < ops; o++) {
         int tb = t->tb_of_op[o];
         int count = cross_deps(s, t, a, o, *latest, deps);
         for (int i = 0; i < count; i++) t->depended[deps[i]] = true;
+        int runs = actor->ops[o].count < MSCCL_RUNTIME_COUNT ? op_places(x, a, actor, &actor->ops[o], places) : 1;
+        int packs = runs > 1 ? runs : 0; /* invariant 6 */
         t->tb[tb].steps += count > 1 ? count - 1 : 0; /* its nops */
-        t->step_of_op[o] = t->tb[tb].steps++;
+        t->step_of_op[o] = t->tb[tb].steps + packs;
+        t->tb[tb].steps += packs + 1;
     }
     free(deps);
     return true;
@@ -229,6 +237,39 @@ static bool within_limits(exporter *x, int a, const rank_tbs *t)
     return true;
 }
 
+/* Op O of rank A, whose chunks (at PLACES) lie apart in its buffers, as
+ * steps from INDEX (invariant 6): a send copies each run of them into
+ * scratch, then sends them from there; a receive receives into scratch, then
+ * copies (a reduction: adds) each run out.  The first step waits for LAST
+ * (an op, or -1); the op's last step signals when another threadblock
+ * waits for it. */
+static void write_packed(exporter *x, int a, const rank_tbs *t, int o, int index, int last, const place *places, FILE *out)
+{
+    const sched_op *op = &x->s->actor[a].ops[o];
+    int dep_tb = last >= 0 ? t->tb_of_op[last] : -1, dep_step = last >= 0 ? t->step_of_op[last] : -1;
+    int base = x->scratch_used[a];
+    x->scratch_used[a] += op->count;
+    place packed = {MSCCL_SCRATCH, base};
+    bool send = op->kind == OP_SEND;
+    if (!send) {
+        write_step(out, index++, "r", packed, packed, op->count, dep_tb, dep_step, false, o);
+        dep_tb = dep_step = -1;
+    }
+    for (int k = 0; k < op->count;) {
+        int run = 1;
+        while (k + run < op->count && places[k + run].buffer == places[k].buffer &&
+               places[k + run].offset == places[k].offset + run)
+            run++;
+        place in_scratch = {MSCCL_SCRATCH, base + k};
+        bool signals = !send && k + run == op->count && t->depended[o];
+        write_step(out, index++, send || op->kind == OP_RECV ? "cpy" : "re", send ? places[k] : in_scratch,
+                   send ? in_scratch : places[k], run, dep_tb, dep_step, signals, o);
+        dep_tb = dep_step = -1;
+        k += run;
+    }
+    if (send) write_step(out, index, "s", packed, packed, op->count, -1, -1, t->depended[o], o);
+}
+
 /* The threadblocks of rank A, written (their places checked first). */
 static bool write_rank(exporter *x, int a, const rank_tbs *t, FILE *out)
 {
@@ -243,20 +284,21 @@ static bool write_rank(exporter *x, int a, const rank_tbs *t, FILE *out)
         for (int o = 0; o < actor->op_count; o++) {
             if (t->tb_of_op[o] != tb) continue;
             const sched_op *op = &actor->ops[o];
-            int count = cross_deps(s, t, a, o, latest, deps), index = t->step_of_op[o] - (count > 1 ? count - 1 : 0);
+            place places[MSCCL_RUNTIME_COUNT];
+            int runs = op_places(x, a, actor, op, places), packs = runs > 1 ? runs : 0;
+            int count = cross_deps(s, t, a, o, latest, deps), index = t->step_of_op[o] - packs - (count > 1 ? count - 1 : 0);
             for (int i = 0; i + 1 < count; i++, index++)
                 write_step(out, index, "nop", (place){MSCCL_INPUT, -1}, (place){MSCCL_OUTPUT, -1}, 0,
                            t->tb_of_op[deps[i]], t->step_of_op[deps[i]], false, -1);
-            place here, there;
             bool send = op->kind == OP_SEND;
-            if (!range_place(x, a, op->chunk, op->count, &here) || !range_place(x, op->peer, op->chunk, op->count, &there)) {
-                free(latest);
-                free(deps);
-                return false;
-            }
             int last = count > 0 ? deps[count - 1] : -1;
-            write_step(out, index, send ? "s" : op->kind == OP_RECV ? "r" : "rrc", send ? here : op->kind == OP_RECV ? there : here,
-                       send ? there : here, op->count, last >= 0 ? t->tb_of_op[last] : -1,
+            if (packs) {
+                write_packed(x, a, t, o, index, last, places, out);
+                continue;
+            }
+            /* one run of chunks; the far end's place is the peer's business (MSCCL reads src of s, dst of r) */
+            write_step(out, index, send ? "s" : op->kind == OP_RECV ? "r" : "rrc", places[0], places[0], op->count,
+                       last >= 0 ? t->tb_of_op[last] : -1,
                        last >= 0 ? t->step_of_op[last] : -1, t->depended[o], o);
         }
         fprintf(out, "    </tb>\n");
@@ -301,12 +343,12 @@ bool msccl_export(const schedule *s_in, const char *name, const char *protocol, 
     if (shares) share_positions(&x);
     if (s->prim == PRIM_ALLTOALL) {
         x.scratch = malloc(sizeof(int *) * (size_t)n);
-        x.scratch_used = calloc((size_t)n, sizeof(int));
         for (int r = 0; r < n; r++) {
             x.scratch[r] = malloc(sizeof(int) * (size_t)s->chunks);
             for (int c = 0; c < s->chunks; c++) x.scratch[r][c] = -1;
         }
     }
+    x.scratch_used = calloc((size_t)n, sizeof(int));
     rank_tbs *tbs = calloc((size_t)n, sizeof *tbs);
     bool ok = true;
     for (int a = 0; a < n && ok; a++) {
@@ -347,7 +389,7 @@ bool msccl_export(const schedule *s_in, const char *name, const char *protocol, 
             else {
                 char *end;
                 long r = strtol(mark + 2, &end, 10);
-                fprintf(out, "%d", x.scratch_used ? x.scratch_used[r] : 0);
+                fprintf(out, "%d", x.scratch_used[r]);
                 p = end;
             }
         }
