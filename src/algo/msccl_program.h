@@ -84,6 +84,8 @@ static inline const msccl_program *msccl_program_of(const algorithm *a)
  * peers, channels, step types, buffers and offsets, dependencies); false
  * with D at the file's line. */
 bool msccl_program_load(const char *path, msccl_program *p, diag *d);
+/* The same from SIZE bytes of TEXT, named NAME in messages. */
+bool msccl_program_parse(const char *name, const char *text, long size, msccl_program *p, diag *d);
 void msccl_program_free(msccl_program *p);
 
 /* The schedule P runs for a group of RANKS of collective PRIM (root ROOT):

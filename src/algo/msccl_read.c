@@ -341,21 +341,30 @@ static void quiet_errors(void *context, const char *fmt, ...)
 
 bool msccl_program_load(const char *path, msccl_program *p, diag *d)
 {
-    memset(p, 0, sizeof *p);
-    snprintf(p->path, sizeof p->path, "%s", path);
     long size;
     char *text = read_bounded(path, &size, d);
     if (!text) return false;
-    xmlSetGenericErrorFunc(NULL, quiet_errors);
-    xmlDoc *doc = xmlReadMemory(text, (int)size, path, NULL, XML_PARSE_NONET | XML_PARSE_NOWARNING | XML_PARSE_NOERROR |
-                                XML_PARSE_BIG_LINES | XML_PARSE_NOCDATA);
+    bool ok = msccl_program_parse(path, text, size, p, d);
     free(text);
+    return ok;
+}
+
+bool msccl_program_parse(const char *name, const char *text, long size, msccl_program *p, diag *d)
+{
+    memset(p, 0, sizeof *p);
+    snprintf(p->path, sizeof p->path, "%s", name);
+    if (size > MSCCL_FILE_MAX_BYTES)
+        return diag_at(d, name, 0, 0, "larger than %ld MiB: collsim reads MSCCL files up to that size (docs/reliability.md)",
+                       MSCCL_FILE_MAX_BYTES >> 20);
+    xmlSetGenericErrorFunc(NULL, quiet_errors);
+    xmlDoc *doc = xmlReadMemory(text, (int)size, name, NULL, XML_PARSE_NONET | XML_PARSE_NOWARNING | XML_PARSE_NOERROR |
+                                XML_PARSE_BIG_LINES | XML_PARSE_NOCDATA);
     if (!doc) {
         const xmlError *e = xmlGetLastError();
         char message[512];
         snprintf(message, sizeof message, "%s", e && e->message ? e->message : "not well-formed XML");
         message[strcspn(message, "\n")] = '\0';
-        return diag_at(d, path, e ? e->line : 0, e && e->int2 > 0 ? e->int2 : 0,
+        return diag_at(d, name, e ? e->line : 0, e && e->int2 > 0 ? e->int2 : 0,
                        "not well-formed XML: %s; fix the file (an MSCCL algorithm is <algo> > <gpu> > <tb> > <step>)", message);
     }
     reader r = {.p = p, .d = d};
@@ -365,14 +374,11 @@ bool msccl_program_load(const char *path, msccl_program *p, diag *d)
                      "(entities, external files): remove it");
     else {
         xmlNode *root = xmlDocGetRootElement(doc);
-        ok = root ? read_algo(&r, root) : diag_at(d, path, 0, 0, "no <algo> element");
+        ok = root ? read_algo(&r, root) : diag_at(d, name, 0, 0, "no <algo> element");
     }
     xmlFreeDoc(doc);
-    if (!ok) {
-        msccl_program_free(p);
-        return false;
-    }
-    return true;
+    if (!ok) msccl_program_free(p);
+    return ok;
 }
 
 void msccl_program_free(msccl_program *p)
