@@ -15,6 +15,8 @@ int main(int argc, char **argv)
     case CMD_CALIBRATE: return command_calibrate(&args);
     case CMD_SWEEP: return command_sweep(&args);
     case CMD_MERGE: return command_merge(&args);
+    case CMD_SCHEDULE_SHOW:
+    case CMD_SCHEDULE_EXPORT: return command_schedule(&args);
     default: return command_platform(&args);
     }
 }

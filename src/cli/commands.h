@@ -15,5 +15,7 @@ int command_calibrate(const cli_args *args);
 /* sweep and merge (docs/sweeps.md) */
 int command_sweep(const cli_args *args);
 int command_merge(const cli_args *args);
+/* schedule show and schedule export (command_schedule.c) */
+int command_schedule(const cli_args *args);
 
 #endif

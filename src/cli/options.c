@@ -76,10 +76,27 @@ static const command_spec commands[CMD_COUNT] = {
                    "Read the per-simulation results that collsim sweep --out wrote into DIR... and write the report "
                    "collsim sweep writes when it runs the whole sweep on one machine (table, CSV, JSON, plot); every "
                    "missing or failed simulation is named, and then nothing is written (exit 1)."},
+    [CMD_SCHEDULE_SHOW] = {"schedule show", "ALGORITHM|FILE.xml|SCENARIO.yaml", 1, 1,
+                           "a schedule's ops per rank and lane: a built-in "
+                           "algorithm, an MSCCL file or a scenario case's",
+                           "Print the schedule of a built-in ALGORITHM (on --ranks N, --primitive P), of an "
+                           "MSCCL algorithm FILE.xml, or of each algorithm of a case of SCENARIO.yaml (--case K): "
+                           "per rank and lane (a connection: a channel, a peer and a direction, which an MSCCL "
+                           "threadblock runs), every op with the chunks it moves and the ops of other lanes it "
+                           "waits for, and the critical path in messages (docs/schedules.md)."},
+    [CMD_SCHEDULE_EXPORT] = {"schedule export", "ALGORITHM|SCENARIO.yaml", 1, 1,
+                             "a built-in algorithm's schedule as an MSCCL "
+                             "algorithm file (XML), or why MSCCL cannot run it",
+                             "Write the schedule of a built-in ALGORITHM (on --ranks N, --primitive P, --channels C) "
+                             "or of a case of SCENARIO.yaml (--case K, its first algorithm and group) as an MSCCL "
+                             "algorithm file that MSCCL's runtime loads: one threadblock per connection, every "
+                             "dependency kept, every attribute its parser requires.  Exit 2, saying why, for an "
+                             "algorithm MSCCL cannot express (docs/schedules.md)."},
 };
 
 #define ON(c) (1u << (c))
 #define SCENARIO_COMMANDS (ON(CMD_RUN) | ON(CMD_PREDICT) | ON(CMD_VERIFY))
+#define SCHEDULE_COMMANDS (ON(CMD_SCHEDULE_SHOW) | ON(CMD_SCHEDULE_EXPORT))
 #define ALL_COMMANDS ((1u << CMD_COUNT) - 1)
 #define REPORT_COMMANDS (ON(CMD_SWEEP) | ON(CMD_MERGE))
 
@@ -164,6 +181,15 @@ static const option_spec options[] = {
     {OPT_BUDGET, "budget", 0, "X", ON(CMD_SWEEP),
      "refuse to run or plan more than X: schedule operations (2e9), or CPU time (3600s, 90min, 12h) at "
      "docs/sweeps.md's rate"},
+    {OPT_FORMAT, "format", 0, "FORMAT", ON(CMD_SCHEDULE_EXPORT), "msccl (MSCCL's algorithm XML: the default and only one)"},
+    {OPT_OUTPUT, "output", 'o', "FILE", ON(CMD_SCHEDULE_EXPORT),
+     "write the XML to FILE (default: standard output); replaced whole or not at all"},
+    {OPT_RANKS, "ranks", 0, "N", SCHEDULE_COMMANDS, "a built-in algorithm's ranks (2 to 4096; required for one)"},
+    {OPT_PRIMITIVE, "primitive", 0, "P", SCHEDULE_COMMANDS,
+     "a built-in algorithm's primitive (default allreduce; collsim list primitives)"},
+    {OPT_CHANNELS, "channels", 0, "C", SCHEDULE_COMMANDS, "a built-in algorithm's channels (1 to 32, default 1)"},
+    {OPT_PROTOCOL, "protocol", 0, "P", ON(CMD_SCHEDULE_EXPORT), "MSCCL's protocol: Simple (default), LL128 or LL"},
+    {OPT_CASE, "case", 0, "K", SCHEDULE_COMMANDS, "a scenario's case, from 0 (default 0)"},
     {OPT_HELP, "help", 'h', NULL, ALL_COMMANDS, "show this help and exit"},
     {OPT_VERSION, "version", 'V', NULL, ALL_COMMANDS, "show the version and licence and exit"},
 };
@@ -319,20 +345,22 @@ static const option_spec *spec_for(option_id id, command_id command)
 static bool find_command(int argc, char **argv, int *next, command_id *command)
 {
     const char *word = argv[*next];
-    if (strcmp(word, "platform") == 0) {
+    bool platform = strcmp(word, "platform") == 0;
+    if (platform || strcmp(word, "schedule") == 0) {
+        const char *verbs = platform ? "describe, xml or route" : "show or export";
         if (*next + 1 >= argc || argv[*next + 1][0] == '-') {
-            fprintf(stderr, "collsim platform: say what to do: describe, xml or route (collsim --help)\n");
+            fprintf(stderr, "collsim %s: say what to do: %s (collsim --help)\n", word, verbs);
             return false;
         }
         char name[64];
-        snprintf(name, sizeof name, "platform %s", argv[*next + 1]);
+        snprintf(name, sizeof name, "%s %s", word, argv[*next + 1]);
         for (int c = 0; c < CMD_COUNT; c++)
             if (strcmp(commands[c].name, name) == 0) {
                 *command = (command_id)c;
                 *next += 2;
                 return true;
             }
-        fprintf(stderr, "collsim platform: unknown verb '%s': expected describe, xml or route\n", argv[*next + 1]);
+        fprintf(stderr, "collsim %s: unknown verb '%s': expected %s\n", word, argv[*next + 1], verbs);
         return false;
     }
     for (int c = 0; c < CMD_COUNT; c++)

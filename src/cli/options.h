@@ -21,6 +21,8 @@ typedef enum {
     CMD_CALIBRATE,
     CMD_SWEEP,
     CMD_MERGE,
+    CMD_SCHEDULE_SHOW,
+    CMD_SCHEDULE_EXPORT,
     CMD_COUNT
 } command_id;
 
@@ -49,6 +51,11 @@ typedef enum {
     OPT_ID,
     OPT_OUT,
     OPT_BUDGET,
+    OPT_RANKS,
+    OPT_PRIMITIVE,
+    OPT_CHANNELS,
+    OPT_PROTOCOL,
+    OPT_CASE,
     OPT_HELP,
     OPT_VERSION,
     OPT_COUNT

@@ -94,6 +94,7 @@ typedef struct model_case {
     protocol_id protocol;      /* PROTOCOL_NONE: the seed's model (no protocol costs) */
     int channels;              /* NCCL-style channels (0 or 1: one) */
     const eta_profile *eta;    /* NULL: ideal */
+    const schedule *sched;     /* an imported algorithm's schedule, predicted by its critical path (schedule_path.c) */
 } model_case;
 
 /* The prediction for C; false with WHY when the algorithm is unknown. */

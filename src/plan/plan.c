@@ -8,6 +8,7 @@
 
 #include "exec/coupling.h"
 #include "plan/plan.h"
+#include "sched/local_ops.h"
 #include "sched/verify.h"
 #include "util/units.h"
 
@@ -175,8 +176,16 @@ int plan_member_prepare(const scenario *s, const plan_settings *o, plan_member *
         if (verified != 0) return verified;
     }
     if (o->mode == MODE_VERIFY) return 0;
+    if (!m->scheds[0]->generator && sched_has_local_ops(m->scheds[0])) { /* local ops take no time: the network's view */
+        schedule *view = sched_network_view(m->scheds[0]);
+        for (int g = groups - 1; g >= 0; g--)
+            if (m->scheds[g] == m->scheds[0] && g > 0) m->scheds[g] = view;
+        schedule_free(m->scheds[0]);
+        m->scheds[0] = view;
+    }
     model_case mc = scenario_model_case(s, m->c, m->run.algorithm, m->run.protocol, m->run.channels, m->size_bytes,
                                         m->scheds[0]->segments);
+    mc.sched = m->scheds[0];
     if (!model_predict(&mc, &m->pr, why, sizeof why)) {
         fprintf(stderr, "%s:%d:1: no prediction for %s %s: %s\n", s->path, k->line, primitive_name(k->prim),
                 m->run.algorithm->name, why);
@@ -196,6 +205,7 @@ exec_part *plan_parts(const scenario *s, const plan_member *members, int count, 
         const plan_member *m = &members[i];
         endpoint_costs costs;
         model_case mc = scenario_model_case(s, m->c, m->run.algorithm, m->run.protocol, m->run.channels, m->size_bytes, 0);
+        mc.sched = m->scheds[0];
         char why[256];
         if (!model_case_costs(&mc, &costs, why, sizeof why)) { /* the algorithm has no formula: no steps, no cap */
             int tier = model_group_tier(&mc);

@@ -9,6 +9,7 @@
 #include "algo/algorithm.h"
 #include "platform/platform.h"
 #include "scenario/background_spec.h"
+#include "scenario/imported.h"
 #include "yaml/yaml_tree.h"
 
 static bool read_sizes(yaml_tree *tree, ynode *node, scenario_case *c, diag *d)
@@ -352,11 +353,16 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *
     for (int i = 0; i < n; i++) {
         ynode *item = yaml_sequence_item(tree, algos, i);
         if (!yaml_read_string(tree, item, "algorithms", &name, d)) return false;
+        if (strncmp(name, IMPORTED_PREFIX, strlen(IMPORTED_PREFIX)) == 0) {
+            c->algorithm_count = i + 1; /* freed with the case */
+            if (!imported_read(tree, item, s, c, i, name, d)) return false;
+            continue;
+        }
         if (strcmp(name, ALGORITHM_AUTO) != 0 && !algorithm_find(c->prim, name)) {
             char known[512];
             algorithm_names(c->prim, known, sizeof known);
-            return yaml_error(tree, item, d, "no algorithm '%s' for %s: expected %s (or auto)", name, primitive_name(c->prim),
-                              known);
+            return yaml_error(tree, item, d, "no algorithm '%s' for %s: expected %s (or auto, or msccl:FILE.xml)", name,
+                              primitive_name(c->prim), known);
         }
         snprintf(c->algorithms[i], sizeof c->algorithms[i], "%s", name);
         c->records[i] = algorithm_find(c->prim, name); /* NULL: auto */
@@ -380,7 +386,8 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *
     if (traffic && !background_read(tree, traffic, scenario_platform(s, c), &c->background, c->background_text,
                                     sizeof c->background_text, d))
         return false;
-    return read_eta(tree, node, scenario_platform(s, c), &c->eta, d) && read_form(tree, node, &c->form, d);
+    return read_eta(tree, node, scenario_platform(s, c), &c->eta, d) && read_form(tree, node, &c->form, d) &&
+           imported_check(tree, node, c, d);
 }
 
 /* The cases of a `concurrent:` item, or NULL when ITEM is a plain case. */
@@ -443,6 +450,7 @@ static void free_cases(scenario *s)
         groups_free(&s->cases[c].groups);
         skew_free(&s->cases[c].skew);
         background_free(&s->cases[c].background);
+        imported_free(&s->cases[c]);
     }
     free(s->cases);
     s->cases = NULL;

@@ -26,6 +26,7 @@ typedef struct scenario_case {
     int algorithm_count;
     char algorithms[SCENARIO_MAX_ALGORITHMS][32];
     const algorithm *records[SCENARIO_MAX_ALGORITHMS]; /* each one's registry record; NULL: `auto`, the tuner's */
+    struct msccl_program *programs[SCENARIO_MAX_ALGORITHMS]; /* `msccl:FILE`: its program, whose record it runs (owned) */
     int size_count;
     double sizes[SCENARIO_MAX_SIZES];
     double sweep_to_bytes;   /* a sweep's `to` when its last size falls short of it (0: it does not) */
