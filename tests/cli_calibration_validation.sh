@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 16's validation (docs/validation.md, "Calibration"): scripts/
+# The calibration's validation (docs/validation.md, "Calibration"): scripts/
 # calibration_tables calibrates each system of the published measurements
 # (tests/data/measurements.csv) on every other size and runs the calibrated
 # platform against the held-out sizes.  The issue's targets, per system:

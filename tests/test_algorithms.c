@@ -139,7 +139,7 @@ START_TEST(test_ring_reducescatter_star_matches_formula)
 }
 END_TEST
 
-/* M is each rank's total payload (SPEC §4, 01 §7: M/N per destination). */
+/* M is each rank's total payload (docs/algorithms.md, 01 §7: M/N per destination). */
 START_TEST(test_pairwise_alltoall_star_matches_formula)
 {
     expect_star_times_at_timed_ranks(alltoall_pairwise, "pairwise all-to-all", ring_ag_rs_time);

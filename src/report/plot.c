@@ -1,7 +1,7 @@
 /* plot.c — report_plot: per case, two panels against message size: the
  * time (log-log) and the bus bandwidth (what nccl-tests users compare), the
  * analytic prediction as a line (a marker for a single size) and the
- * simulated values as points per algorithm, with the fitted η (SPEC §8
+ * simulated values as points per algorithm, with the fitted η (docs/output.md,
  * --plot).  The data, a gnuplot script and gnuplot's drawing go to a private
  * temporary directory; the drawing is then copied to PATH as
  * util/output_file.h says (a regular file replaced whole, a FIFO or device
