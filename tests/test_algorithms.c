@@ -146,7 +146,7 @@ START_TEST(test_pairwise_alltoall_star_matches_formula)
 }
 END_TEST
 
-/* The issue's group sizes for the ring family and pairwise: also 72 (one
+/* Group sizes of the seed's tables for the ring family and pairwise: also 72 (one
  * NVL72 domain) and 512 (explainer 04 §3's star). */
 START_TEST(test_ring_ag_rs_and_pairwise_star_match_formula_at_72_and_512)
 {
