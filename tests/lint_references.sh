@@ -6,8 +6,8 @@
 # number, an internal style guide).  Every text file of the repository (git's
 # tracked and untracked-but-not-ignored files; outside a git work tree, as in
 # a distribution, every file of the source tree) is searched, case aside, for
-#   "SPEC" followed by a section sign, "issue N" or "issues N" (N digits,
-#   "#N" too), and the style guide's file name.
+#   the specification's name in capitals followed by a section sign, "issue N"
+#   or "issues N" (N digits, "#N" too), and the style guide's file name.
 # The patterns below are written so that this file does not match itself.
 . "${top_srcdir:-.}/tests/cli_common.sh"
 pattern='SPE[C] *§|\biss[u]es? +#?[0-9]|STYL[E]\.md'
