@@ -1,5 +1,5 @@
 /* main.c — collsim's command line: parse (cli/options.c), then dispatch to
- * the subcommand (SPEC §2). */
+ * the subcommand (README; collsim --help). */
 #include "cli/commands.h"
 
 int main(int argc, char **argv)

@@ -1,5 +1,5 @@
 #!/bin/sh
-# `collsim calibrate` and `--measured` (issue 16) through the command line:
+# `collsim calibrate` and `--measured` (docs/calibration.md) through the command line:
 # an all_reduce_perf log written here in the nccl-tests format from chosen
 # costs (LL-like up to 1 MiB: launch 40 us, 60 GB/s; Simple-like above:
 # launch 60 us, 360 GB/s; hop 0.6 us = hgx-h100's alpha) is calibrated back

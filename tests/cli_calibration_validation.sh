@@ -1,8 +1,8 @@
 #!/bin/sh
-# Issue 16's validation (docs/validation.md, "Calibration"): scripts/
+# The calibration's validation (docs/validation.md, "Calibration"): scripts/
 # calibration_tables calibrates each system of the published measurements
 # (tests/data/measurements.csv) on every other size and runs the calibrated
-# platform against the held-out sizes.  The issue's targets, per system:
+# platform against the held-out sizes.  The targets, per system:
 # held-out geomean error <= 5 %, held-out bandwidth-bound <= 3 %.  Reached
 # (docs/validation.md): HGX H100 1.1 % / 1.1 %, A100 3.2 % / 2.9 %, MI300X
 # 2.5 % / 0.3 %, A3 Mega 2.9 % / 0.3 %.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Docs that do not drift (issue 11.11, 11.4):
+# Docs that do not drift (docs/output.md, README):
 #   - every JSON example in docs/ and the README validates against the schema;
 #   - README's usage block is exactly `collsim --help`;
 #   - README's quickstart description names what scenarios/quickstart.yaml

@@ -1,5 +1,5 @@
 #!/bin/sh
-# `make install` (issue 11.4): the binary, the man page, and the shipped
+# `make install` (README): the binary, the man page, and the shipped
 # platforms/, scenarios/ and docs/ under $(datadir)/collsim, into a staging
 # directory (DESTDIR); the installed collsim runs an installed scenario, whose
 # relative platform path still resolves; `make uninstall` takes it all away.

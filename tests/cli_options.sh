@@ -1,5 +1,5 @@
 #!/bin/sh
-# GNU-style command line (issue 11.3, 11.4; SPEC §2): --opt=value and --opt
+# GNU-style command line (README, `collsim --help`): --opt=value and --opt
 # value, options before or after the file, per-command --help, --version with
 # the licence, the man page built from the same text, and every option that
 # does not apply to a command refused with exit 2 (none silently ignored).

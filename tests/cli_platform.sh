@@ -55,7 +55,7 @@ check "xml is a SimGrid platform" "$out" '<platform version="4.1">'
 check "xml links are full duplex" "$out" 'sharing_policy="SPLITDUPLEX"'
 check "xml lists all 240 routes of 16 ranks" "$(printf '%s\n' "$out" | grep -c '<route ')" '^240$'
 
-# valid XML at every size (issue 11.6): the declaration first, every route
+# valid XML at every size (docs/platforms.md): the declaration first, every route
 # between ranks (N(N-1) of them: above 64 ranks too), collsim's network
 # settings in <config>, comments without "--"
 printf 'name: star--100\nkind: star\nranks: 100\nalpha: 0.5us\nbandwidth: 900GBps\n' > "$work/star100.yaml"

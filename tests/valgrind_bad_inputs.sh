@@ -1,5 +1,5 @@
 #!/bin/sh
-# No leak and no memory error on any refusal path (issue 12): every file of
+# No leak and no memory error on any refusal path (docs/reliability.md): every file of
 # tests/bad-platforms and tests/bad-scenarios through the readers in one
 # process under valgrind (tests/bad_inputs.c), and a few through the whole
 # command line.  Skipped (77) where valgrind is absent or the build is

@@ -1,5 +1,5 @@
 /* command_calibrate.c — `collsim calibrate PLATFORM.yaml LOG... [-o FILE]`
- * (issue 16): read the logs (calib/log_reader.c), say what was read from
+ * (docs/calibration.md): read the logs (calib/log_reader.c), say what was read from
  * each (its collective, its ranks, and how they were recognised), fit the
  * platform's effective costs per size regime (calib/fit.c), print every
  * point's residual on standard error, and write the calibrated platform

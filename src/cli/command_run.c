@@ -23,7 +23,7 @@ typedef struct run_options {
     report_format format;
     const char *output;
     const char *plot;
-    const char *baseline;       /* --baseline FILE: compare (SPEC §9) */
+    const char *baseline;       /* --baseline FILE: compare (docs/output.md) */
     const char *write_baseline; /* --write-baseline FILE: record */
     double rtol;                /* --rtol X: relative tolerance of the comparison */
     run_settings settings;

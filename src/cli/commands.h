@@ -1,4 +1,4 @@
-/* commands.h — the subcommands of the collsim command line (SPEC §2), each
+/* commands.h — the subcommands of the collsim command line (README, docs/output.md), each
  * given its parsed arguments (cli/options.h).  Each returns the process exit
  * code: 0 success, 1 regression/verification failure, 2 bad input, 3 a valid
  * run that could not finish (docs/reliability.md). */

@@ -1,4 +1,4 @@
-/* progress.h — a long run's progress on standard error (SPEC §2): the
+/* progress.h — a long run's progress on standard error (docs/output.md): the
  * simulations done out of the total, the one running, the time elapsed and
  * an estimate of the time left.  On a terminal one line rewritten in place;
  * elsewhere (--progress into a file or pipe) one line per update. */

@@ -54,7 +54,8 @@ typedef struct exec_result {
     net_op_time *op_times;                  /* per op, actor by actor (options->keep_op_times); owned or NULL */
 } exec_result;
 
-/* What a whole simulation shows beyond its parts' times (issue 14). */
+/* What a whole simulation shows beyond its parts' times: the per-message
+ * and per-link views (docs/output.md). */
 typedef struct exec_views {
     net_link_stats *links;                  /* per link direction (link * 2 + DOWN); owned */
     int ports;

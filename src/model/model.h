@@ -1,4 +1,4 @@
-/* model.h — the analytic α-β model beside every simulated time (SPEC §5):
+/* model.h — the analytic α-β model beside every simulated time (docs/model.md):
  * for a (platform, primitive, algorithm, N, M, P) the seed formula's n_α, n_β,
  * α, BW and predicted time, split into per-tier terms so hierarchical
  * schedules (03 §2.1, §2.2) and per-tier η (05 §4.2) have a place to live.
@@ -31,7 +31,7 @@
 typedef enum {
     FORM_EXACT,      /* the finite-P master formula (L+P-1)(α + M/(P·BW)) at the P that runs */
     FORM_ASYMPTOTIC, /* its large-M floor L·α + M/BW, the form of the seed's tables */
-    FORM_SEED        /* as exact, without issue 15's refinements: a hop pays its tier's α (no NVLink
+    FORM_SEED        /* as exact, without the real-system terms (docs/model.md): a hop pays its tier's α (no NVLink
                         relay on rail fabrics), channels gain nothing, no launch, overhead or protocol */
 } model_form;
 

@@ -1,4 +1,4 @@
-/* baseline.c — regression baselines (SPEC §9).  A baseline is the JSON a run
+/* baseline.c — regression baselines (docs/output.md).  A baseline is the JSON a run
  * writes (docs/output.md), read back with json-c; a later run's simulated
  * rows are matched to its results by (case, primitive, algorithm, platform,
  * size_bytes) — not `group`, which names the slowest group, a result — and every time that moved past the relative

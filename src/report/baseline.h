@@ -1,4 +1,4 @@
-/* baseline.h — regression baselines (SPEC §9): a run's JSON recorded as a
+/* baseline.h — regression baselines (docs/output.md, "Regression"): a run's JSON recorded as a
  * baseline, and a later run's simulated times compared against it. */
 #ifndef COLLSIM_BASELINE_H
 #define COLLSIM_BASELINE_H

@@ -1,6 +1,6 @@
-/* report.h — results as a table (nccl-tests style), CSV or JSON (SPEC §8),
- * written whole or not at all (temporary file, then rename); η calibration
- * per case (SPEC §6) and the --plot SVG. */
+/* report.h — results as a table (nccl-tests style), CSV or JSON (docs/output.md),
+ * written whole or not at all (temporary file, then rename); η fitted
+ * per case (docs/model.md, "How η is fitted") and the --plot SVG. */
 #ifndef COLLSIM_REPORT_H
 #define COLLSIM_REPORT_H
 

@@ -24,7 +24,7 @@ typedef struct row_term {
 
 #define REPORT_HOT_LINKS 10
 
-/* One direction of one link in a simulation (issue 14's per-link view):
+/* One direction of one link in a simulation (the per-link view, docs/output.md):
  * what it carried against what it could have. */
 typedef struct link_row {
     int port;                  /* link * 2 + (1 when DOWN): the engine's port */

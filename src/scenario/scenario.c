@@ -151,7 +151,7 @@ static bool read_form(yaml_tree *tree, ynode *node, model_form *out, diag *d)
     else if (strcmp(text, "asymptotic") == 0) *out = FORM_ASYMPTOTIC;
     else if (strcmp(text, "seed") == 0) *out = FORM_SEED;
     else return yaml_error(tree, v, d, "'form' takes exact (finite-P formulas, 01 App. C.3), asymptotic (L·α + M/BW) or "
-                           "seed (exact without issue 15's relay, channel and endpoint terms)");
+                           "seed (exact without the real-system relay, channel and endpoint terms)");
     return true;
 }
 
@@ -197,7 +197,7 @@ static bool read_channels(yaml_tree *tree, ynode *node, scenario_case *c, diag *
     return true;
 }
 
-/* `network: cm02 | lv08 | packet` (SPEC §11): the model `collsim run` uses
+/* `network: cm02 | lv08 | packet` (docs/packet.md): the model `collsim run` uses
  * unless --model says otherwise. */
 static bool read_network(yaml_tree *tree, ynode *node, network_model *out, diag *d)
 {

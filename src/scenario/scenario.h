@@ -1,4 +1,4 @@
-/* scenario.h — a scenario file (SPEC §7): one platform (a file or inline) and
+/* scenario.h — a scenario file (docs/scenarios.md): one platform (a file or inline) and
  * cases, each a primitive, its algorithms, sizes, and the groups running it. */
 #ifndef COLLSIM_SCENARIO_H
 #define COLLSIM_SCENARIO_H

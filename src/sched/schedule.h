@@ -1,4 +1,5 @@
-/* schedule.h — a collective as data (STYLE: "the schedule is the hinge").
+/* schedule.h — a collective as data, the hinge between algorithms,
+ * the executor, the verifier and the trace (docs/architecture.md).
  *
  * A schedule lists, per actor (each group rank, then each in-network switch),
  * the ordered operations it performs: send a range of chunks to a peer, or

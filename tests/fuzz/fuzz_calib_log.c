@@ -1,5 +1,5 @@
 /* fuzz_calib_log.c — libFuzzer harness for the nccl-tests / rccl-tests log
- * reader of `collsim calibrate` and `--measured` (issue 16): any bytes given
+ * reader of `collsim calibrate` and `--measured` (docs/calibration.md): any bytes given
  * as a log must be refused with a positioned message, or read into points
  * whose sizes and times are positive and finite, a collective and a rank
  * count; a read log is then fitted on a star of its ranks, whose fitted

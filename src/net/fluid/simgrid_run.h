@@ -6,8 +6,8 @@
  * its numbers back through a pipe.
  * The network model is chosen here and nowhere else: CM02 without
  * cross-traffic and without the TCP window bound by default, so that one
- * isolated transfer takes exactly latency + size/bandwidth (SPEC §3); LV08
- * on request.  The packet model (SPEC §11) moves no bytes through SimGrid:
+ * isolated transfer takes exactly latency + size/bandwidth (docs/platforms.md); LV08
+ * on request.  The packet model (docs/packet.md) moves no bytes through SimGrid:
  * network.h.
  *
  * Crashes of a child are told apart by where they happened (sim_place, set

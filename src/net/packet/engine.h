@@ -1,4 +1,4 @@
-/* engine.h — collsim's packet-level network engine (SPEC §11, docs/packet.md).
+/* engine.h — collsim's packet-level network engine (docs/packet.md).
  *
  * A message of M bytes is cut into ceil(M/MTU) packets (the last one short),
  * each carrying `header` bytes more on the wire.  Each packet crosses its
