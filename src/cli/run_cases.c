@@ -149,6 +149,12 @@ static void describe_task(const scenario *s, const task *t, char *out, size_t si
         snprintf(out + used, size - (size_t)used, " %s %s %s", primitive_name(k->prim), k->algorithms[t->a], bytes);
 }
 
+/* A simulation's heartbeat onto the progress line BAR. */
+static void show_beat(void *bar, const heartbeat *h, double waited_s)
+{
+    progress_beat(bar, h->time_s, h->operations, waited_s);
+}
+
 #define TRACE_SAMPLES 1000 /* per queue, evenly over the simulation */
 
 /* Simulate task FIRST (already run) again, keeping every op's times and
@@ -239,6 +245,7 @@ int run_cases(const scenario *s, const run_settings *o, report *r)
         char current[160];
         describe_task(s, &tasks[finished], current, sizeof current);
         if (status == 0) progress_show(&bar, finished, current);
+        if (status == 0 && bar.on && tasks[finished].run) exec_watch(tasks[finished].run, show_beat, &bar);
         int done = finish_task(s, o, &tasks[finished++], status == 0);
         if (status == 0) status = done;
         if (status != 0 && started == finished) break;
