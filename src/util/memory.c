@@ -17,6 +17,13 @@ int grow_capacity(int capacity, int needed)
     return next > INT_MAX ? INT_MAX : (int)next; /* the last doubling would not fit: as far as an int goes */
 }
 
+int grow_ring_capacity(int capacity, int first)
+{
+    if (capacity == 0) return first;
+    if (capacity > INT_MAX / 2) out_of_memory();
+    return 2 * capacity;
+}
+
 bool array_bytes(size_t count, size_t item, size_t *bytes)
 {
     if (item != 0 && count > SIZE_MAX / item) return false;

@@ -17,6 +17,10 @@ void *grow_array(void *array, int *capacity, int needed, size_t item);
 /* The capacity grow_array chooses for NEEDED items (more than CAPACITY):
  * CAPACITY doubled (16 from 0) until it holds them, INT_MAX at most. */
 int grow_capacity(int capacity, int needed);
+/* The next capacity of a ring sized in powers of two (indices masked with
+ * capacity - 1): twice CAPACITY, FIRST from 0; out of memory past 2^30, the
+ * last power of two an int holds. */
+int grow_ring_capacity(int capacity, int first);
 /* COUNT items of ITEM bytes in *BYTES; false when the product overflows. */
 bool array_bytes(size_t count, size_t item, size_t *bytes);
 /* Say so and exit 3. */

@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "net/fluid/cfg_rules.h"
 #include "net/fluid/child_limits.h"
 #include "net/fluid/simgrid_zone.h"
 #include "util/interrupt.h"
@@ -504,14 +505,11 @@ static bool simgrid_accepts(const sim_options *options, const char *what, diag *
 
 bool simgrid_check_options(const sim_options *o, diag *d)
 {
+    child_limits limits;
+    if (!child_limits_read(&limits, d)) return false;
     if (!o->extra_cfg || !o->extra_cfg[0]) return true;
-    for (const char *const *a = o->extra_cfg; *a; a++) {
-        const char *setting = cfg_setting(*a);
-        if (strncmp(setting, "tracing", 7) == 0 && (setting[7] == ':' || setting[7] == '/'))
-            return diag_fail(d, "--cfg=%s: SimGrid's tracing is not available in collsim: every simulation runs in a "
-                             "process of its own, whose trace file would overwrite the others', and SimGrid 3.32's link "
-                             "tracing fails on collsim's full-duplex links; drop the option", setting);
-    }
+    for (const char *const *a = o->extra_cfg; *a; a++)
+        if (!cfg_rules_check(cfg_setting(*a), d)) return false;
     if (simgrid_accepts(o, "the --cfg options", d)) return true; /* the usual case: one run */
     for (const char *const *a = o->extra_cfg; *a; a++) {
         const char *one[] = {*a, NULL};

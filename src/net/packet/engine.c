@@ -146,7 +146,10 @@ int engine_send(engine *e, int route, int64_t bytes, net_time posted, void *cook
     else {
         if (e->message_count == e->message_capacity) {
             e->messages = grow_array(e->messages, &e->message_capacity, e->message_count + 1, sizeof *e->messages);
-            e->requests = realloc(e->requests, sizeof *e->requests * (size_t)(e->message_inputs + e->message_capacity));
+            size_t room;
+            if (!array_bytes((size_t)e->message_inputs + (size_t)e->message_capacity, sizeof *e->requests, &room))
+                out_of_memory();
+            e->requests = realloc(e->requests, room);
             if (!e->requests) out_of_memory();
         }
         slot = e->message_count++;
