@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "cli/progress.h"
+#include "exec/packet_budget.h"
 #include "net/fluid/simgrid_run.h"
 #include "report/rows.h"
 #include "report/trace_simulation.h"
@@ -72,6 +73,10 @@ static int start_task(const scenario *s, const run_settings *o, task *t, const s
     with.background = traffic ? &traffic->background : NULL;
     if (!o->quiet) plan_note_coupling(with.model, scenario_platform(s, first), t->parts, t->part_count, label);
     diag d = {0};
+    if (with.model == NETWORK_PACKET && !packet_budget_check(scenario_platform(s, first), t->parts, t->part_count, label, &d)) {
+        diag_print(&d);
+        return 2; /* refused before it runs: bad input for this model (docs/reliability.md) */
+    }
     t->run = exec_start(scenario_platform(s, first), t->parts, t->part_count, &with, label, &d);
     if (!t->run) {
         diag_print(&d);
