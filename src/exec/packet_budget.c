@@ -3,6 +3,7 @@
 #include "exec/packet_budget.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,6 +62,12 @@ static bool packet_budget(double *budget, diag *d)
     return true;
 }
 
+/* A count as people read it: whole below a billion, else three digits. */
+static void format_count(double count, char *out, size_t size)
+{
+    snprintf(out, size, count < 1e9 ? "%.0f" : "%.3g", count);
+}
+
 bool packet_budget_check(const topology *t, const exec_part *parts, int count, const char *label, diag *d)
 {
     double budget;
@@ -69,9 +76,15 @@ bool packet_budget_check(const topology *t, const exec_part *parts, int count, c
     double messages, hops = packet_hops_estimate(t, parts, count, &messages);
     if (hops <= budget) return true;
     double step = pow(10, floor(log10(hops)) - 1), enough = ceil(hops / step) * step; /* two digits, rounded up */
-    return diag_fail(d, "%s would make about %.3g packet-hops in the packet model (%.0f messages cut into packets of "
-                     "%.0f B, each crossing its route's links), past the budget of %.3g: at the engine's 10 million "
-                     "a second, %.0f min or more.  Use the fluid model (--model cm02), a smaller size, or give a budget: "
-                     "COLLSIM_PACKET_HOPS=%.2g (docs/reliability.md)",
-                     label, hops, messages, t->packet.mtu_bytes, budget, ceil(hops / 1e7 / 60), enough);
+    double seconds = hops / PACKET_HOPS_PER_SECOND;
+    char estimate[32], limit[32], suggested[32], duration[32];
+    format_count(hops, estimate, sizeof estimate);
+    format_count(budget, limit, sizeof limit);
+    format_count(enough, suggested, sizeof suggested);
+    snprintf(duration, sizeof duration, seconds < 120 ? "%.2g s" : "%.0f min", seconds < 120 ? seconds : seconds / 60);
+    return diag_fail(d, "%s would make %s packet-hops in the packet model (%.0f messages cut into packets of %.0f B, "
+                     "each crossing its route's links), past the budget of %s: about %s at the engine's 10 million a "
+                     "second.  Use the fluid model (--model cm02), a smaller size, or give a budget: "
+                     "COLLSIM_PACKET_HOPS=%s (docs/reliability.md)",
+                     label, estimate, messages, t->packet.mtu_bytes, limit, duration, suggested);
 }

@@ -14,6 +14,9 @@
 /* Packet-hops allowed per simulation unless COLLSIM_PACKET_HOPS says
  * otherwise: 10^10, about 15 to 30 minutes of the engine. */
 #define PACKET_HOPS_DEFAULT 1e10
+/* The engine's pace on one core (scripts/bench's packet_bench: 10 to 20
+ * million), for the time a refused run would have taken. */
+#define PACKET_HOPS_PER_SECOND 1e7
 
 /* The packet-hops the COUNT PARTS would make on T (its packet MTU):
  * per message ceil(wire bytes / MTU) packets times its route's links; the

@@ -242,14 +242,16 @@ static bool spawn_once(sim_child *c, diag *d)
 typedef enum { RUN_DONE, RUN_SOLVER_CRASH, RUN_FAILED } run_end;
 
 /* Whether the child's log says an allocation failed in SimGrid (C++'s
- * std::bad_alloc, or xbt's "Memory allocation of N bytes failed"). */
+ * std::bad_alloc, xbt's "Memory allocation of N bytes failed", an actor's
+ * "Failed to allocate stack."). */
 static bool log_says_out_of_memory(FILE *log)
 {
     char line[1024];
     if (!log) return false;
     rewind(log);
     while (fgets(line, sizeof line, log))
-        if (strstr(line, "bad_alloc") || strstr(line, "Memory allocation of")) return true;
+        if (strstr(line, "bad_alloc") || strstr(line, "Memory allocation of") || strstr(line, "Failed to allocate"))
+            return true;
     return false;
 }
 
