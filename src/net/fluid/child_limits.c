@@ -66,10 +66,18 @@ bool child_limits_read(child_limits *l, diag *d)
 #endif
 #endif
 
+bool child_limits_memory_applies(void)
+{
+#ifdef ADDRESS_SANITIZER
+    return false;
+#else
+    return true;
+#endif
+}
+
 void child_limits_apply(const child_limits *l)
 {
-#ifndef ADDRESS_SANITIZER
-    if (l->memory_bytes <= 0) return;
+    if (l->memory_bytes <= 0 || !child_limits_memory_applies()) return;
     struct rlimit limit;
     if (getrlimit(RLIMIT_AS, &limit) != 0) return;
     rlim_t wanted = (rlim_t)l->memory_bytes;
@@ -77,7 +85,4 @@ void child_limits_apply(const child_limits *l)
     if (limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur < wanted) return;
     limit.rlim_cur = wanted;
     setrlimit(RLIMIT_AS, &limit);
-#else
-    (void)l;
-#endif
 }

@@ -28,8 +28,11 @@ typedef struct child_limits {
 /* The limits the environment sets (or their defaults); false with D naming
  * the variable when one is not a valid value. */
 bool child_limits_read(child_limits *l, diag *d);
-/* In the child: apply L's memory limit to this process (nothing under
- * AddressSanitizer, whose shadow memory is terabytes of address space). */
+/* In the child: apply L's memory limit to this process, where this build
+ * applies one (child_limits_memory_applies). */
 void child_limits_apply(const child_limits *l);
+/* Whether this build limits a child's memory: not under AddressSanitizer,
+ * whose shadow memory is terabytes of address space. */
+bool child_limits_memory_applies(void);
 
 #endif
