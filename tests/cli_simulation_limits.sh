@@ -76,6 +76,13 @@ check "the message gives the estimate ($hops packet-hops) and the way out" "$(ca
     "would make $hops packet-hops in the packet model \\(112 messages cut into packets of 4096 B.*past the budget of $((hops - 1)).*--model cm02.*COLLSIM_PACKET_HOPS=7000 "
 COLLSIM_PACKET_HOPS=$hops "$collsim" run "$work/budget.yaml" --model packet -q > /dev/null 2> "$work/err"
 check "a budget of exactly the estimate runs" "$?" '^0$'
+# checked before anything runs: a first size within the budget is not simulated
+# before a second one past it is refused (--progress would show it running)
+sed 's/sizes: \[1MB\]/sizes: [1KB, 1MB]/' "$work/budget.yaml" > "$work/budget2.yaml"
+COLLSIM_PACKET_HOPS=$((hops - 1)) "$collsim" run "$work/budget2.yaml" --model packet --progress -o "$work/out/budget2.json" 2> "$work/err"
+check "one size past the budget: exit 2" "$?" '^2$'
+check "refused before the first simulation started: the refusal is all of stderr" "$(wc -l < "$work/err")" '^ *1$'
+check "the refusal names the size past the budget" "$(cat "$work/err")" '^collsim: case 0 \(allreduce ring at 1 MB\) would make '
 
 # ---- --cfg values that spin or depend on load: refused at once ----
 for option in surf/precision:0 maxmin/precision:0 contexts/nthreads:2; do

@@ -48,8 +48,8 @@ static void task_label(const scenario *s, const task *t, char *out, size_t size)
              primitive_name(first->prim), t->members[0].run.algorithm->name, bytes);
 }
 
-/* Plan task T's members and, under run, start its simulation; exit status. */
-static int start_task(const scenario *s, const run_settings *o, task *t, const sim_options *sim)
+/* Plan task T's members and, under run, its executor parts; exit status. */
+static int plan_task(const scenario *s, const run_settings *o, task *t)
 {
     const scenario_case *first = &s->cases[t->first];
     plan_settings plan = {o->mode, o->verify, o->quiet};
@@ -66,6 +66,15 @@ static int start_task(const scenario *s, const run_settings *o, task *t, const s
     }
     if (status != 0 || o->mode != MODE_RUN) return status;
     t->parts = plan_parts(s, t->members, t->member_count, &t->part_count);
+    return 0;
+}
+
+/* Plan task T and, under run, start its simulation; exit status. */
+static int start_task(const scenario *s, const run_settings *o, task *t, const sim_options *sim)
+{
+    int status = plan_task(s, o, t);
+    if (status != 0 || o->mode != MODE_RUN) return status;
+    const scenario_case *first = &s->cases[t->first];
     char label[160];
     task_label(s, t, label, sizeof label);
     sim_options with = *sim;
@@ -73,10 +82,6 @@ static int start_task(const scenario *s, const run_settings *o, task *t, const s
     with.background = traffic ? &traffic->background : NULL;
     if (!o->quiet) plan_note_coupling(with.model, scenario_platform(s, first), t->parts, t->part_count, label);
     diag d = {0};
-    if (with.model == NETWORK_PACKET && !packet_budget_check(scenario_platform(s, first), t->parts, t->part_count, label, &d)) {
-        diag_print(&d);
-        return 2; /* refused before it runs: bad input for this model (docs/reliability.md) */
-    }
     t->run = exec_start(scenario_platform(s, first), t->parts, t->part_count, &with, label, &d);
     if (!t->run) {
         diag_print(&d);
@@ -122,6 +127,34 @@ static int finish_task(const scenario *s, const run_settings *o, task *t, bool k
     }
     exec_views_free(&t->views);
     free_task_work(s, t);
+    return status;
+}
+
+/* Under the packet model: every simulation of TASKS within the packet-hop
+ * budget, before any of them runs (each planned quietly, without
+ * verification, and let go); exit status, 2 past the budget. */
+static int check_packet_budgets(const scenario *s, const run_settings *o, const task *tasks, int count)
+{
+    run_settings quiet = *o;
+    quiet.verify = false;
+    quiet.quiet = true;
+    int status = 0;
+    for (int i = 0; i < count && status == 0; i++) {
+        task t = {.first = tasks[i].first, .a = tasks[i].a, .m = tasks[i].m};
+        status = plan_task(s, &quiet, &t);
+        char label[160];
+        diag d = {0};
+        if (status == 0) {
+            task_label(s, &t, label, sizeof label);
+            if (!packet_budget_check(scenario_platform(s, &s->cases[t.first]), t.parts, t.part_count, label, &d)) {
+                diag_print(&d);
+                status = 2;
+            }
+        }
+        free_task_work(s, &t);
+        free(t.members);
+        free(t.rows);
+    }
     return status;
 }
 
@@ -238,10 +271,11 @@ int run_cases(const scenario *s, const run_settings *o, report *r)
             for (int a = 0; a < s->cases[c].algorithm_count; a++)
                 for (int m = 0; m < s->cases[c].size_count; m++) tasks[n++] = (task){.first = c, .a = a, .m = m};
     int status = 0, started = 0, finished = 0;
+    if (o->mode == MODE_RUN && sim.model == NETWORK_PACKET) status = check_packet_budgets(s, o, tasks, task_count);
     int jobs = o->mode == MODE_RUN && o->jobs > 1 ? o->jobs : 1;
     progress bar;
     progress_start(&bar, o->progress, task_count);
-    while (finished < task_count) {
+    while (finished < task_count && !(status != 0 && started == finished)) { /* a refusal before: none started */
         if (status == 0 && started < task_count && started - finished < jobs) {
             progress_clear(&bar); /* verification lines and notes print on a line of their own */
             status = start_task(s, o, &tasks[started++], &sim);
