@@ -284,8 +284,16 @@ static void print_exit_status(FILE *out)
                  "  0  success\n"
                  "  1  a regression against --baseline, or a schedule that failed verification\n"
                  "  2  bad input: a message naming the file, line and column, and the fix\n"
-                 "  3  a valid run that could not finish: out of memory, or a simulation that\n"
-                 "     crashed, named with its case (docs/reliability.md)\n");
+                 "  3  a valid run that could not finish: out of memory, a simulation that\n"
+                 "     crashed, or one whose simulated time stood still, named with its case\n"
+                 "     (docs/reliability.md)\n"
+                 "\nEnvironment (each simulation's bounds, docs/reliability.md):\n"
+                 "  COLLSIM_STALL_SECONDS  end a simulation whose simulated time stands still\n"
+                 "                         this long (default 600; 0: never)\n"
+                 "  COLLSIM_CHILD_MEMORY   the memory one simulation may map (default 80 %% of\n"
+                 "                         the machine's; a size such as 8GiB, or unlimited)\n"
+                 "  COLLSIM_PACKET_HOPS    the packet-hops one packet-model simulation may make\n"
+                 "                         (default 1e10; a count, or unlimited)\n");
 }
 
 void cli_usage(FILE *out, command_id command)

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "cli/progress.h"
+#include "exec/packet_budget.h"
 #include "net/fluid/simgrid_run.h"
 #include "report/rows.h"
 #include "report/trace_simulation.h"
@@ -50,8 +51,8 @@ static void task_label(const scenario *s, const task *t, char *out, size_t size)
              primitive_name(first->prim), t->members[0].run.algorithm->name, bytes);
 }
 
-/* Plan task T's members and, under run, start its simulation; exit status. */
-static int start_task(const scenario *s, const run_settings *o, task *t, const sim_options *sim)
+/* Plan task T's members and, under run, its executor parts; exit status. */
+static int plan_task(const scenario *s, const run_settings *o, task *t)
 {
     const scenario_case *first = &s->cases[t->first];
     plan_settings plan = {o->mode, o->verify, o->quiet};
@@ -68,6 +69,15 @@ static int start_task(const scenario *s, const run_settings *o, task *t, const s
     }
     if (status != 0 || o->mode != MODE_RUN) return status;
     t->parts = plan_parts(s, t->members, t->member_count, &t->part_count);
+    return 0;
+}
+
+/* Plan task T and, under run, start its simulation; exit status. */
+static int start_task(const scenario *s, const run_settings *o, task *t, const sim_options *sim)
+{
+    int status = plan_task(s, o, t);
+    if (status != 0 || o->mode != MODE_RUN) return status;
+    const scenario_case *first = &s->cases[t->first];
     char label[160];
     task_label(s, t, label, sizeof label);
     sim_options with = *sim;
@@ -123,6 +133,34 @@ static int finish_task(const scenario *s, const run_settings *o, task *t, bool k
     return status;
 }
 
+/* Under the packet model: every simulation of TASKS within the packet-hop
+ * budget, before any of them runs (each planned quietly, without
+ * verification, and let go); exit status, 2 past the budget. */
+static int check_packet_budgets(const scenario *s, const run_settings *o, const task *tasks, int count)
+{
+    run_settings quiet = *o;
+    quiet.verify = false;
+    quiet.quiet = true;
+    int status = 0;
+    for (int i = 0; i < count && status == 0; i++) {
+        task t = {.first = tasks[i].first, .a = tasks[i].a, .m = tasks[i].m};
+        status = plan_task(s, &quiet, &t);
+        char label[160];
+        diag d = {0};
+        if (status == 0) {
+            task_label(s, &t, label, sizeof label);
+            if (!packet_budget_check(scenario_platform(s, &s->cases[t.first]), t.parts, t.part_count, label, &d)) {
+                diag_print(&d);
+                status = 2;
+            }
+        }
+        free_task_work(s, &t);
+        free(t.members);
+        free(t.rows);
+    }
+    return status;
+}
+
 /* Rows in the scenario's order: case, algorithm, size; then crossovers. */
 static void add_rows(const scenario *s, const task *tasks, int task_count, report *r)
 {
@@ -150,6 +188,12 @@ static void describe_task(const scenario *s, const task *t, char *out, size_t si
         used += snprintf(out + used, size - (size_t)used, "+%d", c);
     if (used < (int)size)
         snprintf(out + used, size - (size_t)used, " %s %s %s", primitive_name(k->prim), k->algorithms[t->a], bytes);
+}
+
+/* A simulation's heartbeat onto the progress line BAR. */
+static void show_beat(void *bar, const heartbeat *h, double waited_s)
+{
+    progress_beat(bar, h->time_s, h->operations, waited_s);
 }
 
 #define TRACE_SAMPLES 1000 /* per queue, evenly over the simulation */
@@ -213,6 +257,7 @@ static int run_pool(task *tasks, int count, const run_settings *o, run_simulatio
         char current[160];
         describe_task(t->s, t, current, sizeof current);
         if (status == 0 || done) progress_show(&bar, finished - 1, current);
+        if ((status == 0 || done) && bar.on && t->run) exec_watch(t->run, show_beat, &bar);
         int ended = finish_task(t->s, o, t, t->start_status == 0 && (status == 0 || done));
         if (t->start_status != 0) ended = t->start_status;
         if (done) {
@@ -295,7 +340,9 @@ int run_cases(const scenario *s, const run_settings *o, report *r)
         tasks[i].s = s;
         tasks[i].sim = sim;
     }
-    int status = run_pool(tasks, task_count, o, NULL, NULL);
+    int status = 0;
+    if (o->mode == MODE_RUN && sim.model == NETWORK_PACKET) status = check_packet_budgets(s, o, tasks, task_count);
+    if (status == 0) status = run_pool(tasks, task_count, o, NULL, NULL);
     if (status == 0 && o->mode != MODE_VERIFY) add_rows(s, tasks, task_count, r);
     bool rows_reported = status == 0 && o->mode != MODE_VERIFY; /* the report owns their link lists */
     if (status == 0 && o->mode == MODE_RUN && o->trace_path && task_count > 0) status = write_trace(s, o, &sim, &tasks[0]);

@@ -286,6 +286,7 @@ static void actor_complete(actor_run *r, int o)
     part_tally *tally = r->p->tally;
     double now = simgrid_get_clock();
     tally->completed_ops++; /* a deadlock leaves it short */
+    heartbeat_op_done(job_now->beat, now);
     r->last = now;
     sched_op op = sched_op_at(r->p->s, r->self, o);
     double *phase_end = &tally->phase_end_s[op.phase];

@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 
+#include "net/fluid/child_wait.h"
 #include "net/network.h"
 #include "net/sim_options.h"
 #include "platform/topology.h"
@@ -70,6 +71,9 @@ typedef struct exec_run exec_run;
  * failure. */
 exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_options *options, const char *label,
                      diag *d);
+/* While exec_finish waits for RUN, tell BEAT about once a second how far it
+ * has got (net/fluid/child_wait.h). */
+void exec_watch(exec_run *run, child_beat_fn beat, void *ctx);
 /* Wait for RUN and fill RESULTS[0..count) (one per part) and VIEWS (NULL:
  * not wanted); frees RUN. */
 bool exec_finish(exec_run *run, exec_result *results, exec_views *views, diag *d);

@@ -129,6 +129,7 @@ static bool run_job(void *ctx, double *out)
         if (!p->log) keep_op_times(p);
     }
     int actors = actor_run_prepare(job);
+    job->beat = simgrid_heartbeat();
     job->network = job->net->open(job->t, pairs, (int)n, actors, &job->options, job->scale);
     free(pairs);
     if (!job->network) return false;
@@ -229,6 +230,12 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
         return NULL;
     }
     return run;
+}
+
+void exec_watch(exec_run *run, child_beat_fn beat, void *ctx)
+{
+    run->child.on_beat = beat;
+    run->child.on_beat_ctx = ctx;
 }
 
 bool exec_finish(exec_run *run, exec_result *results, exec_views *views, diag *d)

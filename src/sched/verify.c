@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/memory.h"
+
 typedef struct pending {
     int actor, op;         /* a send waiting to be matched, or a posted receive */
     uint64_t *snapshot;    /* sends only */
@@ -73,9 +75,9 @@ static void push(machine *m, int actor, int op)
 {
     struct ready *r = &m->ready[m->s->actor[actor].ops[op].kind != OP_SEND];
     if (r->size == r->capacity) {
-        r->capacity = r->capacity ? 2 * r->capacity : 1024;
-        r->actor = realloc(r->actor, sizeof(int) * (size_t)r->capacity);
-        r->op = realloc(r->op, sizeof(int) * (size_t)r->capacity);
+        int capacity = r->capacity;
+        r->actor = grow_array(r->actor, &capacity, r->size + 1, sizeof *r->actor);
+        r->op = grow_array(r->op, &r->capacity, r->size + 1, sizeof *r->op);
     }
     r->actor[r->size] = actor;
     r->op[r->size++] = op;
