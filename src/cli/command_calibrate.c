@@ -12,6 +12,7 @@
 #include "calib/log_reader.h"
 #include "calib/platform_writer.h"
 #include "cli/commands.h"
+#include "cli/distinct_files.h"
 #include "platform/platform.h"
 
 static void print_note(void *context, const char *file, int line, const char *why)
@@ -51,6 +52,11 @@ static void print_residuals(FILE *out, const calib_log *logs, int log_count, con
 int command_calibrate(const cli_args *args)
 {
     bool quiet = args->value[OPT_QUIET] != NULL;
+    named_file files[CLI_MAX_OPERANDS + 1];
+    for (int i = 0; i < args->operand_count; i++)
+        files[i] = (named_file){args->operands[i], i == 0 ? "the platform" : "the log", false, NULL};
+    files[args->operand_count] = (named_file){args->value[OPT_OUTPUT], "-o", true, NULL};
+    if (!files_distinct("calibrate", files, args->operand_count + 1)) return 2;
     diag d = {0};
     topology platform;
     if (!platform_load(args->operands[0], &platform, &d)) {
