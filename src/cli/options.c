@@ -227,7 +227,8 @@ static void print_exit_status(FILE *out)
     fprintf(out, "\nExit status:\n"
                  "  0  success\n"
                  "  1  a regression against --baseline, or a schedule that failed verification\n"
-                 "  2  bad input: a message naming the file, line and column, and the fix\n"
+                 "  2  bad input: a message naming the file, line and column, and the fix;\n"
+                 "     also a bad command line (a bare 'collsim', without a command)\n"
                  "  3  a valid run that could not finish: out of memory, or a simulation that\n"
                  "     crashed, named with its case (docs/reliability.md)\n");
 }
@@ -271,6 +272,15 @@ void cli_usage(FILE *out, command_id command)
                  "by default).\n");
 }
 
+/* What a bare `collsim` prints: the commands, and where the rest is. */
+static void short_usage(FILE *out)
+{
+    fprintf(out, "Usage: collsim COMMAND [OPTION]... OPERAND...\n"
+                 "Commands: run, predict, verify SCENARIO.yaml; platform describe|xml|route PLATFORM.yaml;\n"
+                 "          list platforms|algorithms|primitives; calibrate PLATFORM.yaml LOG...\n"
+                 "Try 'collsim --help' for every command and option, 'collsim COMMAND --help' for one.\n");
+}
+
 /* ---- parsing ---- */
 
 static const option_spec *spec_for(option_id id, command_id command)
@@ -284,15 +294,39 @@ static const option_spec *spec_for(option_id id, command_id command)
     return any;
 }
 
-/* The command named by ARGV[*NEXT] (and a platform verb after it); false
- * with a message when there is none. */
-static bool find_command(int argc, char **argv, int *next, command_id *command)
+static bool is_help(const char *word)
+{
+    return strcmp(word, "--help") == 0 || strcmp(word, "-h") == 0;
+}
+
+/* `collsim platform --help`: the group's verbs. */
+static void platform_usage(FILE *out)
+{
+    fprintf(out, "Usage: collsim platform VERB PLATFORM.yaml [OPERAND]... [OPTION]...\n"
+                 "Look at the fabric a platform file builds.\n\nVerbs:\n");
+    for (int c = CMD_PLATFORM_DESCRIBE; c <= CMD_PLATFORM_ROUTE; c++) {
+        char head[96];
+        int used = snprintf(head, sizeof head, "  %s %s", commands[c].name + strlen("platform "), commands[c].operands);
+        fputs(head, out);
+        print_wrapped(out, used, commands[c].summary);
+    }
+    fprintf(out, "\n'collsim platform VERB --help' shows a verb's options.\n");
+}
+
+/* The command named by ARGV[*NEXT] (and a platform verb after it): -1, or
+ * the exit status after printing the platform group's help (0) or why
+ * there is no command (2). */
+static int find_command(int argc, char **argv, int *next, command_id *command)
 {
     const char *word = argv[*next];
     if (strcmp(word, "platform") == 0) {
+        if (*next + 1 < argc && is_help(argv[*next + 1])) {
+            platform_usage(stdout);
+            return 0;
+        }
         if (*next + 1 >= argc || argv[*next + 1][0] == '-') {
-            fprintf(stderr, "collsim platform: say what to do: describe, xml or route (collsim --help)\n");
-            return false;
+            fprintf(stderr, "collsim platform: say what to do: describe, xml or route (collsim platform --help)\n");
+            return 2;
         }
         char name[64];
         snprintf(name, sizeof name, "platform %s", argv[*next + 1]);
@@ -300,19 +334,19 @@ static bool find_command(int argc, char **argv, int *next, command_id *command)
             if (strcmp(commands[c].name, name) == 0) {
                 *command = (command_id)c;
                 *next += 2;
-                return true;
+                return -1;
             }
         fprintf(stderr, "collsim platform: unknown verb '%s': expected describe, xml or route\n", argv[*next + 1]);
-        return false;
+        return 2;
     }
     for (int c = 0; c < CMD_COUNT; c++)
         if (strcmp(commands[c].name, word) == 0) {
             *command = (command_id)c;
             *next += 1;
-            return true;
+            return -1;
         }
     fprintf(stderr, "collsim: unknown command '%s' (collsim --help lists them)\n", word);
-    return false;
+    return 2;
 }
 
 #define LONG_VALUE_BASE 1000
@@ -402,12 +436,12 @@ static int parse_options(int argc, char **argv, cli_args *args)
 int cli_parse(int argc, char **argv, cli_args *args)
 {
     *args = (cli_args){0};
-    if (argc < 2) {
-        cli_usage(stderr, CMD_COUNT);
+    if (argc < 2) { /* a missing command is a usage error, as GNU tools make it */
+        short_usage(stderr);
         return 2;
     }
     const char *first = argv[1];
-    if (strcmp(first, "--help") == 0 || strcmp(first, "-h") == 0 || strcmp(first, "help") == 0) {
+    if (is_help(first) || strcmp(first, "help") == 0) {
         cli_usage(stdout, CMD_COUNT);
         return 0;
     }
@@ -416,7 +450,8 @@ int cli_parse(int argc, char **argv, cli_args *args)
         return 0;
     }
     int next = 1;
-    if (!find_command(argc, argv, &next, &args->command)) return 2;
+    int status = find_command(argc, argv, &next, &args->command);
+    if (status >= 0) return status;
     /* getopt_long sees the command's own arguments, as if they were a program's */
     char *sub[argc - next + 2];
     sub[0] = argv[0];
