@@ -18,6 +18,7 @@
 #include "analysis/eta_fits.h"
 #include "report/report.h"
 #include "scenario/scenario.h"
+#include "util/data_path.h"
 #include "util/shuffle.h"
 
 typedef struct run_options {
@@ -108,11 +109,11 @@ static const char *eta_name(const eta_profile *e)
 /* The scenario, the logs and the baseline read, the results, their CSV
  * blocks, the trace, the recorded baseline and the plot written: no output
  * may be one of the others (docs/output.md). */
-static bool files_apart(const cli_args *a, const run_options *o)
+static bool files_apart(const cli_args *a, const char *scenario_path, const run_options *o)
 {
     named_file files[4 + CLI_MAX_CFG + CSV_BLOCK_COUNT + 4];
     int n = 0;
-    files[n++] = (named_file){a->operands[0], "the scenario", false, NULL};
+    files[n++] = (named_file){scenario_path, "the scenario", false, NULL};
     for (int i = 0; i < a->measured_count; i++) files[n++] = (named_file){a->measured[i], "--measured", false, NULL};
     /* one FILE can be checked and then re-recorded (compared before it is written) */
     files[n++] = (named_file){o->baseline, "--baseline", false, "--write-baseline"};
@@ -149,10 +150,19 @@ int command_scenario(const cli_args *a)
 {
     run_mode mode = a->command == CMD_RUN ? MODE_RUN : a->command == CMD_VERIFY ? MODE_VERIFY : MODE_PREDICT;
     run_options o;
-    if (!read_options(a, mode, &o) || !files_apart(a, &o)) return 2;
+    /* a scenario or a baseline named by a relative path is looked for along
+     * COLLSIM_PATH and the installed ones too (util/data_path.h) */
+    char scenario_path[PATH_MAX], baseline_path[PATH_MAX];
+    data_path_find(a->operands[0], NULL, "scenarios", scenario_path, sizeof scenario_path);
+    if (!read_options(a, mode, &o)) return 2;
+    if (o.baseline) {
+        data_path_find(o.baseline, NULL, "baselines", baseline_path, sizeof baseline_path);
+        o.baseline = baseline_path;
+    }
+    if (!files_apart(a, scenario_path, &o)) return 2;
     scenario s;
     diag d = {0};
-    if (!scenario_load(a->operands[0], &s, &d)) {
+    if (!scenario_load(scenario_path, &s, &d)) {
         diag_print(&d);
         return 2;
     }

@@ -107,7 +107,7 @@ static bool load_text(yaml_tree *tree, const unsigned char *text, size_t length,
     return diag_at(d, tree->path, 1, 1, "the file is empty: expected a YAML mapping");
 }
 
-static const input_kind yaml_file = {
+const input_kind yaml_file_kind = {
     .name = "a YAML file", .example = "a .yaml file",
     .fifo_advice = "collsim reads platform and scenario files whole, and relative paths in them from their folder; "
                    "save the YAML to a file",
@@ -118,7 +118,7 @@ bool yaml_tree_load(yaml_tree *tree, const char *path, diag *d)
     memset(tree, 0, sizeof *tree);
     snprintf(tree->path, sizeof tree->path, "%s", path);
     size_t length = 0;
-    unsigned char *text = (unsigned char *)input_read(path, &yaml_file, &length, d);
+    unsigned char *text = (unsigned char *)input_read(path, &yaml_file_kind, &length, d);
     bool ok = text && load_text(tree, text, length, d);
     free(text);
     return ok;

@@ -15,11 +15,16 @@
 #include <yaml.h>
 
 #include "util/diag.h"
+#include "util/input_file.h"
 #include "util/units.h"
 
 #define YAML_MAX_BYTES (4L << 20) /* 4 MiB: shipped files are under 10 KB */
 #define YAML_MAX_DEPTH 64         /* scenarios nest 7 deep */
 #define YAML_MAX_NODES (1L << 20) /* a 1024 x 1024 skew matrix */
+
+/* What a YAML file may be (util/input_file.h): a regular file of at most
+ * YAML_MAX_BYTES. */
+extern const input_kind yaml_file_kind;
 
 typedef struct yaml_tree {
     yaml_document_t document;
