@@ -268,8 +268,11 @@ void cli_usage(FILE *out, command_id command)
     print_exit_status(out);
     fprintf(out, "\n'collsim COMMAND --help' shows one command. Scenario and platform formats, the\n"
                  "model, every output field: the docs/ directory, installed with the shipped\n"
-                 "platforms/ and scenarios/ in collsim's data directory (/usr/local/share/collsim\n"
-                 "by default).\n");
+                 "platforms/, scenarios/ and baselines/ in collsim's data directory\n"
+                 "(/usr/local/share/collsim by default). A relative scenario, platform or\n"
+                 "baseline path that is not where it was named is looked for in each folder\n"
+                 "of COLLSIM_PATH, then there: 'collsim run scenarios/quickstart.yaml' works\n"
+                 "from any folder.\n");
 }
 
 /* What a bare `collsim` prints: the commands, and where the rest is. */
