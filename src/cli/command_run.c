@@ -119,7 +119,8 @@ static bool files_apart(const cli_args *a, const char *scenario_path, const run_
     files[n++] = (named_file){o->baseline, "--baseline", false, "--write-baseline"};
     files[n++] = (named_file){o->output, "-o", true, NULL};
     char blocks[CSV_BLOCK_COUNT][PATH_MAX + 32];
-    for (int b = 0; o->output && o->format == FORMAT_CSV && b < report_csv_block_count(o->settings.all_links); b++) {
+    bool blocks_written = o->output && strcmp(o->output, "-") != 0 && o->format == FORMAT_CSV;
+    for (int b = 0; blocks_written && b < report_csv_block_count(o->settings.all_links); b++) {
         report_csv_block_path(o->output, (csv_block)b, blocks[b], sizeof blocks[b]);
         files[n++] = (named_file){blocks[b], "-o's CSV block", true, NULL};
     }
