@@ -26,8 +26,8 @@
  * SUBFOLDER is the kind's ("platforms"), or NULL. */
 bool data_path_find(const char *name, const char *base, const char *subfolder, char *out, size_t size);
 
-/* The folders of steps 2 and 3 that exist, in order (at most
- * DATA_PATH_MAX_FOLDERS, each of at most SIZE bytes, in FOLDERS); their count. */
+/* The folders of steps 2 and 3 that exist, in order, into FOLDERS (at most
+ * MAX of them, each a path of under 4096 bytes); their count. */
 int data_path_folders(char folders[][4096], int max);
 
 #endif
