@@ -19,6 +19,18 @@ for file in empty two-documents missing-platform-file; do
     check "collsim run $file.yaml: exit 2, no leak" "$status" "^2$"
     [ "$status" -eq 2 ] || tail -30 "$work/cli.log"
 done
+# every bad log, and a bad baseline, refused by the command line without a leak
+for file in "$top_srcdir"/tests/bad-logs/*.log; do
+    status=0
+    $memcheck "$collsim" calibrate "$top_srcdir/platforms/hgx-h100.yaml" "$file" -q >"$work/cli.log" 2>&1 || status=$?
+    check "collsim calibrate $(basename "$file"): exit 2, no leak" "$status" "^2$"
+    [ "$status" -eq 2 ] || tail -30 "$work/cli.log"
+done
+printf '{"collsim": "0", "model": "cm02", "simulated": true, "results": [{"case": -1}]}\n' >"$work/bad-baseline.json"
+status=0
+$memcheck "$collsim" run "$top_srcdir/tests/data/ring-star8.yaml" --baseline "$work/bad-baseline.json" >"$work/cli.log" 2>&1 || status=$?
+check "collsim run --baseline with a bad result: exit 2, no leak" "$status" "^2$"
+[ "$status" -eq 2 ] || tail -30 "$work/cli.log"
 status=0
 $memcheck "$collsim" run "$top_srcdir/tests/data/ring-star8.yaml" --cfg=foo/bar:1 >"$work/cli.log" 2>&1 || status=$?
 check "collsim run --cfg=foo/bar:1: exit 2, no leak" "$status" "^2$"

@@ -5,6 +5,7 @@
  * point's residual on standard error, and write the calibrated platform
  * (calib/platform_writer.c). */
 #include <math.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -12,6 +13,8 @@
 #include "calib/log_reader.h"
 #include "calib/platform_writer.h"
 #include "cli/commands.h"
+#include "util/data_path.h"
+#include "cli/distinct_files.h"
 #include "platform/platform.h"
 
 static void print_note(void *context, const char *file, int line, const char *why)
@@ -51,9 +54,16 @@ static void print_residuals(FILE *out, const calib_log *logs, int log_count, con
 int command_calibrate(const cli_args *args)
 {
     bool quiet = args->value[OPT_QUIET] != NULL;
+    char path[PATH_MAX]; /* found along COLLSIM_PATH and the installed platforms too (util/data_path.h) */
+    data_path_find(args->operands[0], NULL, "platforms", path, sizeof path);
+    named_file files[CLI_MAX_OPERANDS + 1];
+    for (int i = 0; i < args->operand_count; i++)
+        files[i] = (named_file){i == 0 ? path : args->operands[i], i == 0 ? "the platform" : "the log", false, NULL};
+    files[args->operand_count] = (named_file){args->value[OPT_OUTPUT], "-o", true, NULL};
+    if (!files_distinct("calibrate", files, args->operand_count + 1)) return 2;
     diag d = {0};
     topology platform;
-    if (!platform_load(args->operands[0], &platform, &d)) {
+    if (!platform_load(path, &platform, &d)) {
         diag_print(&d);
         return 2;
     }
@@ -89,7 +99,7 @@ int command_calibrate(const cli_args *args)
         }
     if (status == 0) {
         if (!quiet) print_residuals(stderr, logs, log_count, &result);
-        calib_writer_input in = {.platform_path = args->operands[0], .platform = &platform, .logs = logs,
+        calib_writer_input in = {.platform_path = path, .platform = &platform, .logs = logs,
                                  .log_count = log_count, .result = &result};
         const char *out = args->value[OPT_OUTPUT] ? args->value[OPT_OUTPUT] : "-";
         if (!calib_write_platform(&in, out, &d)) {

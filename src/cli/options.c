@@ -283,7 +283,8 @@ static void print_exit_status(FILE *out)
     fprintf(out, "\nExit status:\n"
                  "  0  success\n"
                  "  1  a regression against --baseline, or a schedule that failed verification\n"
-                 "  2  bad input: a message naming the file, line and column, and the fix\n"
+                 "  2  bad input: a message naming the file, line and column, and the fix;\n"
+                 "     also a bad command line (a bare 'collsim', without a command)\n"
                  "  3  a valid run that could not finish: out of memory, a simulation that\n"
                  "     crashed, or one whose simulated time stood still, named with its case\n"
                  "     (docs/reliability.md)\n"
@@ -293,7 +294,10 @@ static void print_exit_status(FILE *out)
                  "  COLLSIM_CHILD_MEMORY   the memory one simulation may map (default 80 %% of\n"
                  "                         the machine's; a size such as 8GiB, or unlimited)\n"
                  "  COLLSIM_PACKET_HOPS    the packet-hops one packet-model simulation may make\n"
-                 "                         (default 1e10; a count, or unlimited)\n");
+                 "                         (default 1e10; a count, or unlimited)\n"
+                 "  COLLSIM_PATH           folders (':' between them) searched for a platform,\n"
+                 "                         scenario or baseline not found where it is named,\n"
+                 "                         before the installed ones (docs/platforms.md)\n");
 }
 
 void cli_usage(FILE *out, command_id command)
@@ -331,8 +335,20 @@ void cli_usage(FILE *out, command_id command)
     print_exit_status(out);
     fprintf(out, "\n'collsim COMMAND --help' shows one command. Scenario and platform formats, the\n"
                  "model, every output field: the docs/ directory, installed with the shipped\n"
-                 "platforms/ and scenarios/ in collsim's data directory (/usr/local/share/collsim\n"
-                 "by default).\n");
+                 "platforms/, scenarios/ and baselines/ in collsim's data directory\n"
+                 "(/usr/local/share/collsim by default). A relative scenario, platform or\n"
+                 "baseline path that is not where it was named is looked for in each folder\n"
+                 "of COLLSIM_PATH, then there: 'collsim run scenarios/quickstart.yaml' works\n"
+                 "from any folder.\n");
+}
+
+/* What a bare `collsim` prints: the commands, and where the rest is. */
+static void short_usage(FILE *out)
+{
+    fprintf(out, "Usage: collsim COMMAND [OPTION]... OPERAND...\n"
+                 "Commands: run, predict, verify SCENARIO.yaml; platform describe|xml|route PLATFORM.yaml;\n"
+                 "          list platforms|algorithms|primitives; calibrate PLATFORM.yaml LOG...\n"
+                 "Try 'collsim --help' for every command and option, 'collsim COMMAND --help' for one.\n");
 }
 
 /* ---- parsing ---- */
@@ -348,17 +364,45 @@ static const option_spec *spec_for(option_id id, command_id command)
     return any;
 }
 
-/* The command named by ARGV[*NEXT] (and a platform verb after it); false
- * with a message when there is none. */
-static bool find_command(int argc, char **argv, int *next, command_id *command)
+static bool is_help(const char *word)
+{
+    return strcmp(word, "--help") == 0 || strcmp(word, "-h") == 0;
+}
+
+/* `collsim GROUP --help` (platform, schedule): the group's verbs. */
+static void group_usage(FILE *out, const char *group)
+{
+    bool platform = strcmp(group, "platform") == 0;
+    fprintf(out, "Usage: collsim %s VERB %s [OPERAND]... [OPTION]...\n%s\n\nVerbs:\n", group,
+            platform ? "PLATFORM.yaml" : "ALGORITHM|FILE", platform ? "Look at the fabric a platform file builds."
+                                                                 : "Read a schedule, or write it as MSCCL XML.");
+    size_t prefix = strlen(group);
+    for (int c = 0; c < CMD_COUNT; c++) {
+        if (strncmp(commands[c].name, group, prefix) != 0 || commands[c].name[prefix] != ' ') continue;
+        char head[96];
+        int used = snprintf(head, sizeof head, "  %s %s", commands[c].name + prefix + 1, commands[c].operands);
+        fputs(head, out);
+        print_wrapped(out, used, commands[c].summary);
+    }
+    fprintf(out, "\n'collsim %s VERB --help' shows a verb's options.\n", group);
+}
+
+/* The command named by ARGV[*NEXT] (and a platform verb after it): -1, or
+ * the exit status after printing the platform group's help (0) or why
+ * there is no command (2). */
+static int find_command(int argc, char **argv, int *next, command_id *command)
 {
     const char *word = argv[*next];
     bool platform = strcmp(word, "platform") == 0;
     if (platform || strcmp(word, "schedule") == 0) {
         const char *verbs = platform ? "describe, xml or route" : "show or export";
+        if (*next + 1 < argc && is_help(argv[*next + 1])) {
+            group_usage(stdout, word);
+            return 0;
+        }
         if (*next + 1 >= argc || argv[*next + 1][0] == '-') {
-            fprintf(stderr, "collsim %s: say what to do: %s (collsim --help)\n", word, verbs);
-            return false;
+            fprintf(stderr, "collsim %s: say what to do: %s (collsim %s --help)\n", word, verbs, word);
+            return 2;
         }
         char name[64];
         snprintf(name, sizeof name, "%s %s", word, argv[*next + 1]);
@@ -366,19 +410,19 @@ static bool find_command(int argc, char **argv, int *next, command_id *command)
             if (strcmp(commands[c].name, name) == 0) {
                 *command = (command_id)c;
                 *next += 2;
-                return true;
+                return -1;
             }
         fprintf(stderr, "collsim %s: unknown verb '%s': expected %s\n", word, argv[*next + 1], verbs);
-        return false;
+        return 2;
     }
     for (int c = 0; c < CMD_COUNT; c++)
         if (strcmp(commands[c].name, word) == 0) {
             *command = (command_id)c;
             *next += 1;
-            return true;
+            return -1;
         }
     fprintf(stderr, "collsim: unknown command '%s' (collsim --help lists them)\n", word);
-    return false;
+    return 2;
 }
 
 #define LONG_VALUE_BASE 1000
@@ -469,12 +513,12 @@ static int parse_options(int argc, char **argv, cli_args *args)
 int cli_parse(int argc, char **argv, cli_args *args)
 {
     *args = (cli_args){0};
-    if (argc < 2) {
-        cli_usage(stderr, CMD_COUNT);
+    if (argc < 2) { /* a missing command is a usage error, as GNU tools make it */
+        short_usage(stderr);
         return 2;
     }
     const char *first = argv[1];
-    if (strcmp(first, "--help") == 0 || strcmp(first, "-h") == 0 || strcmp(first, "help") == 0) {
+    if (is_help(first) || strcmp(first, "help") == 0) {
         cli_usage(stdout, CMD_COUNT);
         return 0;
     }
@@ -483,7 +527,8 @@ int cli_parse(int argc, char **argv, cli_args *args)
         return 0;
     }
     int next = 1;
-    if (!find_command(argc, argv, &next, &args->command)) return 2;
+    int status = find_command(argc, argv, &next, &args->command);
+    if (status >= 0) return status;
     /* getopt_long sees the command's own arguments, as if they were a program's */
     char *sub[argc - next + 2];
     sub[0] = argv[0];

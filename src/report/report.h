@@ -24,6 +24,10 @@ void report_print_csv_block(const report *r, csv_block block, FILE *out);
 /* The suffix of a CSV block's own file: "eta", "terms", "crossovers",
  * "hot_links", "links" (the last only with --links: report.all_links). */
 const char *report_csv_block_name(csv_block block);
+/* The file of BLOCK beside the CSV file PATH: "out.csv" -> "out.eta.csv". */
+void report_csv_block_path(const char *path, csv_block block, char *out, size_t size);
+/* How many block files a CSV has (the links' only with --links: ALL_LINKS). */
+int report_csv_block_count(bool all_links);
 /* Write to PATH ("-" or NULL: standard output) as util/output_file.h says.
  * CSV to a file that is replaced (a regular file or a new path) also writes
  * STEM.eta.csv, STEM.terms.csv, STEM.crossovers.csv, STEM.hot_links.csv

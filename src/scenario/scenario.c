@@ -8,6 +8,7 @@
 
 #include "algo/algorithm.h"
 #include "platform/platform.h"
+#include "util/data_path.h"
 #include "scenario/background_spec.h"
 #include "scenario/imported.h"
 #include "yaml/yaml_tree.h"
@@ -219,21 +220,22 @@ network_model scenario_network(const scenario *s, network_model requested)
     return s->network != NETWORK_DEFAULT ? s->network : NETWORK_CM02;
 }
 
-/* A platform file named at NODE (relative to the scenario's folder). */
+/* A platform file named at NODE: relative to the scenario's folder, else
+ * along COLLSIM_PATH and the installed platforms (util/data_path.h). */
 static bool load_platform_file(yaml_tree *tree, ynode *node, const scenario *s, topology *out, diag *d)
 {
     const char *text;
     if (!yaml_read_string(tree, node, "platform", &text, d)) return false;
     char dir_buffer[512], file[1024];
     snprintf(dir_buffer, sizeof dir_buffer, "%s", s->path);
-    if (text[0] == '/') snprintf(file, sizeof file, "%s", text);
-    else snprintf(file, sizeof file, "%s/%s", dirname(dir_buffer), text);
+    bool found = data_path_find(text, dirname(dir_buffer), "platforms", file, sizeof file);
     if (platform_load(file, out, d)) return true;
     if (d->line > 0) return false; /* a mistake inside the platform file: its own position */
     char reason[sizeof d->message];
     snprintf(reason, sizeof reason, "%s", d->message);
     return yaml_error(tree, node, d, "platform file %s: %s%s", file, reason,
-                      text[0] == '/' ? "" : " (the path is relative to the scenario's folder)");
+                      found ? "" : " (the path is relative to the scenario's folder; COLLSIM_PATH and the installed "
+                                   "platforms were searched too: docs/platforms.md)");
 }
 
 /* A platform: a file or inline; all of a scenario's platforms together

@@ -15,6 +15,7 @@
 #include <yaml.h>
 
 #include "util/diag.h"
+#include "util/input_file.h"
 #include "util/units.h"
 
 #define YAML_MAX_BYTES (4L << 20) /* 4 MiB: shipped files are under 10 KB */
@@ -28,6 +29,10 @@ typedef struct yaml_origin {
     int first;
     char path[512];
 } yaml_origin;
+
+/* What a YAML file may be (util/input_file.h): a regular file of at most
+ * YAML_MAX_BYTES. */
+extern const input_kind yaml_file_kind;
 
 typedef struct yaml_tree {
     yaml_document_t document;
