@@ -35,7 +35,8 @@ check "run --help: not --routes" "$(printf '%s\n' "$out" | grep -c -- '--routes'
 out=$("$collsim" 2>&1 >/dev/null); status=$?
 check "bare collsim exits 2" "$status" '^2$'
 check "bare collsim: a short usage, naming collsim --help" "$(printf '%s\n' "$out" | wc -l) $(printf '%s\n' "$out" | grep -c "collsim --help")" '^ *[2-6] 1$'
-check "bare collsim: every command named" "$(printf '%s\n' "$out" | grep -oE 'run|predict|verify|platform|list|calibrate' | sort -u | wc -l)" '^ *6$'
+check "bare collsim: every command named (README's nine)" \
+    "$(printf '%s\n' "$out" | grep -oE '\b(run|predict|verify|platform|list|calibrate|sweep|merge|schedule)\b' | sort -u | wc -l)" '^ *9$'
 for help in --help -h; do
     out=$("$collsim" platform $help); status=$?
     check "platform $help exits 0" "$status" '^0$'

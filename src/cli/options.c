@@ -345,10 +345,15 @@ void cli_usage(FILE *out, command_id command)
 /* What a bare `collsim` prints: the commands, and where the rest is. */
 static void short_usage(FILE *out)
 {
-    fprintf(out, "Usage: collsim COMMAND [OPTION]... OPERAND...\n"
-                 "Commands: run, predict, verify SCENARIO.yaml; platform describe|xml|route PLATFORM.yaml;\n"
-                 "          list platforms|algorithms|primitives; calibrate PLATFORM.yaml LOG...\n"
-                 "Try 'collsim --help' for every command and option, 'collsim COMMAND --help' for one.\n");
+    fprintf(out, "Usage: collsim COMMAND [OPTION]... OPERAND...\nCommands:");
+    size_t shown = 0; /* a group's verbs (platform describe, xml, route) stand in the table side by side */
+    for (int c = 0; c < CMD_COUNT; c++) {
+        size_t word = strcspn(commands[c].name, " ");
+        if (c > 0 && word == shown && strncmp(commands[c].name, commands[c - 1].name, word) == 0) continue;
+        fprintf(out, "%s %.*s", c > 0 ? "," : "", (int)word, commands[c].name);
+        shown = word;
+    }
+    fprintf(out, "\nTry 'collsim --help' for every command and option, 'collsim COMMAND --help' for one.\n");
 }
 
 /* ---- parsing ---- */
