@@ -101,7 +101,7 @@ schedule *sched_network_view(const schedule *s_in)
             to->ops[index].dep_first = to->dep_count;
             to->ops[index].dep_count = deps.count;
             to->deps = grow_array(to->deps, &to->dep_capacity, to->dep_count + deps.count + 1, sizeof *to->deps);
-            memcpy(to->deps + to->dep_count, deps.items, sizeof(int) * (size_t)deps.count);
+            if (deps.count) memcpy(to->deps + to->dep_count, deps.items, sizeof(int) * (size_t)deps.count);
             to->dep_count += deps.count;
             if (op->range_count) { /* its ranges move with it */
                 to->ops[index].range_first = to->range_count;
