@@ -12,7 +12,9 @@
 . "${top_srcdir:-.}/tests/cli_common.sh"
 pattern='SPE[C] *§|\biss[u]es? +#?[0-9]|STYL[E]\.md'
 cd "$top_srcdir" || exit 99
-if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+# git's list where this folder is a work tree's top (not a copy inside one,
+# as scripts/build-variant's, which git ignores)
+if [ "$(git rev-parse --show-toplevel 2>/dev/null)" = "$(pwd -P)" ]; then
     files=$(git ls-files --cached --others --exclude-standard | sort -u)
 else
     files=$(find . -type f ! -path '*/.git/*' ! -path '*/build/*' ! -path '*/_build/*' ! -path '*/.deps/*' \
