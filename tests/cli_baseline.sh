@@ -1,5 +1,5 @@
 #!/bin/sh
-# Regression baselines (SPEC §9): `collsim run --write-baseline` records the
+# Regression baselines (docs/output.md, "Regression"): `collsim run --write-baseline` records the
 # run's JSON, `--baseline` compares a later run with it, exits 1 naming every
 # drifted row (a time past --rtol, a row on one side only) and 2 when the
 # baseline cannot be read.  On tests/data/ring-star8.yaml: ring all-reduce on

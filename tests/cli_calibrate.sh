@@ -1,5 +1,5 @@
 #!/bin/sh
-# `collsim calibrate` and `--measured` (issue 16) through the command line:
+# `collsim calibrate` and `--measured` (docs/calibration.md) through the command line:
 # an all_reduce_perf log written here in the nccl-tests format from chosen
 # costs (LL-like up to 1 MiB: launch 40 us, 60 GB/s; Simple-like above:
 # launch 60 us, 360 GB/s; hop 0.6 us = hgx-h100's alpha) is calibrated back
@@ -211,7 +211,8 @@ check "... both told from busbw / algbw = 2(N-1)/N" "$out" 'allreduce on 8 ranks
 grep -v '^ *[0-9]' "$work/ar.log" > "$work/one.log"; grep '^ *65536 ' "$work/ar.log" >> "$work/one.log"
 out=$("$collsim" calibrate "$platforms/hgx-h100.yaml" "$work/one.log" 2>&1); status=$?
 check "one size: exit 2, nothing to tell latency from bandwidth" "$status:$(printf '%s' "$out" | tr '\n' ' ')" '^2:.*one size cannot tell latency from bandwidth'
-out=$("$collsim" calibrate "$platforms/hgx-h100.yaml" /dev/null 2>&1); status=$?
+: >"$work/empty.log"
+out=$("$collsim" calibrate "$platforms/hgx-h100.yaml" "$work/empty.log" 2>&1); status=$?
 check "empty log: exit 2" "$status:$(printf '%s' "$out" | tr '\n' ' ')" '^2:.*no result row'
 sed 's/Rank  7 /Rank 15 /' "$work/ar.log" > "$work/big.log"
 out=$("$collsim" calibrate "$platforms/hgx-h100.yaml" "$work/big.log" 2>&1); status=$?

@@ -1,6 +1,6 @@
 #!/bin/sh
-# η calibration end to end (SPEC §6, issue 4): on every exact case of the
-# schedules issue (tests/data/eta-exact.yaml: uncontended schedules whose seed
+# η calibration end to end (docs/model.md, "How η is fitted"): on every
+# exact case of docs/algorithms.md (tests/data/eta-exact.yaml: uncontended schedules whose seed
 # formula the simulation equals) `collsim run --format json` must fit
 # eta_alpha = eta_beta = 1 within 1e-6, for the whole collective and for each
 # tier of the hierarchical one; and a platform whose links run at 80 % of the

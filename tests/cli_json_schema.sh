@@ -1,5 +1,5 @@
 #!/bin/sh
-# `collsim run --format json` against docs/collsim-output.schema.json (SPEC §8):
+# `collsim run --format json` against docs/collsim-output.schema.json (docs/output.md):
 # the run's file validates, the same document reshaped as `collsim predict`
 # writes it validates, and deliberately broken copies do not (so this test
 # can fail).  Needs python3 with jsonschema (Debian: python3-jsonschema,

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The packet model from the command line (issue 13, SPEC §11): --model packet
+# The packet model from the command line (docs/packet.md): --model packet
 # and `network: packet` select it and every output names it; runs are
 # byte-identical on reruns and with --jobs 1 vs 2; `platform describe` says
 # whether each tier's buffer covers its credit loop; a permutation runs.

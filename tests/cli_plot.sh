@@ -1,5 +1,5 @@
 #!/bin/sh
-# `collsim run --plot FILE.svg` (SPEC §8): an SVG with a curve per algorithm
+# `collsim run --plot FILE.svg` (docs/output.md): an SVG with a curve per algorithm
 # and its legend; a name not ending in .svg, a missing directory or no
 # gnuplot: exit 2, a message saying why, and no file left behind.
 . "${top_srcdir:-.}/tests/cli_common.sh"

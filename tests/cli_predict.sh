@@ -1,5 +1,5 @@
 #!/bin/sh
-# `collsim predict` (SPEC §2, §5): the analytic model alone, from the shipped
+# `collsim predict` (README, docs/model.md): the analytic model alone, from the shipped
 # seed-table scenarios; nothing simulated (no time_s), every row's n_alpha and
 # n_beta the seed's; bad model keys exit 2 naming file:line:column.
 . "${top_srcdir:-.}/tests/cli_common.sh"
@@ -66,7 +66,7 @@ printf 'name: t\nplatform: %s/star-512.yaml\ncases:\n  - primitive: bcast\n    a
 out=$("$collsim" predict "$work/form.yaml" 2>&1)
 check "bad form refused" "$out" "form.yaml:7:11: 'form' takes exact"
 
-# issue 15: the rows say what ran; the tuner's pick at 1 KB is a low-latency
+# Real-system terms: the rows say what ran; the tuner's pick at 1 KB is a low-latency
 # protocol (NCCL's LL: base 6.6 / 6.8 us), at 4 GB Simple (full bandwidth)
 printf 'name: t\nplatform: %s/hgx-h100.yaml\ncases:\n  - primitive: allreduce\n    algorithms: [auto]\n    sizes: [1KB, 4GB]\n  - primitive: allreduce\n    algorithms: [ring]\n    protocol: ll128\n    channels: 4\n    sizes: [1MB]\n  - primitive: allreduce\n    algorithms: [ring]\n    sizes: [4GB]\n' "$platforms" > "$work/auto.yaml"
 "$collsim" predict "$work/auto.yaml" --format csv > "$work/auto.csv" 2>&1

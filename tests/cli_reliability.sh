@@ -1,6 +1,6 @@
 #!/bin/sh
-# Hostile and unusual use of the command line (issue 12, issue 11 points 7
-# and 8): units as collsim prints them, routes longer than any fixed buffer,
+# Hostile and unusual use of the command line (docs/reliability.md,
+# docs/output.md): units as collsim prints them, routes longer than any fixed buffer,
 # files that are not regular files or are too large, --cfg misuse, a solver
 # crash retried, the verifier's bound, and interrupts that must leave
 # nothing behind.

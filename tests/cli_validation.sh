@@ -1,7 +1,7 @@
 #!/bin/sh
-# Issue 15's validation (docs/validation.md): scripts/validate on the
+# The validation of the real-system terms (docs/validation.md): scripts/validate on the
 # published measurements (tests/data/measurements.csv) with the shipped
-# platforms, nothing fitted.  Pins the errors reached after issue 15, each a
+# platforms, nothing fitted.  Pins the errors the shipped platforms reach, each a
 # little above the value docs/validation.md reports, so a change that makes
 # collsim farther from the hardware fails here:
 #   all systems, bandwidth-bound   8.6 %  (issue target 12 %)

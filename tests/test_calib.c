@@ -1,4 +1,4 @@
-/* test_calib.c — collsim calibrate (issue 16): logs written here in the
+/* test_calib.c — collsim calibrate (docs/calibration.md): logs written here in the
  * nccl-tests output format (NVIDIA nccl-tests src/util.cu: the '#' header,
  * the "#  Rank" lines, the column header with its (us) unit line, rows of
  * size count type redop root and time / algbw / busbw / #wrong out of place

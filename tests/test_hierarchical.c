@@ -216,7 +216,7 @@ START_TEST(test_hierarchical_alltoall_superpod_pays_each_route)
 }
 END_TEST
 
-/* ---- issue 15: subset groups, inc parts, pipelined variants ---- */
+/* ---- real systems: subset groups, inc parts, pipelined variants ---- */
 
 /* inc_tree_fn for verification: one switch above each sub-group, a node of
  * its own (the data path does not depend on where it sits). */

@@ -250,7 +250,7 @@ START_TEST(test_inc_leg_latency_when_alpha_switch_is_small)
 END_TEST
 
 
-/* Issue 15's real systems: each shipped file carries the published figures
+/* The real systems (docs/platforms.md): each shipped file carries the published figures
  * its comments cite (NVIDIA / AMD datasheets: per GPU per direction; NCCL's
  * and RCCL's effective link rates as the efficiency), typed here again. */
 START_TEST(test_real_system_platforms_carry_their_published_figures)

@@ -1,5 +1,5 @@
-/* test_report.c — the η fit (SPEC §6, model/eta_fit.c), report_calibrate on
- * hand-built reports, the table / CSV / JSON renderings (SPEC §8) and the
+/* test_report.c — the η fit (docs/model.md, model/eta_fit.c), report_calibrate on
+ * hand-built reports, the table / CSV / JSON renderings (docs/output.md) and the
  * gnuplot SVG of report_plot. */
 #include <check.h>
 #include <dirent.h>
@@ -82,7 +82,7 @@ START_TEST(test_eta_fit_reports_the_residual_of_noisy_points)
 }
 END_TEST
 
-/* SPEC §6 as written: fit t ≈ a + b·M minimising Σ ((a + b·M − t)/t)² by
+/* The plain η fit (docs/model.md, "How η is fitted"): fit t ≈ a + b·M minimising Σ ((a + b·M − t)/t)² by
  * the weighted normal equations, then η_α = a/(n_α α), η_β = n_β/(b·BW). */
 START_TEST(test_eta_fit_equals_the_weighted_least_squares_closed_form_for_constant_counts)
 {

@@ -1,4 +1,4 @@
-/* test_tuner.c — `algorithms: [auto]` / `protocol: auto` (issue 15 point 4):
+/* test_tuner.c — `algorithms: [auto]` / `protocol: auto` (docs/model.md, "Real-system terms"):
  * the tuner returns the least predicted time over the algorithms the group
  * supports x NCCL's protocols x the channel options, as NCCL's tuner takes
  * the least of its cost model; checked against an enumeration written here,

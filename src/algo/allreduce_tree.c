@@ -1,4 +1,4 @@
-/* allreduce_tree.c — NCCL's multi-node tree all-reduce (issue 15; NCCL's
+/* allreduce_tree.c — NCCL's multi-node tree all-reduce (docs/model.md, "Real-system terms"; NCCL's
  * "Tree" algorithm): in each node its GPUs form a chain below one head, and
  * the heads form the double binary tree over the nodes (double_tree.h: the
  * second tree chains each node the other way round, so its heads, and their

@@ -1,4 +1,4 @@
-/* channels.h — NCCL-style channels (issue 15): K concurrent copies of a
+/* channels.h — NCCL-style channels (docs/model.md): K concurrent copies of a
  * collective, copy c moving M/K over connections of its own (channel c), and
  * the order in which copy c visits the group, chosen so that the channels
  * spread over disjoint links where the fabric has them:

@@ -2,7 +2,7 @@
  * message's latency (from the later posting of its two ends to its arrival,
  * exec/op_times.h) against the time it takes alone on its route, the
  * route's latency plus its wire bytes over the route's narrowest link
- * (SPEC §3: alpha + M/BW under CM02).  A case none of whose messages took
+ * (alpha + M/BW under CM02, docs/contention.md).  A case none of whose messages took
  * longer is uncontended: its simulated time is then what its schedule's
  * steps add up to, which an exact formula must equal. */
 #ifndef COLLSIM_CONTENTION_H

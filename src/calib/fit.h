@@ -1,4 +1,4 @@
-/* fit.h — the calibration fit (issue 16): for each collective measured and
+/* fit.h — the calibration fit (docs/calibration.md): for each collective measured and
  * each of its size regimes (calib/regimes.h), the effective launch cost,
  * per-hop latency and bandwidth of collsim's model
  *

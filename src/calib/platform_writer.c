@@ -17,36 +17,13 @@
 #include <string.h>
 
 #include "util/output_file.h"
+#include "yaml/yaml_tree.h"
 
 static const char *protocol_of(int regime, int regime_count)
 {
     int from_top = regime_count - 1 - regime;
     if (from_top == 0) return "simple";
     return regime == 0 ? "ll" : "ll128";
-}
-
-static char *read_text(const char *path, diag *d)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        diag_at(d, path, 0, 0, "cannot open: %s", strerror(errno));
-        return NULL;
-    }
-    size_t capacity = 4096, length = 0, got;
-    char *text = malloc(capacity + 1);
-    while (text && (got = fread(text + length, 1, capacity - length, f)) > 0) {
-        length += got;
-        if (length == capacity) {
-            char *bigger = realloc(text, capacity * 2 + 1);
-            if (!bigger) free(text);
-            text = bigger;
-            capacity *= 2;
-        }
-    }
-    fclose(f);
-    if (!text) diag_at(d, path, 0, 0, "out of memory");
-    else text[length] = '\0';
-    return text;
 }
 
 #define HEADER "# collsim calibrate"
@@ -130,7 +107,8 @@ static void write_table(FILE *out, const calib_writer_input *in)
 
 bool calib_write_platform(const calib_writer_input *in, const char *path, diag *d)
 {
-    char *text = read_text(in->platform_path, d);
+    size_t length;
+    char *text = input_read(in->platform_path, &yaml_file_kind, &length, d);
     if (!text) return false;
     output_file f;
     if (!output_open(&f, path, d)) {

@@ -1,10 +1,11 @@
 /* command_calibrate.c — `collsim calibrate PLATFORM.yaml LOG... [-o FILE]`
- * (issue 16): read the logs (calib/log_reader.c), say what was read from
+ * (docs/calibration.md): read the logs (calib/log_reader.c), say what was read from
  * each (its collective, its ranks, and how they were recognised), fit the
  * platform's effective costs per size regime (calib/fit.c), print every
  * point's residual on standard error, and write the calibrated platform
  * (calib/platform_writer.c). */
 #include <math.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,8 @@
 #include "calib/platform_writer.h"
 #include "cli/commands.h"
 #include "model/protocol.h"
+#include "util/data_path.h"
+#include "cli/distinct_files.h"
 #include "platform/platform.h"
 
 static void print_note(void *context, const char *file, int line, const char *why)
@@ -67,9 +70,16 @@ static void print_residuals(FILE *out, const calib_log *logs, int log_count, con
 int command_calibrate(const cli_args *args)
 {
     bool quiet = args->value[OPT_QUIET] != NULL;
+    char path[PATH_MAX]; /* found along COLLSIM_PATH and the installed platforms too (util/data_path.h) */
+    data_path_find(args->operands[0], NULL, "platforms", path, sizeof path);
+    named_file files[CLI_MAX_OPERANDS + 1];
+    for (int i = 0; i < args->operand_count; i++)
+        files[i] = (named_file){i == 0 ? path : args->operands[i], i == 0 ? "the platform" : "the log", false, NULL};
+    files[args->operand_count] = (named_file){args->value[OPT_OUTPUT], "-o", true, NULL};
+    if (!files_distinct("calibrate", files, args->operand_count + 1)) return 2;
     diag d = {0};
     topology platform;
-    if (!platform_load(args->operands[0], &platform, &d)) {
+    if (!platform_load(path, &platform, &d)) {
         diag_print(&d);
         return 2;
     }
@@ -100,7 +110,7 @@ int command_calibrate(const cli_args *args)
     }
     calib_result result;
     char why[256];
-    if (status == 0 && !calib_fit(logs, log_count, args->operands[0], &platform, &result, why, sizeof why)) {
+    if (status == 0 && !calib_fit(logs, log_count, path, &platform, &result, why, sizeof why)) {
         fprintf(stderr, "collsim calibrate: %s\n", why);
         status = 2;
     }
@@ -117,7 +127,7 @@ int command_calibrate(const cli_args *args)
             print_choices(stderr, &result);
             print_residuals(stderr, logs, log_count, &result);
         }
-        calib_writer_input in = {.platform_path = args->operands[0], .platform = &platform, .logs = logs,
+        calib_writer_input in = {.platform_path = path, .platform = &platform, .logs = logs,
                                  .log_count = log_count, .result = &result};
         const char *out = args->value[OPT_OUTPUT] ? args->value[OPT_OUTPUT] : "-";
         if (!calib_write_platform(&in, out, &d)) {

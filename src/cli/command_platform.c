@@ -1,9 +1,11 @@
 /* command_platform.c — `collsim platform describe | xml | route`. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/commands.h"
+#include "util/data_path.h"
 #include "net/fluid/simgrid_run.h"
 #include "platform/describe.h"
 #include "platform/platform.h"
@@ -157,7 +159,9 @@ int command_platform(const cli_args *a)
 {
     topology t;
     diag d = {0};
-    if (!platform_load(a->operands[0], &t, &d)) {
+    char path[PATH_MAX]; /* found along COLLSIM_PATH and the installed platforms too (util/data_path.h) */
+    data_path_find(a->operands[0], NULL, "platforms", path, sizeof path);
+    if (!platform_load(path, &t, &d)) {
         diag_print(&d);
         return 2;
     }

@@ -77,8 +77,8 @@ static void case_costs(const model_case *c, endpoint_costs *costs)
 
 /* A term at TIER: its sender overhead and the protocol's efficiency come from
  * the prediction's endpoint costs; both vanish in the seed's model. */
-static void add_term(prediction *out, const model_case *c, int tier, int phase, const char *label, counts k,
-                     double alpha_s, double bandwidth_Bps)
+void model_add_term(prediction *out, const model_case *c, int tier, int phase, const char *label, counts k,
+                    double alpha_s, double bandwidth_Bps)
 {
     const endpoint_costs *costs = &out->costs;
     bandwidth_Bps *= (double)costs->wire_denominator / costs->wire_numerator;
@@ -189,7 +189,7 @@ static void destination_classes(const model_case *c, prediction *out)
     free(hops);
     for (int tier = 0; tier < t->tier_count; tier++)
         if (count[tier])
-            add_term(out, c, tier, -1, t->tiers[tier].name, (counts){count[tier], (double)count[tier] / c->ranks},
+            model_add_term(out, c, tier, -1, t->tiers[tier].name, (counts){count[tier], (double)count[tier] / c->ranks},
                      latency[tier] / count[tier], tier_rate(c, tier));
 }
 
@@ -243,7 +243,7 @@ static bool add_part(prediction *out, const model_case *c, const part *pt, int p
     }
     counts k = f->counts(&s);
     if (pt->outer) k.n_beta /= d; /* the telescoped payload M·L/N */
-    add_term(out, c, tier, phase, pt->label, k, alpha, bw);
+    model_add_term(out, c, tier, phase, pt->label, k, alpha, bw);
     return true;
 }
 
@@ -388,14 +388,14 @@ static bool chained_tree(const model_case *c, prediction *out, char *why, int wh
     double bw_node = tier_rate(c, 0), bw_net = tier_rate(c, outer);
     bool network_paces = l > 1 && c_net / bw_net >= (d > 1 ? 2 : 0) / bw_node;
     if (d > 1)
-        add_term(out, c, 0, -1, "chains", (counts){2.0 * (d - 1), network_paces ? 0 : 2}, t->tiers[0].alpha_s, bw_node);
+        model_add_term(out, c, 0, -1, "chains", (counts){2.0 * (d - 1), network_paces ? 0 : 2}, t->tiers[0].alpha_s, bw_node);
     /* the pipeline's fill, (P - 1) slots (01 App. C.3), at the heads' α; `form: asymptotic` leaves it out */
     int heap_depth = 0; /* floor(log2 L): the node trees' depth (double_tree.c) */
     while ((2 << heap_depth) <= l) heap_depth++;
     int depth = d - 1 + heap_depth, segments = c->segments > 0 ? c->segments : 2 * depth;
     double fill = c->form == FORM_ASYMPTOTIC ? 0 : segments - 1;
     if (l > 1)
-        add_term(out, c, outer, -1, "node tree", (counts){2.0 * ceil_log2(l) + fill, network_paces ? c_net : 0},
+        model_add_term(out, c, outer, -1, "node tree", (counts){2.0 * ceil_log2(l) + fill, network_paces ? c_net : 0},
                  t->tiers[outer].alpha_s, bw_net);
     free(order);
     return true;
@@ -455,27 +455,37 @@ static bool flat(const model_case *c, prediction *out, char *why, int why_size)
         alpha = t->tiers[tier].alpha_s * (t->lattice ? links : 1);
     }
     if (c->prim == PRIM_PERMUTATION) slowest_route(c, &tier, &alpha);
-    add_term(out, c, tier, -1, c->algorithm->name, f->counts(&s), alpha, bottleneck_bandwidth(c, tier));
+    model_add_term(out, c, tier, -1, c->algorithm->name, f->counts(&s), alpha, bottleneck_bandwidth(c, tier));
+    return true;
+}
+
+void model_linear_form(const prediction *p, double *intercept_s, double *slope_s_per_byte)
+{
+    double intercept = 0, slope = 0;
+    for (int i = 0; i < p->term_count; i++) {
+        const model_term *t = &p->terms[i];
+        intercept += t->eta.alpha * t->n_alpha * t->alpha_s + t->n_alpha * t->overhead_s;
+        slope += t->n_beta / (t->eta.beta * t->bandwidth_Bps);
+    }
+    *intercept_s = intercept + p->launch_s;
+    *slope_s_per_byte = slope;
+}
+
+bool model_forms_cross(double intercept_a, double slope_a, double intercept_b, double slope_b, double *size_bytes)
+{
+    if (slope_a == slope_b) return false;
+    double m = (intercept_b - intercept_a) / (slope_a - slope_b);
+    if (!(m > 0)) return false;
+    *size_bytes = m;
     return true;
 }
 
 bool model_crossover(const prediction *a, const prediction *b, double *size_bytes)
 {
-    double intercept[2] = {0, 0}, slope[2] = {0, 0};
-    const prediction *p[2] = {a, b};
-    for (int k = 0; k < 2; k++)
-        for (int i = 0; i < p[k]->term_count; i++) {
-            const model_term *t = &p[k]->terms[i];
-            intercept[k] += t->eta.alpha * t->n_alpha * t->alpha_s + t->n_alpha * t->overhead_s;
-            slope[k] += t->n_beta / (t->eta.beta * t->bandwidth_Bps);
-        }
-    if (slope[0] == slope[1]) return false;
-    intercept[0] += a->launch_s;
-    intercept[1] += b->launch_s;
-    double m = (intercept[1] - intercept[0]) / (slope[0] - slope[1]);
-    if (!(m > 0)) return false;
-    *size_bytes = m;
-    return true;
+    double intercept[2], slope[2];
+    model_linear_form(a, &intercept[0], &slope[0]);
+    model_linear_form(b, &intercept[1], &slope[1]);
+    return model_forms_cross(intercept[0], slope[0], intercept[1], slope[1], size_bytes);
 }
 
 double model_term_time(const model_term *t, double size_bytes, bool with_eta)
@@ -494,7 +504,8 @@ static bool build_terms(const model_case *c, const endpoint_costs *costs, bool s
     out->costs = *costs;
     out->slices = 1;
     algorithm_composition composition = c->algorithm->composition;
-    bool ok = composition == COMPOSITION_HIERARCHICAL || composition == COMPOSITION_PIPELINED
+    bool ok = composition == COMPOSITION_IMPORTED ? schedule_path_terms(c, out, why, why_size)
+              : composition == COMPOSITION_HIERARCHICAL || composition == COMPOSITION_PIPELINED
                   ? hierarchical(c, out, why, why_size)
               : composition == COMPOSITION_NODE_TREE ? chained_tree(c, out, why, why_size)
                                                      : flat(c, out, why, why_size);

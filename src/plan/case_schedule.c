@@ -95,11 +95,10 @@ schedule *plan_schedule(const scenario *s, int c, const algorithm *a, int channe
     return built;
 }
 
-double plan_schedule_items(const scenario *s, int c, const algorithm *a, int channels)
+double plan_schedule_items_at(const scenario *s, int c, const algorithm *a, int channels, double size_bytes)
 {
-    const scenario_case *k = &s->cases[c];
-    algo_params p = case_params(s, c, a, channels, 0, k->sizes[plan_largest_size(k)], NULL);
-    return algorithm_schedule_size(a, &p) * k->groups.count;
+    algo_params p = case_params(s, c, a, channels, 0, size_bytes, NULL);
+    return algorithm_schedule_size(a, &p) * s->cases[c].groups.count;
 }
 
 typedef struct support_check {

@@ -8,6 +8,7 @@
 
 #include "exec/coupling.h"
 #include "plan/plan.h"
+#include "sched/local_ops.h"
 #include "sched/verify.h"
 #include "util/units.h"
 
@@ -19,28 +20,37 @@ int plan_largest_size(const scenario_case *k)
     return best;
 }
 
-static void report_unbuildable(const scenario *s, int c, int a, const char *why)
+static bool unbuildable(const scenario *s, int c, int a, const char *why, diag *d)
 {
     const scenario_case *k = &s->cases[c];
-    fprintf(stderr, "%s:%d:%d: %s %s cannot run on a group of %d ranks: %s; choose another algorithm or group size\n",
-            s->path, k->groups_line, k->groups_column, primitive_name(k->prim), k->algorithms[a], k->groups.size, why);
+    return diag_at(d, s->path, k->groups_line, k->groups_column, "%s %s cannot run on a group of %d ranks: %s; choose "
+                   "another algorithm or group size", primitive_name(k->prim), k->algorithms[a], k->groups.size, why);
 }
 
-/* The schedule operations algorithm A of case C needs, or under `auto` the
- * largest of the tuner's candidates on the channels it may pick. */
-static double algorithm_items(const scenario *s, int c, int a)
+static void report_unbuildable(const scenario *s, int c, int a, const char *why)
+{
+    diag d = {0};
+    unbuildable(s, c, a, why, &d);
+    diag_print(&d);
+}
+
+/* The schedule operations algorithm A of case C needs at SIZE_BYTES, or
+ * under `auto` the largest of the tuner's candidates on the channels it may
+ * pick. */
+static double algorithm_items(const scenario *s, int c, int a, double size_bytes)
 {
     const scenario_case *k = &s->cases[c];
     int natural = plan_natural_channels(scenario_platform(s, k), k);
     int channels = k->channels == CHANNELS_AUTO ? natural : k->channels > 1 ? k->channels : 1;
     if (k->channels == 0 && scenario_platform(s, k)->library != LIBRARY_NONE) channels = natural; /* the library's */
     if (k->records[a])
-        return plan_schedule_items(s, c, k->records[a], algorithm_takes_channels(k->records[a]) ? channels : 1);
+        return plan_schedule_items_at(s, c, k->records[a], algorithm_takes_channels(k->records[a]) ? channels : 1,
+                                      size_bytes);
     const algorithm *candidates[TUNER_MAX_CANDIDATES];
     int count = tuner_candidates(k->prim, scenario_platform(s, k)->library, candidates);
     double most = 0;
     for (int i = 0; i < count; i++) {
-        double items = plan_schedule_items(s, c, candidates[i], channels > natural ? channels : natural);
+        double items = plan_schedule_items_at(s, c, candidates[i], channels > natural ? channels : natural, size_bytes);
         if (items > most) most = items;
     }
     return most;
@@ -49,35 +59,33 @@ static double algorithm_items(const scenario *s, int c, int a)
 /* The k-th algorithms of a concurrent block (all their groups) in one
  * simulation within SCHEDULE_MAX_ITEMS, estimated before anything is built,
  * and, when simulated, on at most SIM_MAX_HOSTS hosts. */
-static bool check_sizes(const scenario *s, int first, run_mode mode)
+static bool check_sizes(const scenario *s, int first, run_mode mode, diag *d)
 {
     const scenario_case *lead = &s->cases[first];
     for (int a = 0; a < lead->algorithm_count; a++) {
         double items = 0;
-        for (int c = first; c < first + lead->together_count; c++) items += algorithm_items(s, c, a);
+        for (int c = first; c < first + lead->together_count; c++)
+            items += algorithm_items(s, c, a, s->cases[c].sizes[plan_largest_size(&s->cases[c])]);
         if (items <= (double)SCHEDULE_MAX_ITEMS) continue;
-        fprintf(stderr, "%s:%d:%d: %s %s on %d group(s) of %d ranks%s would need about %.3g schedule operations; collsim "
-                "builds at most %ld per simulation (docs/reliability.md): use fewer or smaller groups%s\n", s->path,
-                lead->groups_line, lead->groups_column, primitive_name(lead->prim), lead->algorithms[a],
+        return diag_at(d, s->path, lead->groups_line, lead->groups_column, "%s %s on %d group(s) of %d ranks%s would need "
+                "about %.3g schedule operations; collsim builds at most %ld per simulation (docs/reliability.md): use "
+                "fewer or smaller groups%s", primitive_name(lead->prim), lead->algorithms[a],
                 lead->groups.count, lead->groups.size, lead->together_count > 1 ? " and its concurrent cases" : "", items,
                 SCHEDULE_MAX_ITEMS, lead->segments ? " or fewer segments" : " or another algorithm");
-        return false;
     }
     double hosts = 0;
     for (int c = first; c < first + lead->together_count; c++) hosts += (double)s->cases[c].groups.count * s->cases[c].groups.size;
-    if (mode == MODE_RUN && hosts > SIM_MAX_HOSTS) {
-        fprintf(stderr, "%s:%d:%d: %d group(s) of %d ranks%s place %.0f ranks in one simulation; collsim simulates at "
-                "most %d at once (SimGrid's routing table grows as their square, docs/reliability.md): use fewer or "
-                "smaller groups, or collsim predict\n", s->path, lead->groups_line, lead->groups_column, lead->groups.count,
+    if (mode == MODE_RUN && hosts > SIM_MAX_HOSTS)
+        return diag_at(d, s->path, lead->groups_line, lead->groups_column, "%d group(s) of %d ranks%s place %.0f ranks in "
+                "one simulation; collsim simulates at most %d at once (SimGrid's routing table grows as their square, "
+                "docs/reliability.md): use fewer or smaller groups, or collsim predict", lead->groups.count,
                 lead->groups.size, lead->together_count > 1 ? " and its concurrent cases" : "", hosts, SIM_MAX_HOSTS);
-        return false;
-    }
     return true;
 }
 
 /* Case C's algorithm A found no choice at SIZE_BYTES: a named algorithm says why its schedule does not
- * build (on one channel), `auto` that nothing the group supports was found. */
-static void report_no_choice(const scenario *s, int c, int a, double size_bytes)
+ * build (on one channel), `auto` that nothing the group supports was found; false. */
+static bool report_no_choice(const scenario *s, int c, int a, double size_bytes, diag *d)
 {
     const algorithm *named = s->cases[c].records[a];
     char why[512] = "the tuner found no algorithm the group supports";
@@ -86,30 +94,32 @@ static void report_no_choice(const scenario *s, int c, int a, double size_bytes)
         schedule_free(built);
         snprintf(why, sizeof why, "no protocol or channel count the case allows supports it");
     }
-    report_unbuildable(s, c, a, why);
+    return unbuildable(s, c, a, why, d);
 }
 
-bool plan_check(const scenario *s, run_mode mode)
+double plan_simulation_items(const scenario *s, int first, int a, int m)
+{
+    double items = 0;
+    for (int c = first; c < first + s->cases[first].together_count; c++)
+        items += algorithm_items(s, c, a, s->cases[c].sizes[m]);
+    return items;
+}
+
+bool plan_check(const scenario *s, run_mode mode, diag *d)
 {
     for (int c = 0; c < s->case_count; c++)
-        if (s->cases[c].together_first == c && !check_sizes(s, c, mode)) return false;
+        if (s->cases[c].together_first == c && !check_sizes(s, c, mode, d)) return false;
     for (int c = 0; c < s->case_count; c++) {
         const scenario_case *k = &s->cases[c];
         for (int a = 0; a < k->algorithm_count; a++) {
             char why[512] = "";
             plan_member m = {0};
-            if (!plan_choose(s, c, a, k->sizes[0], &m)) {
-                report_no_choice(s, c, a, k->sizes[0]);
-                return false;
-            }
+            if (!plan_choose(s, c, a, k->sizes[0], &m)) return report_no_choice(s, c, a, k->sizes[0], d);
             int groups = algorithm_per_group(m.run.algorithm) ? k->groups.count : 1;
             for (int g = 0; g < groups; g++) {
                 schedule *sched = plan_schedule(s, c, m.run.algorithm, m.run.channels, g, k->sizes[0], true, why,
                                                 sizeof why);
-                if (!sched) {
-                    report_unbuildable(s, c, a, why);
-                    return false;
-                }
+                if (!sched) return unbuildable(s, c, a, why, d);
                 schedule_free(sched);
             }
         }
@@ -161,7 +171,9 @@ int plan_member_prepare(const scenario *s, const plan_settings *o, plan_member *
     int groups = k->groups.count;
     char why[512] = "";
     if (!plan_choose(s, m->c, m->a, m->size_bytes, m)) {
-        report_no_choice(s, m->c, m->a, m->size_bytes);
+        diag d = {0};
+        report_no_choice(s, m->c, m->a, m->size_bytes, &d);
+        diag_print(&d);
         return 2;
     }
     m->scheds = calloc((size_t)groups, sizeof *m->scheds);
@@ -182,8 +194,16 @@ int plan_member_prepare(const scenario *s, const plan_settings *o, plan_member *
         if (verified != 0) return verified;
     }
     if (o->mode == MODE_VERIFY) return 0;
+    if (!m->scheds[0]->generator && sched_has_local_ops(m->scheds[0])) { /* local ops take no time: the network's view */
+        schedule *view = sched_network_view(m->scheds[0]);
+        for (int g = groups - 1; g >= 0; g--)
+            if (m->scheds[g] == m->scheds[0] && g > 0) m->scheds[g] = view;
+        schedule_free(m->scheds[0]);
+        m->scheds[0] = view;
+    }
     model_case mc = scenario_model_case(s, m->c, m->run.algorithm, m->run.protocol, m->run.channels, m->size_bytes,
                                         m->scheds[0]->segments);
+    mc.sched = m->scheds[0];
     int tier = model_group_tier(&mc);
     const calibrated_group *fitted = calibrated_group_for(mc.platform, mc.prim, tier, m->run.algorithm);
     m->calibration = mc.platform->calibrated_count == 0 ? PLAN_UNCALIBRATED

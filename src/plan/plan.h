@@ -53,8 +53,13 @@ typedef struct plan_member {
 } plan_member;
 
 /* Every limit of S and every algorithm of every case on its groups, before
- * anything runs; false with the reason on standard error (exit 2). */
-bool plan_check(const scenario *s, run_mode mode);
+ * anything runs; false with the reason in D (exit 2). */
+bool plan_check(const scenario *s, run_mode mode, diag *d);
+
+/* The schedule operations of one simulation (the A-th algorithms of the
+ * concurrent block that case FIRST opens, at their M-th sizes), estimated
+ * from the algorithms' growth before anything is built. */
+double plan_simulation_items(const scenario *s, int first, int a, int m);
 
 /* Choose, build (and verify when asked), and predict member M (its c, a and
  * size_bytes set); exit status: 0, 1 (verification failed) or 2. */
@@ -96,9 +101,9 @@ int plan_natural_channels(const topology *t, const scenario_case *k);
  * only).  NULL with WHY when the algorithm refuses the group. */
 schedule *plan_schedule(const scenario *s, int c, const algorithm *a, int channels, int g, double size_bytes,
                         bool generate, char *why, int why_size);
-/* The schedule operations A of case C on CHANNELS channels needs at its
- * largest size over all its groups (algorithm_schedule_size). */
-double plan_schedule_items(const scenario *s, int c, const algorithm *a, int channels);
+/* The schedule operations A of case C on CHANNELS channels needs at
+ * SIZE_BYTES over all its groups (algorithm_schedule_size). */
+double plan_schedule_items_at(const scenario *s, int c, const algorithm *a, int channels, double size_bytes);
 /* What runs for algorithm A of case C at SIZE_BYTES: the case's own
  * algorithm, protocol and channels, or the tuner's pick; false when the
  * tuner finds nothing the group supports. */

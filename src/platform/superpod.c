@@ -160,8 +160,11 @@ static const rail_names superpod_names = {"pods", "gpus_per_pod", "rails", "pods
 static const rail_names cluster_names = {"nodes", "gpus_per_node", NULL, "nodes_per_leaf", "spines_per_rail",
                                          "nvlink", "network", "leaf", "spine", "node"};
 
+/* The GPU fabric and the network's tiers; the network's mapping in *IB, and
+ * whether it gives alpha_spine (needed only where a rail has spines, which
+ * read_shape tells) in *SPINE_GIVEN. */
 static bool read_fabrics(platform_reader *r, const rail_names *k, topo_tier *nvlink, topo_tier *ib_leaf,
-                         topo_tier *ib_spine, double *s)
+                         topo_tier *ib_spine, double *s, ynode **ib_node, bool *spine_given)
 {
     static const char *const nvlink_keys[] = {"alpha", "bandwidth", "alpha_switch", "inc", "efficiency", "overhead", NULL};
     static const char *const ib_keys[] = {"alpha_leaf", "alpha_spine", "bandwidth", "oversubscription", "alpha_switch",
@@ -175,8 +178,10 @@ static bool read_fabrics(platform_reader *r, const rail_names *k, topo_tier *nvl
         !read_tier(r, ib, "alpha_leaf", true, ib_leaf))
         return false;
     *ib_spine = *ib_leaf;
-    ynode *alpha = yaml_map_require(r->tree, ib, "alpha_spine", r->d);
-    if (!alpha || !yaml_read_quantity(r->tree, alpha, "alpha_spine", UNIT_TIME, false, &ib_spine->alpha_s, r->d)) return false;
+    *ib_node = ib;
+    ynode *alpha = yaml_map_get(r->tree, ib, "alpha_spine");
+    *spine_given = alpha != NULL;
+    if (alpha && !yaml_read_quantity(r->tree, alpha, "alpha_spine", UNIT_TIME, false, &ib_spine->alpha_s, r->d)) return false;
     *s = 1;
     ynode *os = yaml_map_get(r->tree, ib, "oversubscription");
     if (os && !yaml_read_positive_number(r->tree, os, "oversubscription", s, r->d)) return false;
@@ -237,13 +242,18 @@ static bool build_rail_fabric(platform_reader *r, const rail_names *k, topology 
     topo_tier nvlink = {0}, ib_leaf = {0}, ib_spine = {0};
     double s;
     superpod shape = {0};
-    if (!read_fabrics(r, k, &nvlink, &ib_leaf, &ib_spine, &s) || !read_shape(r, k, &shape, s))
+    ynode *ib = NULL;
+    bool spine_given = false;
+    if (!read_fabrics(r, k, &nvlink, &ib_leaf, &ib_spine, &s, &ib, &spine_given) || !read_shape(r, k, &shape, s))
         return false;
     switch_split nv_split = split_switched_hop(nvlink.alpha_s, nvlink.alpha_switch_s, nvlink.inc != 0);
     switch_split leaf_split = split_switched_hop(ib_leaf.alpha_s, ib_leaf.alpha_switch_s, ib_leaf.inc != 0);
     switch_split spine_split = {0};
     double spine_link_s = 0;
     bool has_spines = shape.leaves_per_rail > 1;
+    if (has_spines && !spine_given)
+        return yaml_error(r->tree, ib, r->d, "missing key 'alpha_spine': %d leaves per rail reach each other through "
+                          "spines (one leaf per rail needs none)", shape.leaves_per_rail);
     if (has_spines && !split_uplink(r, &ib_leaf, &ib_spine, ib_leaf.alpha_s + leaf_split.xbar_s, &spine_link_s, &spine_split))
         return false;
     snprintf(nvlink.split, sizeof nvlink.split, "2 NVLink links x %.6g us%s", nv_split.access_s * 1e6,

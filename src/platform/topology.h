@@ -9,7 +9,7 @@
  * direction choice, the SuperPOD's NVLink rail bridge).
  *
  * Latency: physical links carry each tier's α split so that a one-hop message
- * takes exactly α + M/BW under CM02 (SPEC §3).  A switch may also own a
+ * takes exactly α + M/BW under CM02 (docs/platforms.md).  A switch may also own a
  * latency-only crossbar link (transit) and port link (ends of in-network legs),
  * used when alpha_switch is smaller than the access link's share of α. */
 #ifndef COLLSIM_TOPOLOGY_H
@@ -74,7 +74,7 @@ typedef struct route_choices {
 typedef struct topo_tier {
     char name[24];
     char hop[96];          /* what one algorithmic hop of this tier is */
-    double alpha_s;        /* end-to-end α of one hop (SPEC §3) */
+    double alpha_s;        /* end-to-end α of one hop (docs/platforms.md) */
     double bandwidth_Bps;  /* per rank, per direction: the formulas' BW */
     double efficiency;     /* η_β^hw: links run at efficiency × BW (explainer 05 §2.1) */
     double overhead_s;     /* per-message endpoint software cost, charged at the sender (LogP's o) */

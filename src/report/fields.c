@@ -10,6 +10,7 @@
 #include "report/fields.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "util/json_out.h"
@@ -127,56 +128,61 @@ static field_value row_algorithm_cell(const field_context *x)
 }
 
 #define ALL IN_JSON | IN_CSV
+#define STORED(kind, type, member) {kind, offsetof(type, member), sizeof(((type *)0)->member)}
+#define NOT_STORED {STORE_NONE, 0, 0}
+#define R(kind, member) STORED(kind, result_row, member)
+#define T(kind, member) STORED(kind, row_term, member)
+#define L(kind, member) STORED(kind, link_row, member)
 #define NO_COLUMN {NULL, 0, 0, 0, 0, 0, WHEN_ALWAYS}
 #define US(header, width, when) {header, 1, width, width, 3, 1e6, when}
 
 static const field result_table[] = {
-    {"case", row_case, ALL, WHEN_ALWAYS, 0, 0, NO_COLUMN},
-    {"primitive", row_primitive, ALL, WHEN_ALWAYS, 1, 0, NO_COLUMN},
-    {"algorithm", row_algorithm, ALL, WHEN_ALWAYS, 2, 0, NO_COLUMN},
-    {"platform", row_platform, ALL, WHEN_ALWAYS, 27, 0, NO_COLUMN},
-    {"group", row_group, ALL | IN_TABLE, WHEN_ALWAYS, 3, 6, {"group", 1, 5, 5, 0, 1, WHEN_FASTEST}},
-    {"groups", row_groups, ALL, WHEN_ALWAYS, 24, 0, NO_COLUMN},
-    {"layout", row_layout, ALL, WHEN_ALWAYS, 25, 0, NO_COLUMN},
-    {"skew", row_skew, ALL, WHEN_ALWAYS, 26, 0, NO_COLUMN},
-    {"concurrent_with", row_concurrent, ALL, WHEN_ALWAYS, 28, 0, NO_COLUMN},
-    {"ranks", row_ranks, ALL, WHEN_ALWAYS, 4, 0, NO_COLUMN},
-    {"size_bytes", row_size, ALL | IN_TABLE, WHEN_ALWAYS, 5, 0, {"size(B)", 1, 13, 13, 0, 1, WHEN_ALWAYS}},
-    {"segments", row_segments, ALL | IN_TABLE, WHEN_ALWAYS, 6, 2, {"P", 1, 5, 5, 0, 1, WHEN_PIPELINED}},
-    {"protocol", row_protocol, ALL | IN_TABLE, WHEN_ALWAYS, 30, 3, {"proto", 1, -6, -6, 0, 1, WHEN_PROTOCOL}},
-    {"channels", row_channels, ALL | IN_TABLE, WHEN_ALWAYS, 31, 4, {"ch", 1, 3, 3, 0, 1, WHEN_CHANNELS}},
-    {"tuned", row_tuned, ALL, WHEN_ALWAYS, 32, 0, NO_COLUMN},
-    {"launch_s", row_launch, ALL, WHEN_ALWAYS, 33, 0, NO_COLUMN},
-    {"time_s", row_time, ALL | IN_TABLE, WHEN_ALWAYS, 7, 5, US("time(us)", 12, WHEN_SIMULATED)},
-    {"predicted_s", row_predicted, ALL | IN_TABLE, WHEN_ALWAYS, 8, 8, US("pred(us)", 12, WHEN_ALWAYS)},
-    {"ideal_s", row_ideal, ALL | IN_TABLE, WHEN_ALWAYS, 9, 9, US("ideal(us)", 12, WHEN_IDEAL)},
-    {"ratio", row_ratio, ALL | IN_TABLE, WHEN_ALWAYS, 10, 10, {"ratio", 1, 7, 7, 4, 1, WHEN_SIMULATED}},
-    {"n_alpha", row_n_alpha, ALL | IN_TABLE, WHEN_ALWAYS, 11, 13, {"n_alpha", 1, 8, 8, -1, 1, WHEN_ALWAYS}},
-    {"n_beta", row_n_beta, ALL | IN_TABLE, WHEN_ALWAYS, 12, 14, {"n_beta", 1, 8, 8, -1, 1, WHEN_ALWAYS}},
-    {"alpha_s", row_alpha, ALL, WHEN_ALWAYS, 13, 0, NO_COLUMN},
-    {"bandwidth_Bps", row_bandwidth, ALL, WHEN_ALWAYS, 14, 0, NO_COLUMN},
-    {"algbw_Bps", row_algbw, ALL | IN_TABLE, WHEN_ALWAYS, 15, 11, {"algbw(GB/s)", 1, 11, 11, 3, 1e-9, WHEN_ALWAYS}},
-    {"busbw_Bps", row_busbw, ALL | IN_TABLE, WHEN_ALWAYS, 16, 12, {"busbw(GB/s)", 1, 11, 11, 3, 1e-9, WHEN_ALWAYS}},
-    {"time_fastest_s", row_fastest, ALL | IN_TABLE, WHEN_ALWAYS, 17, 7, US("fastest(us)", 12, WHEN_FASTEST)},
-    {"messages", row_messages, ALL, WHEN_ALWAYS, 18, 0, NO_COLUMN},
-    {"latency_p50_s", row_p50, ALL | IN_TABLE, WHEN_ALWAYS, 19, 15, US("p50(us)", 9, WHEN_SIMULATED)},
-    {"latency_p99_s", row_p99, ALL | IN_TABLE, WHEN_ALWAYS, 20, 16, US("p99(us)", 9, WHEN_SIMULATED)},
-    {"latency_max_s", row_max, ALL | IN_TABLE, WHEN_ALWAYS, 21, 17, US("max(us)", 9, WHEN_SIMULATED)},
-    {"rank_spread_s", row_spread, ALL | IN_TABLE, WHEN_ALWAYS, 22, 18, US("spread(us)", 10, WHEN_SIMULATED)},
-    {"contended", row_contended, ALL, WHEN_ALWAYS, 37, 0, NO_COLUMN},
-    {"calibration", row_calibration, ALL, WHEN_ALWAYS, 38, 0, NO_COLUMN},
-    {"best", row_best, ALL, WHEN_ALWAYS, 39, 0, NO_COLUMN},
-    {"slower_than", row_slower_than, ALL, WHEN_ALWAYS, 40, 0, NO_COLUMN},
-    {"background_load", row_background_load, ALL, WHEN_ALWAYS, 23, 0, NO_COLUMN},
-    {"model", row_model, ALL, WHEN_ALWAYS, 29, 0, NO_COLUMN},
-    {"background", row_background, ALL, WHEN_ALWAYS, 34, 0, NO_COLUMN},
-    {"inner", row_inner, ALL, WHEN_ALWAYS, 35, 0, NO_COLUMN},
-    {"outer", row_outer, ALL, WHEN_ALWAYS, 36, 0, NO_COLUMN},
-    {"measured_s", row_measured, ALL | IN_TABLE, WHEN_MEASURED, 41, 19, US("measured(us)", 12, WHEN_MEASURED)},
+    {"case", row_case, ALL, WHEN_ALWAYS, 0, 0, NO_COLUMN, R(STORE_INT, case_index)},
+    {"primitive", row_primitive, ALL, WHEN_ALWAYS, 1, 0, NO_COLUMN, R(STORE_PRIMITIVE, prim)},
+    {"algorithm", row_algorithm, ALL, WHEN_ALWAYS, 2, 0, NO_COLUMN, R(STORE_TEXT, algorithm)},
+    {"platform", row_platform, ALL, WHEN_ALWAYS, 27, 0, NO_COLUMN, R(STORE_TEXT, platform)},
+    {"group", row_group, ALL | IN_TABLE, WHEN_ALWAYS, 3, 6, {"group", 1, 5, 5, 0, 1, WHEN_FASTEST}, R(STORE_INT, group)},
+    {"groups", row_groups, ALL, WHEN_ALWAYS, 24, 0, NO_COLUMN, R(STORE_INT, groups)},
+    {"layout", row_layout, ALL, WHEN_ALWAYS, 25, 0, NO_COLUMN, R(STORE_TEXT, layout)},
+    {"skew", row_skew, ALL, WHEN_ALWAYS, 26, 0, NO_COLUMN, R(STORE_TEXT, skew)},
+    {"concurrent_with", row_concurrent, ALL, WHEN_ALWAYS, 28, 0, NO_COLUMN, R(STORE_CASES, block_first)},
+    {"ranks", row_ranks, ALL, WHEN_ALWAYS, 4, 0, NO_COLUMN, R(STORE_INT, ranks)},
+    {"size_bytes", row_size, ALL | IN_TABLE, WHEN_ALWAYS, 5, 0, {"size(B)", 1, 13, 13, 0, 1, WHEN_ALWAYS}, R(STORE_DOUBLE, size_bytes)},
+    {"segments", row_segments, ALL | IN_TABLE, WHEN_ALWAYS, 6, 2, {"P", 1, 5, 5, 0, 1, WHEN_PIPELINED}, R(STORE_INT, segments)},
+    {"protocol", row_protocol, ALL | IN_TABLE, WHEN_ALWAYS, 30, 3, {"proto", 1, -6, -6, 0, 1, WHEN_PROTOCOL}, R(STORE_TEXT, protocol)},
+    {"channels", row_channels, ALL | IN_TABLE, WHEN_ALWAYS, 31, 4, {"ch", 1, 3, 3, 0, 1, WHEN_CHANNELS}, R(STORE_INT, channels)},
+    {"tuned", row_tuned, ALL, WHEN_ALWAYS, 32, 0, NO_COLUMN, R(STORE_BOOL, tuned)},
+    {"launch_s", row_launch, ALL, WHEN_ALWAYS, 33, 0, NO_COLUMN, R(STORE_DOUBLE, launch_s)},
+    {"time_s", row_time, ALL | IN_TABLE, WHEN_ALWAYS, 7, 5, US("time(us)", 12, WHEN_SIMULATED), R(STORE_DOUBLE, time_s)},
+    {"predicted_s", row_predicted, ALL | IN_TABLE, WHEN_ALWAYS, 8, 8, US("pred(us)", 12, WHEN_ALWAYS), R(STORE_DOUBLE, predicted_s)},
+    {"ideal_s", row_ideal, ALL | IN_TABLE, WHEN_ALWAYS, 9, 9, US("ideal(us)", 12, WHEN_IDEAL), R(STORE_DOUBLE, ideal_s)},
+    {"ratio", row_ratio, ALL | IN_TABLE, WHEN_ALWAYS, 10, 10, {"ratio", 1, 7, 7, 4, 1, WHEN_SIMULATED}, R(STORE_DOUBLE, ratio)},
+    {"n_alpha", row_n_alpha, ALL | IN_TABLE, WHEN_ALWAYS, 11, 13, {"n_alpha", 1, 8, 8, -1, 1, WHEN_ALWAYS}, R(STORE_DOUBLE, n_alpha)},
+    {"n_beta", row_n_beta, ALL | IN_TABLE, WHEN_ALWAYS, 12, 14, {"n_beta", 1, 8, 8, -1, 1, WHEN_ALWAYS}, R(STORE_DOUBLE, n_beta)},
+    {"alpha_s", row_alpha, ALL, WHEN_ALWAYS, 13, 0, NO_COLUMN, R(STORE_DOUBLE, alpha_s)},
+    {"bandwidth_Bps", row_bandwidth, ALL, WHEN_ALWAYS, 14, 0, NO_COLUMN, R(STORE_DOUBLE, bandwidth_Bps)},
+    {"algbw_Bps", row_algbw, ALL | IN_TABLE, WHEN_ALWAYS, 15, 11, {"algbw(GB/s)", 1, 11, 11, 3, 1e-9, WHEN_ALWAYS}, R(STORE_DOUBLE, algbw_Bps)},
+    {"busbw_Bps", row_busbw, ALL | IN_TABLE, WHEN_ALWAYS, 16, 12, {"busbw(GB/s)", 1, 11, 11, 3, 1e-9, WHEN_ALWAYS}, R(STORE_DOUBLE, busbw_Bps)},
+    {"time_fastest_s", row_fastest, ALL | IN_TABLE, WHEN_ALWAYS, 17, 7, US("fastest(us)", 12, WHEN_FASTEST), R(STORE_DOUBLE, time_fastest_s)},
+    {"messages", row_messages, ALL, WHEN_ALWAYS, 18, 0, NO_COLUMN, R(STORE_LONG, messages)},
+    {"latency_p50_s", row_p50, ALL | IN_TABLE, WHEN_ALWAYS, 19, 15, US("p50(us)", 9, WHEN_SIMULATED), R(STORE_DOUBLE, latency_p50_s)},
+    {"latency_p99_s", row_p99, ALL | IN_TABLE, WHEN_ALWAYS, 20, 16, US("p99(us)", 9, WHEN_SIMULATED), R(STORE_DOUBLE, latency_p99_s)},
+    {"latency_max_s", row_max, ALL | IN_TABLE, WHEN_ALWAYS, 21, 17, US("max(us)", 9, WHEN_SIMULATED), R(STORE_DOUBLE, latency_max_s)},
+    {"rank_spread_s", row_spread, ALL | IN_TABLE, WHEN_ALWAYS, 22, 18, US("spread(us)", 10, WHEN_SIMULATED), R(STORE_DOUBLE, rank_spread_s)},
+    {"contended", row_contended, ALL, WHEN_ALWAYS, 37, 0, NO_COLUMN, R(STORE_KNOWN, contended)},
+    {"calibration", row_calibration, ALL, WHEN_ALWAYS, 38, 0, NO_COLUMN, R(STORE_TEXT, calibration)},
+    {"best", row_best, ALL, WHEN_ALWAYS, 39, 0, NO_COLUMN, R(STORE_TEXT, best)},
+    {"slower_than", row_slower_than, ALL, WHEN_ALWAYS, 40, 0, NO_COLUMN, R(STORE_TEXT, slower_than)},
+    {"background_load", row_background_load, ALL, WHEN_ALWAYS, 23, 0, NO_COLUMN, R(STORE_DOUBLE, background_load)},
+    {"model", row_model, ALL, WHEN_ALWAYS, 29, 0, NO_COLUMN, NOT_STORED},
+    {"background", row_background, ALL, WHEN_ALWAYS, 34, 0, NO_COLUMN, R(STORE_TEXT, background)},
+    {"inner", row_inner, ALL, WHEN_ALWAYS, 35, 0, NO_COLUMN, R(STORE_TEXT, inner)},
+    {"outer", row_outer, ALL, WHEN_ALWAYS, 36, 0, NO_COLUMN, R(STORE_TEXT, outer)},
+    {"measured_s", row_measured, ALL | IN_TABLE, WHEN_MEASURED, 41, 19, US("measured(us)", 12, WHEN_MEASURED), R(STORE_DOUBLE, measured_s)},
     {"sim_error", row_sim_error, ALL | IN_TABLE, WHEN_MEASURED, 42, 20,
-     {"sim_err(%)", 1, 10, 10, 2, 100, WHEN_MEASURED_SIMULATED}},
-    {"pred_error", row_pred_error, ALL | IN_TABLE, WHEN_MEASURED, 43, 21, {"pred_err(%)", 1, 11, 11, 2, 100, WHEN_MEASURED}},
-    {"algorithm", row_algorithm_cell, IN_TABLE, WHEN_ALWAYS, 0, 1, {"algorithm", 2, 0, 0, 0, 1, WHEN_ALWAYS}},
+     {"sim_err(%)", 1, 10, 10, 2, 100, WHEN_MEASURED_SIMULATED}, NOT_STORED},
+    {"pred_error", row_pred_error, ALL | IN_TABLE, WHEN_MEASURED, 43, 21, {"pred_err(%)", 1, 11, 11, 2, 100, WHEN_MEASURED}, NOT_STORED},
+    {"algorithm", row_algorithm_cell, IN_TABLE, WHEN_ALWAYS, 0, 1, {"algorithm", 2, 0, 0, 0, 1, WHEN_ALWAYS}, NOT_STORED},
 };
 
 /* ---- a row's term ---- */
@@ -194,19 +200,23 @@ static field_value term_time(const field_context *x)
     return number(t >= 0 ? t : NAN, true); /* not timed: null */
 }
 
+/* The CSV columns that name the row a term or a link direction belongs to. */
+#define ROW_KEY_COLUMNS                                                                   \
+    {"case", row_case, IN_CSV, WHEN_ALWAYS, 0, 0, NO_COLUMN, NOT_STORED},                 \
+    {"algorithm", row_algorithm, IN_CSV, WHEN_ALWAYS, 1, 0, NO_COLUMN, NOT_STORED},       \
+    {"group", row_group, IN_CSV, WHEN_ALWAYS, 2, 0, NO_COLUMN, NOT_STORED},               \
+    {"size_bytes", row_size, IN_CSV, WHEN_ALWAYS, 3, 0, NO_COLUMN, NOT_STORED}
+
 static const field term_table[] = {
-    {"case", row_case, IN_CSV, WHEN_ALWAYS, 0, 0, NO_COLUMN},
-    {"algorithm", row_algorithm, IN_CSV, WHEN_ALWAYS, 1, 0, NO_COLUMN},
-    {"group", row_group, IN_CSV, WHEN_ALWAYS, 2, 0, NO_COLUMN},
-    {"size_bytes", row_size, IN_CSV, WHEN_ALWAYS, 3, 0, NO_COLUMN},
-    {"tier", term_tier, ALL, WHEN_ALWAYS, 4, 0, NO_COLUMN},
-    {"label", term_label, ALL, WHEN_ALWAYS, 5, 0, NO_COLUMN},
-    {"n_alpha", term_n_alpha, ALL, WHEN_ALWAYS, 6, 0, NO_COLUMN},
-    {"n_beta", term_n_beta, ALL, WHEN_ALWAYS, 7, 0, NO_COLUMN},
-    {"alpha_s", term_alpha, ALL, WHEN_ALWAYS, 8, 0, NO_COLUMN},
-    {"bandwidth_Bps", term_bandwidth, ALL, WHEN_ALWAYS, 9, 0, NO_COLUMN},
-    {"predicted_s", term_predicted, ALL, WHEN_ALWAYS, 10, 0, NO_COLUMN},
-    {"time_s", term_time, ALL, WHEN_ALWAYS, 11, 0, NO_COLUMN},
+    ROW_KEY_COLUMNS,
+    {"tier", term_tier, ALL, WHEN_ALWAYS, 4, 0, NO_COLUMN, T(STORE_TEXT, tier)},
+    {"label", term_label, ALL, WHEN_ALWAYS, 5, 0, NO_COLUMN, T(STORE_TEXT, label)},
+    {"n_alpha", term_n_alpha, ALL, WHEN_ALWAYS, 6, 0, NO_COLUMN, T(STORE_DOUBLE, n_alpha)},
+    {"n_beta", term_n_beta, ALL, WHEN_ALWAYS, 7, 0, NO_COLUMN, T(STORE_DOUBLE, n_beta)},
+    {"alpha_s", term_alpha, ALL, WHEN_ALWAYS, 8, 0, NO_COLUMN, T(STORE_DOUBLE, alpha_s)},
+    {"bandwidth_Bps", term_bandwidth, ALL, WHEN_ALWAYS, 9, 0, NO_COLUMN, T(STORE_DOUBLE, bandwidth_Bps)},
+    {"predicted_s", term_predicted, ALL, WHEN_ALWAYS, 10, 0, NO_COLUMN, T(STORE_DOUBLE, predicted_s)},
+    {"time_s", term_time, ALL, WHEN_ALWAYS, 11, 0, NO_COLUMN, T(STORE_DOUBLE, time_s)},
 };
 
 /* ---- a link direction (the row's busiest, or every one with --links) ---- */
@@ -225,22 +235,19 @@ static field_value link_mean(const field_context *x) { return number(ITEM(link_r
 static field_value link_stalled(const field_context *x) { return number(ITEM(link_row, x)->stalled_s, true); }
 
 static const field link_table[] = {
-    {"case", row_case, IN_CSV, WHEN_ALWAYS, 0, 0, NO_COLUMN},
-    {"algorithm", row_algorithm, IN_CSV, WHEN_ALWAYS, 1, 0, NO_COLUMN},
-    {"group", row_group, IN_CSV, WHEN_ALWAYS, 2, 0, NO_COLUMN},
-    {"size_bytes", row_size, IN_CSV, WHEN_ALWAYS, 3, 0, NO_COLUMN},
-    {"rank", link_rank, IN_CSV, WHEN_ALWAYS, 4, 0, NO_COLUMN},
-    {"link", link_name, ALL, WHEN_ALWAYS, 5, 0, NO_COLUMN},
-    {"direction", link_direction, ALL, WHEN_ALWAYS, 6, 0, NO_COLUMN},
-    {"tier", link_tier, ALL, WHEN_ALWAYS, 7, 0, NO_COLUMN},
-    {"from", link_from, ALL, WHEN_ALWAYS, 8, 0, NO_COLUMN},
-    {"to", link_to, ALL, WHEN_ALWAYS, 9, 0, NO_COLUMN},
-    {"bandwidth_Bps", link_bandwidth, ALL, WHEN_ALWAYS, 10, 0, NO_COLUMN},
-    {"bytes", link_bytes, ALL, WHEN_ALWAYS, 11, 0, NO_COLUMN},
-    {"utilization", link_utilization, ALL, WHEN_ALWAYS, 12, 0, NO_COLUMN},
-    {"peak_buffer_bytes", link_peak, ALL, WHEN_ALWAYS, 13, 0, NO_COLUMN},
-    {"mean_buffer_bytes", link_mean, ALL, WHEN_ALWAYS, 14, 0, NO_COLUMN},
-    {"stalled_s", link_stalled, ALL, WHEN_ALWAYS, 15, 0, NO_COLUMN},
+    ROW_KEY_COLUMNS,
+    {"rank", link_rank, IN_CSV, WHEN_ALWAYS, 4, 0, NO_COLUMN, NOT_STORED},
+    {"link", link_name, ALL, WHEN_ALWAYS, 5, 0, NO_COLUMN, L(STORE_TEXT, link)},
+    {"direction", link_direction, ALL, WHEN_ALWAYS, 6, 0, NO_COLUMN, L(STORE_DOWN, down)},
+    {"tier", link_tier, ALL, WHEN_ALWAYS, 7, 0, NO_COLUMN, L(STORE_TEXT, tier)},
+    {"from", link_from, ALL, WHEN_ALWAYS, 8, 0, NO_COLUMN, L(STORE_TEXT, from)},
+    {"to", link_to, ALL, WHEN_ALWAYS, 9, 0, NO_COLUMN, L(STORE_TEXT, to)},
+    {"bandwidth_Bps", link_bandwidth, ALL, WHEN_ALWAYS, 10, 0, NO_COLUMN, L(STORE_DOUBLE, bandwidth_Bps)},
+    {"bytes", link_bytes, ALL, WHEN_ALWAYS, 11, 0, NO_COLUMN, L(STORE_DOUBLE, bytes)},
+    {"utilization", link_utilization, ALL, WHEN_ALWAYS, 12, 0, NO_COLUMN, L(STORE_DOUBLE, utilization)},
+    {"peak_buffer_bytes", link_peak, ALL, WHEN_ALWAYS, 13, 0, NO_COLUMN, L(STORE_DOUBLE, peak_buffer_bytes)},
+    {"mean_buffer_bytes", link_mean, ALL, WHEN_ALWAYS, 14, 0, NO_COLUMN, L(STORE_DOUBLE, mean_buffer_bytes)},
+    {"stalled_s", link_stalled, ALL, WHEN_ALWAYS, 15, 0, NO_COLUMN, L(STORE_DOUBLE, stalled_s)},
 };
 
 /* ---- an η fit ---- */
@@ -259,18 +266,18 @@ static field_value eta_residual(const field_context *x) { return number(ITEM(eta
 static field_value eta_note(const field_context *x) { return text_or_null(ITEM(eta_row, x)->note); }
 
 static const field eta_table[] = {
-    {"case", eta_case, ALL, WHEN_ALWAYS, 0, 0, NO_COLUMN},
-    {"primitive", eta_primitive, ALL, WHEN_ALWAYS, 1, 0, NO_COLUMN},
-    {"algorithm", eta_algorithm, ALL, WHEN_ALWAYS, 2, 0, NO_COLUMN},
-    {"group", eta_group, ALL, WHEN_ALWAYS, 3, 0, NO_COLUMN},
-    {"tier", eta_tier, ALL, WHEN_ALWAYS, 4, 0, NO_COLUMN},
-    {"label", eta_label, ALL, WHEN_ALWAYS, 5, 0, NO_COLUMN},
-    {"points", eta_points, ALL, WHEN_ALWAYS, 6, 0, NO_COLUMN},
-    {"eta_alpha", eta_alpha, ALL, WHEN_ALWAYS, 7, 0, NO_COLUMN},
-    {"eta_beta", eta_beta, ALL, WHEN_ALWAYS, 8, 0, NO_COLUMN},
-    {"eta_beta_busbw", eta_busbw, ALL, WHEN_ALWAYS, 9, 0, NO_COLUMN},
-    {"max_rel_residual", eta_residual, ALL, WHEN_ALWAYS, 10, 0, NO_COLUMN},
-    {"note", eta_note, ALL, WHEN_ALWAYS, 11, 0, NO_COLUMN},
+    {"case", eta_case, ALL, WHEN_ALWAYS, 0, 0, NO_COLUMN, NOT_STORED},
+    {"primitive", eta_primitive, ALL, WHEN_ALWAYS, 1, 0, NO_COLUMN, NOT_STORED},
+    {"algorithm", eta_algorithm, ALL, WHEN_ALWAYS, 2, 0, NO_COLUMN, NOT_STORED},
+    {"group", eta_group, ALL, WHEN_ALWAYS, 3, 0, NO_COLUMN, NOT_STORED},
+    {"tier", eta_tier, ALL, WHEN_ALWAYS, 4, 0, NO_COLUMN, NOT_STORED},
+    {"label", eta_label, ALL, WHEN_ALWAYS, 5, 0, NO_COLUMN, NOT_STORED},
+    {"points", eta_points, ALL, WHEN_ALWAYS, 6, 0, NO_COLUMN, NOT_STORED},
+    {"eta_alpha", eta_alpha, ALL, WHEN_ALWAYS, 7, 0, NO_COLUMN, NOT_STORED},
+    {"eta_beta", eta_beta, ALL, WHEN_ALWAYS, 8, 0, NO_COLUMN, NOT_STORED},
+    {"eta_beta_busbw", eta_busbw, ALL, WHEN_ALWAYS, 9, 0, NO_COLUMN, NOT_STORED},
+    {"max_rel_residual", eta_residual, ALL, WHEN_ALWAYS, 10, 0, NO_COLUMN, NOT_STORED},
+    {"note", eta_note, ALL, WHEN_ALWAYS, 11, 0, NO_COLUMN, NOT_STORED},
 };
 
 /* ---- a crossover ---- */
@@ -285,11 +292,11 @@ static field_value crossover_basis(const field_context *x)
 }
 
 static const field crossover_table[] = {
-    {"case", crossover_case, ALL, WHEN_ALWAYS, 0, 0, NO_COLUMN},
-    {"a", crossover_a, ALL, WHEN_ALWAYS, 1, 0, NO_COLUMN},
-    {"b", crossover_b, ALL, WHEN_ALWAYS, 2, 0, NO_COLUMN},
-    {"size_bytes", crossover_size, ALL, WHEN_ALWAYS, 3, 0, NO_COLUMN},
-    {"basis", crossover_basis, ALL, WHEN_ALWAYS, 4, 0, NO_COLUMN},
+    {"case", crossover_case, ALL, WHEN_ALWAYS, 0, 0, NO_COLUMN, NOT_STORED},
+    {"a", crossover_a, ALL, WHEN_ALWAYS, 1, 0, NO_COLUMN, NOT_STORED},
+    {"b", crossover_b, ALL, WHEN_ALWAYS, 2, 0, NO_COLUMN, NOT_STORED},
+    {"size_bytes", crossover_size, ALL, WHEN_ALWAYS, 3, 0, NO_COLUMN, NOT_STORED},
+    {"basis", crossover_basis, ALL, WHEN_ALWAYS, 4, 0, NO_COLUMN, NOT_STORED},
 };
 
 #define SET(table) {table, (int)(sizeof table / sizeof table[0])}

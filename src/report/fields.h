@@ -68,6 +68,27 @@ typedef struct table_column {
     field_when when;
 } table_column;
 
+/* Where a field's value is kept in its record, so that a report read back
+ * from its JSON (report/read_back.c) is filled by the same table that wrote
+ * it; STORE_NONE: a field computed from others, written and never read. */
+typedef enum {
+    STORE_NONE,
+    STORE_INT,       /* an int member */
+    STORE_LONG,      /* a long member */
+    STORE_DOUBLE,    /* null reads as NaN */
+    STORE_BOOL,
+    STORE_TEXT,      /* a char array; null reads as "" */
+    STORE_PRIMITIVE, /* a primitive, by its name */
+    STORE_CASES,     /* the cases a row ran with: block_first and block_count */
+    STORE_DOWN,      /* a link's direction: "down" is true */
+    STORE_KNOWN,     /* an int member from true (1), false (0) or null (-1: not known) */
+} store_kind;
+
+typedef struct field_store {
+    store_kind kind;
+    size_t offset, size;
+} field_store;
+
 typedef struct field {
     const char *key;
     field_value (*get)(const field_context *x);
@@ -76,6 +97,7 @@ typedef struct field {
     int csv;                                      /* its place among the CSV columns (ascending) */
     int table;                                    /* its place among the table's columns (ascending) */
     table_column column;
+    field_store store;                            /* where reading it back puts it */
 } field;
 
 typedef struct field_set {

@@ -24,7 +24,7 @@ typedef struct row_term {
 
 #define REPORT_HOT_LINKS 10
 
-/* One direction of one link in a simulation (issue 14's per-link view):
+/* One direction of one link in a simulation (the per-link view, docs/output.md):
  * what it carried against what it could have. */
 typedef struct link_row {
     int port;                  /* link * 2 + (1 when DOWN): the engine's port */
@@ -128,6 +128,8 @@ typedef struct report {
     int eta_count, eta_capacity;
     crossover_row *crossovers;
     int crossover_count, crossover_capacity;
+    const char *const *case_notes; /* the plot: what each case's panels add to their titles (a sweep's axis values), or NULL */
+    int case_note_count;
 } report;
 
 void report_add(report *r, const result_row *row);

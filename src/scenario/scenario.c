@@ -8,7 +8,9 @@
 
 #include "algo/algorithm.h"
 #include "platform/platform.h"
+#include "util/data_path.h"
 #include "scenario/background_spec.h"
+#include "scenario/imported.h"
 #include "yaml/yaml_tree.h"
 
 static bool read_sizes(yaml_tree *tree, ynode *node, scenario_case *c, diag *d)
@@ -150,7 +152,7 @@ static bool read_form(yaml_tree *tree, ynode *node, model_form *out, diag *d)
     else if (strcmp(text, "asymptotic") == 0) *out = FORM_ASYMPTOTIC;
     else if (strcmp(text, "seed") == 0) *out = FORM_SEED;
     else return yaml_error(tree, v, d, "'form' takes exact (finite-P formulas, 01 App. C.3), asymptotic (L·α + M/BW) or "
-                           "seed (exact without issue 15's relay, channel and endpoint terms)");
+                           "seed (exact without the real-system relay, channel and endpoint terms)");
     return true;
 }
 
@@ -196,7 +198,7 @@ static bool read_channels(yaml_tree *tree, ynode *node, scenario_case *c, diag *
     return true;
 }
 
-/* `network: cm02 | lv08 | packet` (SPEC §11): the model `collsim run` uses
+/* `network: cm02 | lv08 | packet` (docs/packet.md): the model `collsim run` uses
  * unless --model says otherwise. */
 static bool read_network(yaml_tree *tree, ynode *node, network_model *out, diag *d)
 {
@@ -218,21 +220,22 @@ network_model scenario_network(const scenario *s, network_model requested)
     return s->network != NETWORK_DEFAULT ? s->network : NETWORK_CM02;
 }
 
-/* A platform file named at NODE (relative to the scenario's folder). */
+/* A platform file named at NODE: relative to the scenario's folder, else
+ * along COLLSIM_PATH and the installed platforms (util/data_path.h). */
 static bool load_platform_file(yaml_tree *tree, ynode *node, const scenario *s, topology *out, diag *d)
 {
     const char *text;
     if (!yaml_read_string(tree, node, "platform", &text, d)) return false;
     char dir_buffer[512], file[1024];
     snprintf(dir_buffer, sizeof dir_buffer, "%s", s->path);
-    if (text[0] == '/') snprintf(file, sizeof file, "%s", text);
-    else snprintf(file, sizeof file, "%s/%s", dirname(dir_buffer), text);
+    bool found = data_path_find(text, dirname(dir_buffer), "platforms", file, sizeof file);
     if (platform_load(file, out, d)) return true;
     if (d->line > 0) return false; /* a mistake inside the platform file: its own position */
     char reason[sizeof d->message];
     snprintf(reason, sizeof reason, "%s", d->message);
     return yaml_error(tree, node, d, "platform file %s: %s%s", file, reason,
-                      text[0] == '/' ? "" : " (the path is relative to the scenario's folder)");
+                      found ? "" : " (the path is relative to the scenario's folder; COLLSIM_PATH and the installed "
+                                   "platforms were searched too: docs/platforms.md)");
 }
 
 /* A platform: a file or inline; all of a scenario's platforms together
@@ -352,11 +355,16 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *
     for (int i = 0; i < n; i++) {
         ynode *item = yaml_sequence_item(tree, algos, i);
         if (!yaml_read_string(tree, item, "algorithms", &name, d)) return false;
+        if (strncmp(name, IMPORTED_PREFIX, strlen(IMPORTED_PREFIX)) == 0) {
+            c->algorithm_count = i + 1; /* freed with the case */
+            if (!imported_read(tree, item, s, c, i, name, d)) return false;
+            continue;
+        }
         if (strcmp(name, ALGORITHM_AUTO) != 0 && !algorithm_find(c->prim, name)) {
             char known[512];
             algorithm_names(c->prim, known, sizeof known);
-            return yaml_error(tree, item, d, "no algorithm '%s' for %s: expected %s (or auto)", name, primitive_name(c->prim),
-                              known);
+            return yaml_error(tree, item, d, "no algorithm '%s' for %s: expected %s (or auto, or msccl:FILE.xml)", name,
+                              primitive_name(c->prim), known);
         }
         snprintf(c->algorithms[i], sizeof c->algorithms[i], "%s", name);
         c->records[i] = algorithm_find(c->prim, name); /* NULL: auto */
@@ -385,7 +393,8 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *
     if (traffic && !background_read(tree, traffic, scenario_platform(s, c), &c->background, c->background_text,
                                     sizeof c->background_text, d))
         return false;
-    return read_eta(tree, node, scenario_platform(s, c), &c->eta, d) && read_form(tree, node, &c->form, d);
+    return read_eta(tree, node, scenario_platform(s, c), &c->eta, d) && read_form(tree, node, &c->form, d) &&
+           imported_check(tree, node, c, d);
 }
 
 /* The cases of a `concurrent:` item, or NULL when ITEM is a plain case. */
@@ -448,6 +457,7 @@ static void free_cases(scenario *s)
         groups_free(&s->cases[c].groups);
         skew_free(&s->cases[c].skew);
         background_free(&s->cases[c].background);
+        imported_free(&s->cases[c]);
     }
     free(s->cases);
     s->cases = NULL;
@@ -513,6 +523,13 @@ bool scenario_load(const char *path, scenario *s, diag *d)
     snprintf(s->path, sizeof s->path, "%s", path);
     yaml_tree tree;
     return finish_load(&tree, yaml_tree_load(&tree, path, d), s, d);
+}
+
+bool scenario_load_tree(yaml_tree *tree, const char *path, scenario *s, diag *d)
+{
+    memset(s, 0, sizeof *s);
+    snprintf(s->path, sizeof s->path, "%s", path);
+    return finish_load(tree, tree->loaded, s, d);
 }
 
 bool scenario_load_string(const char *name, const char *text, scenario *s, diag *d)

@@ -1,5 +1,5 @@
 /* units.h — quantities with units, as platform and scenario files write them
- * (SPEC §3): sizes (16MB = 16e6 bytes, 16MiB = 2^24, a plain whole number is
+ * (docs/platforms.md, "Units"): sizes (16MB = 16e6 bytes, 16MiB = 2^24, a plain whole number is
  * bytes), times (0.5us, 0.5µs, 250ns) and bandwidths (900GBps = 900GB/s =
  * 9e11 bytes/s, 400Gbps = 400Gb/s = 5e10 bytes/s).  What collsim prints
  * ("16 MB", "0.5 us", "900 GB/s") reads back.  Conversions go through strtod
