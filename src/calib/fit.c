@@ -28,12 +28,8 @@ typedef struct sample {
     double time_s;
 } sample;
 
-/* The scenario a log's points are run in on the platform at PLATFORM_PATH: one case of the log's
- * collective on its ranks (the platform's first), running the algorithm family the log names (its flat
- * algorithm), else `auto`: the library's own choice as collsim's tuner makes it.  Its platform without
- * an earlier calibration: a fit is against the published figures it replaces. */
-static bool log_scenario(const char *platform_path, const topology *t, const calib_log *l, scenario *s, char *why,
-                         int why_size)
+bool calib_log_scenario(const char *platform_path, int platform_ranks, const calib_log *l, scenario *s, char *why,
+                        int why_size)
 {
     const algorithm *named = l->algorithm[0] ? calibrated_algorithm(l->prim, algorithm_family_from_name(l->algorithm)) : NULL;
     if (l->algorithm[0] && !named) {
@@ -42,19 +38,23 @@ static bool log_scenario(const char *platform_path, const topology *t, const cal
         return false;
     }
     const char *base = strrchr(platform_path, '/');
-    char text[1024];
-    snprintf(text, sizeof text, "platform: %s\ncases:\n  - primitive: %s\n    algorithms: [%s]\n    sizes: [1024]\n%s",
-             base ? base + 1 : platform_path, primitive_name(l->prim), named ? named->name : "auto", "");
-    if (l->ranks < t->ranks) {
-        size_t used = strlen(text);
-        snprintf(text + used, sizeof text - used, "    groups: {count: 1, size: %d}\n", l->ranks);
+    char text[8192];
+    int used = snprintf(text, sizeof text, "platform: %s\ncases:\n  - primitive: %s\n    algorithms: [%s]\n    sizes: [",
+                        base ? base + 1 : platform_path, primitive_name(l->prim), named ? named->name : "auto");
+    for (int p = 0; p < l->point_count && used < (int)sizeof text; p++)
+        used += snprintf(text + used, sizeof text - (size_t)used, "%s%.0fB", p ? ", " : "", l->points[p].size_bytes);
+    if (used < (int)sizeof text) used += snprintf(text + used, sizeof text - (size_t)used, "]\n");
+    if (l->ranks < platform_ranks && used < (int)sizeof text)
+        used += snprintf(text + used, sizeof text - (size_t)used, "    groups: {count: 1, size: %d}\n", l->ranks);
+    if (used >= (int)sizeof text) {
+        snprintf(why, (size_t)why_size, "%s: too many sizes for one case", l->path);
+        return false;
     }
     diag d = {0};
     if (!scenario_load_string(platform_path, text, s, &d)) {
         snprintf(why, (size_t)why_size, "%s", d.message);
         return false;
     }
-    s->platform.calibrated_count = 0;
     return true;
 }
 
@@ -291,7 +291,8 @@ bool calib_fit(const calib_log *logs, int log_count, const char *platform_path, 
     if (!ok) snprintf(why, (size_t)why_size, "out of memory");
     for (int i = 0; i < log_count && ok; i++) {
         scenario s;
-        if (!(ok = log_scenario(platform_path, t, &logs[i], &s, why, why_size))) break;
+        if (!(ok = calib_log_scenario(platform_path, t->ranks, &logs[i], &s, why, why_size))) break;
+        s.platform.calibrated_count = 0; /* a fit is against the published figures it replaces */
         log_regimes *g = &regimes[i];
         regimes_of(&logs[i], g);
         for (int r = 0; r < g->count && ok; r++) {

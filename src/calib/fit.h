@@ -20,6 +20,7 @@
 #include "calib/regimes.h"
 #include "platform/topology.h"
 #include "model/tuner.h"
+#include "scenario/scenario.h"
 
 #define CALIB_MAX_FITS 24
 
@@ -62,6 +63,14 @@ typedef struct calib_result {
 bool calib_fit(const calib_log *logs, int log_count, const char *platform_path, const topology *t, calib_result *out,
                char *why, int why_size);
 void calib_result_free(calib_result *r);
+
+/* The scenario log L's points run in on the platform at PLATFORM_PATH (of
+ * PLATFORM_RANKS ranks; its calibration, if any, kept): one case of the
+ * log's collective at the log's sizes on its ranks (the platform's first),
+ * running the algorithm family the log names (its flat algorithm), else
+ * `auto`: the library's own choice as collsim's tuner makes it. */
+bool calib_log_scenario(const char *platform_path, int platform_ranks, const calib_log *l, scenario *s,
+                        char *why, int why_size);
 
 /* The time the fit gives for (n_α, n_β·M / BW) under FIT. */
 double calib_fit_time(const calib_regime_fit *fit, double n_alpha, double bandwidth_term_s);

@@ -13,6 +13,7 @@
 #include "calib/fit.h"
 #include "calib/log_reader.h"
 #include "calib/platform_writer.h"
+#include "cli/calibrate_simulated.h"
 #include "cli/commands.h"
 #include "model/protocol.h"
 #include "util/data_path.h"
@@ -53,7 +54,7 @@ static void print_choices(FILE *out, const calib_result *r)
 
 static void print_residuals(FILE *out, const calib_log *logs, int log_count, const calib_result *r)
 {
-    fprintf(out, "# %-28s %14s %12s %12s %9s %6s\n", "log:line", "size(B)", "measured(us)", "fitted(us)", "error(%)",
+    fprintf(out, "# %-28s %14s %12s %12s %9s %6s\n", "log:line", "size(B)", "measured(us)", "simulated(us)", "error(%)",
             "regime");
     for (int i = 0; i < log_count; i++)
         for (int p = 0; p < logs[i].point_count; p++) {
@@ -122,13 +123,17 @@ int command_calibrate(const cli_args *args)
             calib_result_free(&result);
             status = 2;
         }
+    calib_writer_input in = {.platform_path = path, .platform = &platform, .logs = logs,
+                             .log_count = log_count, .result = &result};
+    if (status == 0 && !calib_fit_simulated(&in, &result, &d)) {
+        diag_print(&d);
+        status = 2;
+    }
     if (status == 0) {
         if (!quiet) {
             print_choices(stderr, &result);
             print_residuals(stderr, logs, log_count, &result);
         }
-        calib_writer_input in = {.platform_path = path, .platform = &platform, .logs = logs,
-                                 .log_count = log_count, .result = &result};
         const char *out = args->value[OPT_OUTPUT] ? args->value[OPT_OUTPUT] : "-";
         if (!calib_write_platform(&in, out, &d)) {
             diag_print(&d);
