@@ -88,7 +88,7 @@ reproduces() { # label, scenario, predicted rows, run sizes, run rows, logs...
     shift 5
     measured=$(for log in "$@"; do printf ' --measured %s' "$log"; done)
     out=$("$collsim" predict "$scenario" $measured --format csv -q 2>&1)
-    check "predict: $label reproduce their own log" "$(printf '%s\n' "$out" | worst_error 2.5e-4 "$predicted" 0)" '^ok$'
+    check "predict: $label reproduce their own log" "$(printf '%s\n' "$out" | worst_error "${predict_tolerance:-2.5e-4}" "$predicted" 0)" '^ok$'
     sed -i "s/sizes: \[.*\]/sizes: [$run_sizes]/" "$scenario"
     out=$("$collsim" run "$scenario" $measured --format csv -q 2>&1)
     check "run: $label simulated reproduce their own log" "$(printf '%s\n' "$out" | worst_error "${run_tolerance:-2.5e-4}" "$run_rows" 1)" '^ok$'
@@ -139,9 +139,13 @@ check "a group per tier" "$(printf '%s\n' "$tiers" | grep -cE '^    tier: [01]$'
 # one N each: the hop stays the platform's (NVLink 0.6 us; a network hop 2.7 us + the 0.6 us PXN relay,
 # docs/calibration.md), the launch takes the rest: 30 - 14 x 0.6 = 21.6 us, 250 - 30 x 3.3 = 151 us
 # tier 0: 200 GB/s against NVLink's 450 x 0.824 = 370.8 GB/s, a ring on one channel (one node: no rails);
-# tier 1: 40 GB/s against the ring on the platform's 8 rail channels as NCCL runs it, 8 x 25 GB/s
-check "tier 0: launch 21.6 us, 200/370.8 of the NVLink rate, one channel" "$(printf '%s\n' "$tiers" | sed -n '/tier: 0/,/primitive:/p')" 'simple: \{launch: (21\.59|21\.60|21\.61)[0-9]*us, overhead: 0\.0000us, efficiency: 0\.539[34][0-9]*, channels: 1\}'
-check "tier 1: launch 151 us, 40/(8 x 25) of the NICs, 8 channels" "$(printf '%s\n' "$tiers" | sed -n '/tier: 1/,$p')" 'simple: \{launch: (150\.99|151\.00|151\.01)[0-9]*us, overhead: 0\.0000us, efficiency: 0\.(1999|2000)[0-9]*, channels: 8\}'
+# tier 1: 40 GB/s against the ring on the platform's 8 rail channels as NCCL runs it, 8 x 25 GB/s; the
+# ring's 8 channels share links in the simulation (up to 2.8 % slower than the model at 1 GiB), and the
+# calibration is made good against the simulation: the launch and efficiency within 3 % of 151 us and 0.2
+check "tier 1: launch ~151 us, ~40/(8 x 25) of the NICs, 8 channels" "$(printf '%s\n' "$tiers" | sed -n '/tier: 1/,$p' | sed -n 's/.*simple: {launch: \([0-9.]*\)us, overhead: 0.0000us, efficiency: \([0-9.]*\), channels: 8}.*/\1 \2/p' | awk '{ print ($1 / 151 > 0.97 && $1 / 151 < 1.03 && $2 / 0.2 > 0.97 && $2 / 0.2 < 1.03) ? "ok" : $0 }')" '^ok$'
+out=$("$collsim" calibrate "$platforms/gcp-a3-mega-2node.yaml" "$work/node1.log" "$work/node2.log" 2>&1 >/dev/null)
+check "... and calibrate says the simulation was slower than the model, and fitted again" "$out" 'note: .*node2\.log.* simulat.* slower than the model'
+check "... but not of the one-node log, whose ring is uncontended" "$(printf '%s\n' "$out" | grep -c 'node1\.log.* slower than the model')" '^0$'
 cat > "$work/tiers-check.yaml" <<EOF_S
 name: two-tiers
 platform: $work/tiers.yaml
@@ -156,9 +160,9 @@ cases:
     protocol: auto
     sizes: [1KiB, 1MiB, 64MiB, 8GiB]
 EOF_S
-# the two-node ring's 8 channels share links in the simulation (contended: 2.8 % slower than its
-# prediction at 1 GiB, which the fit, against the model's counts, does not see): simulated within 3 %
-run_tolerance=0.03 reproduces "one node and two nodes" "$work/tiers-check.yaml" 8 "1MiB, 1GiB" 4 "$work/node1.log" "$work/node2.log"
+# the two-node ring's 8 channels share links in the simulation (contended: up to 2.8 % slower than its
+# prediction): the calibration reproduces the log in the simulation, and the prediction within 3 %
+predict_tolerance=0.03 run_tolerance=0.005 reproduces "one node and two nodes" "$work/tiers-check.yaml" 8 "1MiB, 1GiB" 4 "$work/node1.log" "$work/node2.log"
 
 # calibrating the calibrated platform again replaces its table: the same file
 "$collsim" calibrate "$work/cal.yaml" "$work/ar.log" -o "$work/again.yaml" -q
@@ -275,12 +279,15 @@ check "an unknown family: exit 2 at its value" "$status:$out" "^2:.*family\\.yam
 
 # no leak and no memory error, refused or not (valgrind; ASan covers instrumented builds)
 if command -v valgrind >/dev/null 2>&1 && [ -z "$collsim_instrumented" ]; then
-    memcheck="valgrind -q --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all --error-exitcode=3"
+    # the simulations that check a fit run in child processes, whose memory is SimGrid's until they exit:
+    # valgrind reports on the parent alone (children silent, no error exit code of theirs), and the
+    # children run without the child limit, which valgrind's own address space would exceed
+    memcheck="valgrind -q --child-silent-after-fork=yes --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all"
     for log in bad cut one ar; do
         status=0
-        $memcheck "$collsim" calibrate "$platforms/hgx-h100.yaml" "$work/$log.log" -q -o "$work/vg.yaml" >"$work/vg.log" 2>&1 || status=$?
-        check "valgrind: calibrate $log.log exits $( [ $log = ar ] && echo 0 || echo 2 ), no leak" "$status" "^$( [ $log = ar ] && echo 0 || echo 2 )\$"
-        [ "$status" -ne 3 ] || tail -20 "$work/vg.log"
+        COLLSIM_CHILD_MEMORY=unlimited $memcheck --log-file="$work/vg.log" "$collsim" calibrate "$platforms/hgx-h100.yaml" "$work/$log.log" -q -o "$work/vg.yaml" >/dev/null 2>&1 || status=$?
+        check "valgrind: calibrate $log.log exits $( [ $log = ar ] && echo 0 || echo 2 ), no leak, no memory error" "$status $(wc -c < "$work/vg.log")" "^$( [ $log = ar ] && echo 0 || echo 2 ) 0\$"
+        [ -s "$work/vg.log" ] && tail -20 "$work/vg.log"
     done
 fi
 summary

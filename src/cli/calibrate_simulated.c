@@ -47,7 +47,7 @@ bool calib_simulate_logs(const char *platform_path, int platform_ranks, const ca
 /* The simulation agrees with the fitted model within this: nothing to correct. */
 #define AGREES 1e-6
 
-bool calib_fit_simulated(const calib_writer_input *in, calib_result *result, diag *d)
+bool calib_fit_simulated(const calib_writer_input *in, calib_result *result, double *slower, diag *d)
 {
     const char *tmp = getenv("TMPDIR");
     char platform_path[4096];
@@ -73,6 +73,7 @@ bool calib_fit_simulated(const calib_writer_input *in, calib_result *result, dia
                 calib_residual *r = &result->residuals[i * CALIB_MAX_POINTS + p];
                 double sim = simulated[i * CALIB_MAX_POINTS + p];
                 agrees &= fabs(sim / r->fitted_s - 1) <= AGREES;
+                if (refit == 0) slower[i] = fmax(p ? slower[i] : 0, sim / r->fitted_s - 1);
                 r->fitted_s = sim; /* what the calibrated platform gives, as reported */
                 targets[i].points[p].time_s *= in->logs[i].points[p].time_s / sim;
             }

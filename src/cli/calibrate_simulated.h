@@ -27,8 +27,10 @@ bool calib_simulate_logs(const char *platform_path, int platform_ranks, const ca
  * the calibrated platform's simulated time of each point becomes its
  * residual's fitted_s, and where it differs from the fitted model the logs'
  * times are scaled by measured / simulated and fitted again, a few times at
- * most.  False with D set when a simulation fails (RESULT then freed or
- * still IN's, as calib_fit leaves it). */
-bool calib_fit_simulated(const calib_writer_input *in, calib_result *result, diag *d);
+ * most.  SLOWER[i]: how much slower than the first fit's model log i's
+ * points simulated at worst (0 or about it: what runs matches the model).
+ * False with D set when a simulation fails (RESULT then freed or still IN's,
+ * as calib_fit leaves it). */
+bool calib_fit_simulated(const calib_writer_input *in, calib_result *result, double *slower, diag *d);
 
 #endif

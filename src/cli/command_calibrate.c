@@ -125,10 +125,17 @@ int command_calibrate(const cli_args *args)
         }
     calib_writer_input in = {.platform_path = path, .platform = &platform, .logs = logs,
                              .log_count = log_count, .result = &result};
-    if (status == 0 && !calib_fit_simulated(&in, &result, &d)) {
+    double *slower = calloc((size_t)log_count, sizeof *slower);
+    if (status == 0 && (!slower || !calib_fit_simulated(&in, &result, slower, &d))) {
         diag_print(&d);
         status = 2;
     }
+    for (int i = 0; status == 0 && !quiet && i < log_count; i++)
+        if (slower[i] > 1e-3)
+            fprintf(stderr, "collsim calibrate: note: %s: its points simulate up to %.1f %% slower than the model fitted to "
+                    "them (what runs shares links: docs/calibration.md); fitted again so that the simulation reproduces "
+                    "the log\n", logs[i].path, slower[i] * 100);
+    free(slower);
     if (status == 0) {
         if (!quiet) {
             print_choices(stderr, &result);
