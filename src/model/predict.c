@@ -95,11 +95,11 @@ void model_add_term(prediction *out, const model_case *c, int tier, int phase, c
 }
 
 /* The outermost tier a flat schedule over the group crosses: the highest
- * tier on any route from its first rank or between neighbours in rank order. */
+ * tier on any route from its first rank or between neighbours in rank order
+ * (the whole platform may stay below its top tier: a rail cluster of one node). */
 int model_group_tier(const model_case *c)
 {
     const topology *t = c->platform;
-    if (!c->members) return t->tier_count - 1;
     int tier = 0;
     route_hop *hops = route_buffer(t);
     for (int j = 1; j < c->ranks && tier < t->tier_count - 1; j++) {
