@@ -11,7 +11,7 @@
 need python3
 
 checked=0
-for platform in hgx-h100 hgx-a100 gb200-nvl72 mi300x-8 gcp-a3-mega-2node dgx-h100-8node dgx-h100-su32; do
+for platform in hgx-h100 hgx-a100 gb200-nvl72 mi300x-8 gcp-a3-mega-2node dgx-h100-8node dgx-h100-su32 mi300x-2node mi300x-8node; do
     groups=""
     [ "$platform" = dgx-h100-su32 ] && groups="    groups: {count: 1, size: 64}"
     printf 'platform: %s/platforms/%s.yaml\ncases:\n  - primitive: allreduce\n    algorithms: [auto]\n    sizes: [1KiB, 8KiB, 64KiB, 512KiB, 4MiB, 32MiB, 256MiB, 2GiB, 8GiB]\n%s\n' \
