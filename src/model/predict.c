@@ -94,9 +94,8 @@ void model_add_term(prediction *out, const model_case *c, int tier, int phase, c
     term->eta = model_eta(c->eta, c, tier);
 }
 
-/* The outermost tier a flat schedule over the group crosses: the highest
- * tier on any route from its first rank or between neighbours in rank order
- * (the whole platform may stay below its top tier: a rail cluster of one node). */
+/* The outermost tier a flat schedule over the group crosses: the highest tier on any route
+ * from its first rank or between neighbours in rank order (a one-node rail cluster: its node's). */
 int model_group_tier(const model_case *c)
 {
     const topology *t = c->platform;
@@ -219,7 +218,7 @@ static bool add_part(prediction *out, const model_case *c, const part *pt, int p
     s.dim_count = 0;
     s.segments = segments;
     int tier = 0;
-    unsigned crossed = 0; /* the tiers whose links the part's routes take */
+    unsigned crossed = 0; /* the tiers of its routes' links: its BW is the narrowest (03 §2.1's BW_bottleneck) */
     route_hop *hops = route_buffer(t);
     for (int j = 1; j < ranks; j++) {
         int count = topology_route(t, members[0], members[j], hops);
@@ -234,8 +233,7 @@ static bool add_part(prediction *out, const model_case *c, const part *pt, int p
         s.inc_depth = inc_depth(t, a, members, ranks, &tier);
         alpha = t->tiers[tier].alpha_switch_s;
     }
-    /* the narrowest tier its routes cross (03 §2.1's BW_bottleneck): a rail's own NIC path skips the node's links */
-    double bw = tier_rate(c, tier);
+    double bw = tier_rate(c, tier); /* a rail's own NIC path skips the node's links */
     for (int i = 0; i < tier; i++)
         if ((crossed >> i & 1u) && tier_rate(c, i) < bw) bw = tier_rate(c, i);
     if (inc) { /* the P the part's schedule runs (hierarchical.c gives it these: the tiers' BW, inc_tree.c) */
