@@ -94,12 +94,11 @@ void model_add_term(prediction *out, const model_case *c, int tier, int phase, c
     term->eta = model_eta(c->eta, c, tier);
 }
 
-/* The outermost tier a flat schedule over the group crosses: the highest
- * tier on any route from its first rank or between neighbours in rank order. */
+/* The outermost tier a flat schedule over the group crosses: the highest tier on any route
+ * from its first rank or between neighbours in rank order (a one-node rail cluster: its node's). */
 int model_group_tier(const model_case *c)
 {
     const topology *t = c->platform;
-    if (!c->members) return t->tier_count - 1;
     int tier = 0;
     route_hop *hops = route_buffer(t);
     for (int j = 1; j < c->ranks && tier < t->tier_count - 1; j++) {
@@ -219,9 +218,12 @@ static bool add_part(prediction *out, const model_case *c, const part *pt, int p
     s.dim_count = 0;
     s.segments = segments;
     int tier = 0;
+    unsigned crossed = 0; /* the tiers of its routes' links: its BW is the narrowest (03 §2.1's BW_bottleneck) */
     route_hop *hops = route_buffer(t);
     for (int j = 1; j < ranks; j++) {
-        int hop = route_tier(t, members[0], members[j], hops, NULL);
+        int count = topology_route(t, members[0], members[j], hops);
+        for (int h = 0; h < count; h++) crossed |= 1u << t->links[hops[h].link].tier;
+        int hop = route_top_tier(t, hops, count);
         if (hop > tier) tier = hop;
     }
     free(hops);
@@ -231,9 +233,9 @@ static bool add_part(prediction *out, const model_case *c, const part *pt, int p
         s.inc_depth = inc_depth(t, a, members, ranks, &tier);
         alpha = t->tiers[tier].alpha_switch_s;
     }
-    double bw = tier_rate(c, 0);
-    for (int i = 1; i <= tier; i++)
-        if (tier_rate(c, i) < bw) bw = tier_rate(c, i);
+    double bw = tier_rate(c, tier); /* a rail's own NIC path skips the node's links */
+    for (int i = 0; i < tier; i++)
+        if ((crossed >> i & 1u) && tier_rate(c, i) < bw) bw = tier_rate(c, i);
     if (inc) { /* the P the part's schedule runs (hierarchical.c gives it these: the tiers' BW, inc_tree.c) */
         double raw = t->tiers[0].bandwidth_Bps;
         for (int i = 1; i <= tier; i++)

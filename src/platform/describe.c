@@ -72,9 +72,9 @@ void platform_describe(const topology *t, FILE *out)
         fprintf(out, "\n");
     }
     fprintf(out, "switches   %d", t->switch_count);
-    for (int k = 0; k < t->tier_count; k++) {
+    for (int k = 0, listed = 0; k < t->tier_count; k++) {
         int count = tier_switches(t, k);
-        if (count) fprintf(out, "%s %s: %d", k == 0 ? "  " : ", ", t->tiers[k].name, count);
+        if (count) fprintf(out, "%s %s: %d", listed++ ? ", " : "  ", t->tiers[k].name, count);
     }
     fprintf(out, "\n");
     int physical = physical_links(t);

@@ -171,6 +171,9 @@ typedef struct topology {
     int domain_ranks;         /* ranks of one inner domain (SuperPOD pod, Clos leaf): the inner
                                  groups of hierarchical schedules (03 §2.1); 0 when single-tier */
     int rails;                /* rail-optimized fabrics: rails (NIC planes) per domain, 0 otherwise */
+    int mesh_ranks;           /* ranks joined pairwise by dedicated links, in blocks of this many consecutive
+                                 ranks (a full mesh: all of them; a rail cluster's xGMI nodes: a node's);
+                                 0: no such blocks */
     int diameter_links;       /* physical links on the longest rank-to-rank route */
     int route_hops_max;       /* most hops (links and switch delays) any route has: what a route buffer holds */
     double bisection_Bps;     /* one direction, narrowest equal-halves cut */
