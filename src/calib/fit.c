@@ -221,7 +221,8 @@ static void append_log(char *logs, size_t size, const char *path)
 /* Fit regime J (counted from the largest sizes) of the logs of PRIM whose groups climb to FIT_TIER. */
 static void fit_regime(const calib_log *logs, int log_count, primitive prim, int fit_tier, int j, int regime_count,
                        const log_regimes *regimes, calib_result *out, const double *platform_hop,
-                       double platform_launch_s, const int *tier, double efficiency_above, sample *buffer)
+                       double platform_launch_s, const int *tier, double efficiency_above, const double *scale,
+                       sample *buffer)
 {
     calib_regime_fit *f = &out->fits[out->fit_count];
     memset(f, 0, sizeof *f);
@@ -239,7 +240,8 @@ static void fit_regime(const calib_log *logs, int log_count, primitive prim, int
         for (int k = g->first[r]; k < g->first[r + 1]; k++) {
             int p = g->order[k];
             calib_residual *res = &out->residuals[i * CALIB_MAX_POINTS + p];
-            buffer[count] = (sample){{1, res->n_alpha, res->fitted_s}, logs[i].points[p].time_s};
+            double time = logs[i].points[p].time_s * (scale ? scale[i * CALIB_MAX_POINTS + p] : 1);
+            buffer[count] = (sample){{1, res->n_alpha, res->fitted_s}, time};
             if (n_alpha_seen >= 0 && fabs(res->n_alpha - n_alpha_seen) > 1e-9) several_n = true;
             n_alpha_seen = res->n_alpha;
             hop_least = fmin(hop_least, platform_hop[i]);
@@ -280,6 +282,12 @@ static void fit_regime(const calib_log *logs, int log_count, primitive prim, int
 
 bool calib_fit(const calib_log *logs, int log_count, const char *platform_path, const topology *t, calib_result *out,
                char *why, int why_size)
+{
+    return calib_fit_scaled(logs, log_count, platform_path, t, NULL, out, why, why_size);
+}
+
+bool calib_fit_scaled(const calib_log *logs, int log_count, const char *platform_path, const topology *t,
+                      const double *scale, calib_result *out, char *why, int why_size)
 {
     memset(out, 0, sizeof *out);
     out->residuals = calloc((size_t)log_count * CALIB_MAX_POINTS, sizeof *out->residuals);
@@ -322,7 +330,7 @@ bool calib_fit(const calib_log *logs, int log_count, const char *platform_path, 
         double efficiency_above = 1e3;
         for (int j = 0; j < regime_count && out->fit_count < CALIB_MAX_FITS; j++) {
             fit_regime(logs, log_count, logs[i].prim, tier[i], j, regime_count, regimes, out, hop, t->launch_s, tier,
-                       efficiency_above, buffer);
+                       efficiency_above, scale, buffer);
             efficiency_above = out->fits[out->fit_count - 1].efficiency;
         }
     }

@@ -62,6 +62,11 @@ typedef struct calib_result {
  * predicted on T (no flat algorithm for it there). */
 bool calib_fit(const calib_log *logs, int log_count, const char *platform_path, const topology *t, calib_result *out,
                char *why, int why_size);
+/* The same with each point's time multiplied by SCALE[i * CALIB_MAX_POINTS
+ * + p] (NULL: by 1) in the fit; the regimes stay those of the logs' own
+ * times. */
+bool calib_fit_scaled(const calib_log *logs, int log_count, const char *platform_path, const topology *t,
+                      const double *scale, calib_result *out, char *why, int why_size);
 void calib_result_free(calib_result *r);
 
 /* The scenario log L's points run in on the platform at PLATFORM_PATH (of

@@ -56,11 +56,11 @@ bool calib_fit_simulated(const calib_writer_input *in, calib_result *result, dou
     if (fd < 0) return diag_at(d, platform_path, 0, 0, "cannot create the calibrated platform to simulate it");
     close(fd);
     int count = in->log_count;
-    calib_log *targets = malloc((size_t)count * sizeof *targets);
+    double *scale = malloc((size_t)count * CALIB_MAX_POINTS * sizeof *scale);
     double *simulated = calloc((size_t)count * CALIB_MAX_POINTS, sizeof *simulated);
-    bool ok = targets && simulated;
+    bool ok = scale && simulated;
     if (!ok) diag_at(d, in->platform_path, 0, 0, "out of memory");
-    else memcpy(targets, in->logs, (size_t)count * sizeof *targets);
+    for (int k = 0; ok && k < count * CALIB_MAX_POINTS; k++) scale[k] = 1;
     for (int refit = 0; ok; refit++) {
         calib_writer_input now = *in;
         now.result = result;
@@ -75,16 +75,16 @@ bool calib_fit_simulated(const calib_writer_input *in, calib_result *result, dou
                 agrees &= fabs(sim / r->fitted_s - 1) <= AGREES;
                 if (refit == 0) slower[i] = fmax(p ? slower[i] : 0, sim / r->fitted_s - 1);
                 r->fitted_s = sim; /* what the calibrated platform gives, as reported */
-                targets[i].points[p].time_s *= in->logs[i].points[p].time_s / sim;
+                scale[i * CALIB_MAX_POINTS + p] *= in->logs[i].points[p].time_s / sim;
             }
         if (agrees || refit == REFITS) break;
         calib_result_free(result);
         char why[256];
-        if (!(ok = calib_fit(targets, count, in->platform_path, in->platform, result, why, sizeof why)))
+        if (!(ok = calib_fit_scaled(in->logs, count, in->platform_path, in->platform, scale, result, why, sizeof why)))
             diag_at(d, in->platform_path, 0, 0, "%s", why);
     }
     unlink(platform_path);
-    free(targets);
+    free(scale);
     free(simulated);
     return ok;
 }
