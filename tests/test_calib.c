@@ -266,9 +266,9 @@ START_TEST(test_regimes_not_split_without_a_slope_change)
 }
 END_TEST
 
-static int any_support(void *ctx, const algorithm *a, int channels)
+static int any_support(void *ctx, const algorithm *a, int channels, schedule **built)
 {
-    (void)ctx, (void)a, (void)channels;
+    (void)ctx, (void)a, (void)channels, (void)built;
     return 1;
 }
 

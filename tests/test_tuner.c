@@ -16,9 +16,9 @@
 static const double sizes[] = {1e3, 64e3, 1e6, 16e6, 256e6, 4e9};
 
 /* A star supports every algorithm but hierarchical and tree (it has no nodes), each on one segment. */
-static int star_supports(void *context, const algorithm *a, int channels)
+static int star_supports(void *context, const algorithm *a, int channels, schedule **built)
 {
-    (void)context, (void)channels;
+    (void)context, (void)channels, (void)built;
     return strncmp(a->name, "hierarchical", 12) != 0 && strcmp(a->name, "tree") != 0;
 }
 
@@ -45,7 +45,7 @@ START_TEST(test_tuner_picks_the_least_predicted_supported_choice)
         for (int a = 0; a < count; a++)
             for (size_t p = 0; p < COUNT(protocols); p++)
                 for (size_t k = 0; k < COUNT(channels); k++) {
-                    if (!star_supports(NULL, names[a], channels[k])) continue;
+                    if (!star_supports(NULL, names[a], channels[k], NULL)) continue;
                     if (strcmp(names[a]->name, "inc") == 0 && protocols[p] != PROTOCOL_SIMPLE) continue; /* NVLS: Simple */
                     best = fmin(best, predict(&t, names[a], protocols[p], channels[k], sizes[m]).time_s);
                 }
@@ -137,9 +137,9 @@ START_TEST(test_tuner_keeps_a_named_protocol_and_reports_no_choice)
 END_TEST
 
 /* As the real builders do: an algorithm without channels refuses K > 1. */
-static int builds_with_channels(void *context, const algorithm *a, int channels)
+static int builds_with_channels(void *context, const algorithm *a, int channels, schedule **built)
 {
-    (void)context;
+    (void)context, (void)built;
     return channels == 1 || strcmp(a->name, "ring") == 0;
 }
 

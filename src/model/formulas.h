@@ -51,4 +51,5 @@ void model_add_term(prediction *out, const model_case *c, int tier, int phase, c
  * one per tier its messages climb to (schedule_path.c). */
 bool schedule_path_terms(const model_case *c, prediction *out, char *why, int why_size);
 
+
 #endif

@@ -100,6 +100,12 @@ typedef struct model_case {
 /* The prediction for C; false with WHY when the algorithm is unknown. */
 bool model_predict(const model_case *c, prediction *out, char *why, int why_size);
 
+/* Whether C is predicted from its schedule (c->sched, its critical path:
+ * model/schedule_path.c) rather than a closed form: an imported MSCCL
+ * algorithm, or NCCL's tree on nodes whose GPUs are a full mesh.  Without
+ * the schedule such a tree falls back on the chains' closed form. */
+bool model_needs_schedule(const model_case *c);
+
 /* The endpoint costs C runs with (protocol.c's, then NCCL's per-step
  * latency charged once per step of the collective — the steps of its
  * prediction without the pipeline's fill or slicing, `form: asymptotic` —

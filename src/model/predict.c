@@ -509,7 +509,7 @@ static bool build_terms(const model_case *c, const endpoint_costs *costs, bool s
     bool ok = composition == COMPOSITION_IMPORTED ? schedule_path_terms(c, out, why, why_size)
               : composition == COMPOSITION_HIERARCHICAL || composition == COMPOSITION_PIPELINED
                   ? hierarchical(c, out, why, why_size)
-              : composition == COMPOSITION_NODE_TREE ? chained_tree(c, out, why, why_size)
+              : composition == COMPOSITION_NODE_TREE ? c->sched && model_needs_schedule(c) ? schedule_path_terms(c, out, why, why_size) : chained_tree(c, out, why, why_size)
                                                      : flat(c, out, why, why_size);
     if (ok && !steps && out->slices > 1) pipeline_terms(out, c, out->slices);
     return ok;

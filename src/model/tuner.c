@@ -86,7 +86,10 @@ bool tuner_pick(const model_case *base, const algorithm *const *algorithms, int 
         int option_count = fitted_count ? fitted_count : channel_count;
         for (int c = 0; c < (splits ? option_count : 1); c++) {
             int channels = splits ? options[c] : 1;
-            int segments = supports(ctx, algorithms[a], channels);
+            model_case probe = *base;
+            probe.algorithm = algorithms[a];
+            schedule *sched = NULL;
+            int segments = supports(ctx, algorithms[a], channels, model_needs_schedule(&probe) ? &sched : NULL);
             if (segments < 1) continue;
             for (int p = 0; p < (fixed ? 1 : PROTOCOL_CHOICES); p++) {
                 model_case m = *base;
@@ -94,6 +97,7 @@ bool tuner_pick(const model_case *base, const algorithm *const *algorithms, int 
                 m.protocol = fixed ? base->protocol : protocols[p];
                 m.channels = channels;
                 m.segments = segments;
+                m.sched = sched;
                 if ((m.algorithm->traits & TRAIT_SIMPLE_ONLY) && m.protocol != PROTOCOL_SIMPLE) continue;
                 const calibrated_protocol *entry = calibrated ? &calibrated->protocols[m.protocol - PROTOCOL_SIMPLE] : NULL;
                 if (fitted_count && entry->set && entry->channels > 0 && entry->channels != channels) continue;
@@ -111,6 +115,7 @@ bool tuner_pick(const model_case *base, const algorithm *const *algorithms, int 
                 out->channels = m.channels;
                 out->predicted_s = pr.time_s;
             }
+            schedule_free(sched);
         }
     }
     return found;

@@ -20,8 +20,10 @@ typedef struct tuner_choice {
 
 /* Whether the group can run A on CHANNELS channels: the segments P its
  * schedule runs (at least 1), or 0 when it does not build.  The tuner costs
- * each candidate at that P: what the executor will run. */
-typedef int (*tuner_supports)(void *ctx, const algorithm *a, int channels);
+ * each candidate at that P: what the executor will run.  BUILT (may be
+ * NULL) receives the first group's schedule, the caller's to free, for the
+ * candidates the model predicts from their schedule (model_needs_schedule). */
+typedef int (*tuner_supports)(void *ctx, const algorithm *a, int channels, schedule **built);
 
 #define TUNER_MAX_CANDIDATES 8
 /* The repertoire of LIBRARY for PRIM, in its order, written to OUT; their

@@ -110,7 +110,7 @@ typedef struct support_check {
 /* tuner_supports: the segments the schedule runs when it builds for every
  * group of the case (its generated form where there is one: built to be
  * checked, not run), else 0. */
-static int case_supports(void *ctx, const algorithm *a, int channels)
+static int case_supports(void *ctx, const algorithm *a, int channels, schedule **kept)
 {
     const support_check *x = ctx;
     const scenario_case *k = &x->s->cases[x->c];
@@ -120,7 +120,8 @@ static int case_supports(void *ctx, const algorithm *a, int channels)
         schedule *built = plan_schedule(x->s, x->c, a, channels, g, x->size_bytes, true, why, sizeof why);
         if (!built) return 0;
         if (g == 0) segments = built->segments > 0 ? built->segments : 1;
-        schedule_free(built);
+        if (g == 0 && kept) *kept = built;
+        else schedule_free(built);
     }
     return segments;
 }
