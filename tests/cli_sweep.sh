@@ -131,6 +131,11 @@ done
 check "CSV: the axes first, then run's columns" "$(head -1 "$work/merged.csv")" '^platform.efficiency,cases.algorithms,case,primitive,algorithm,'
 check "CSV: a row per result" "$(python3 -c 'import csv,sys; print(len(list(csv.DictReader(open(sys.argv[1])))))' "$work/merged.csv")" '^12$'
 check "the table: every axis point under its values" "$("$collsim" merge "$work/out")" '# axis point 4 of 4: platform.efficiency = 0.5, cases.algorithms = \[dbt\]'
+# --format nccl-tests: each axis point's rows an nccl-tests log (its header and average line), as run writes them
+out=$("$collsim" merge "$work/out" --format nccl-tests)
+check "nccl-tests: four axis points, each a log with its header and average" "$(printf '%s\n' "$out" | grep -c '^# collsim sweep .*, axis point \|^# nThread 1 \|^# Avg bus bandwidth')" '^12$'
+out=$("$collsim" merge "$work/out" --format yaml 2>&1); status=$?
+check "an unknown format: exit 2, the four named" "$status $out" "^2 collsim merge: --format takes table, csv, json or nccl-tests, not 'yaml'$"
 for eff in 1 0.5; do
     for alg in ring dbt; do
         sed "s/  kind: star/  kind: star\n  efficiency: $eff/; s/algorithms: \[ring\]/algorithms: [$alg]/" "$base" > "$work/point.yaml"

@@ -39,24 +39,6 @@ static bool bad_option(const char *command, const char *fmt, const char *value)
     return false;
 }
 
-/* Without --format, -o FILE.csv or FILE.json says which. */
-static const char *format_of_output(const char *output)
-{
-    size_t length = output ? strlen(output) : 0;
-    if (length > 4 && strcmp(output + length - 4, ".csv") == 0) return "csv";
-    if (length > 5 && strcmp(output + length - 5, ".json") == 0) return "json";
-    return NULL;
-}
-
-static bool read_format(const char *command, const char *text, report_format *format)
-{
-    if (!text || strcmp(text, "table") == 0) *format = FORMAT_TABLE;
-    else if (strcmp(text, "csv") == 0) *format = FORMAT_CSV;
-    else if (strcmp(text, "json") == 0) *format = FORMAT_JSON;
-    else if (strcmp(text, "nccl-tests") == 0) *format = FORMAT_NCCL_TESTS;
-    else return bad_option(command, "--format takes table, csv, json or nccl-tests, not '%s'", text);
-    return true;
-}
 
 static bool read_options(const cli_args *a, run_mode mode, run_options *o)
 {
@@ -67,7 +49,9 @@ static bool read_options(const cli_args *a, run_mode mode, run_options *o)
     run_settings *s = &o->settings;
     *s = (run_settings){.mode = mode, .verify = mode == MODE_VERIFY || v[OPT_VERIFY], .quiet = v[OPT_QUIET] != NULL,
                         .jobs = 1, .all_links = v[OPT_LINKS] != NULL, .trace_path = v[OPT_TRACE], .sim = {.model = NETWORK_DEFAULT, .extra_cfg = a->cfg}};
-    if (!read_format(command, v[OPT_FORMAT] ? v[OPT_FORMAT] : format_of_output(o->output), &o->format)) return false;
+    /* without --format, -o FILE.csv or FILE.json says which */
+    if (!report_format_named(v[OPT_FORMAT], o->output, &o->format))
+        return bad_option(command, "--format takes " REPORT_FORMAT_NAMES ", not '%s'", v[OPT_FORMAT]);
     if (o->plot && !report_plot_format_known(o->plot))
         return bad_option(command, "--plot draws .svg, .png or .pdf: name a file ending in one of them, not '%s'", o->plot);
     if (v[OPT_JOBS]) {

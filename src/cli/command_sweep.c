@@ -206,13 +206,9 @@ static int check_options(const cli_args *a, bool share)
 /* The report's format: --format, else -o's extension, else the table. */
 static bool read_format(const cli_args *a, report_format *format)
 {
-    const char *text = a->value[OPT_FORMAT], *output = a->value[OPT_OUTPUT];
-    size_t length = output ? strlen(output) : 0;
-    if (!text && length > 4 && strcmp(output + length - 4, ".csv") == 0) text = "csv";
-    if (!text && length > 5 && strcmp(output + length - 5, ".json") == 0) text = "json";
-    *format = !text || strcmp(text, "table") == 0 ? FORMAT_TABLE : strcmp(text, "csv") == 0 ? FORMAT_CSV : FORMAT_JSON;
-    if (text && strcmp(text, "table") != 0 && strcmp(text, "csv") != 0 && strcmp(text, "json") != 0) {
-        fprintf(stderr, "collsim %s: --format takes table, csv or json, not '%s'\n", cli_command_name(a->command), text);
+    if (!report_format_named(a->value[OPT_FORMAT], a->value[OPT_OUTPUT], format)) {
+        fprintf(stderr, "collsim %s: --format takes " REPORT_FORMAT_NAMES ", not '%s'\n", cli_command_name(a->command),
+                a->value[OPT_FORMAT]);
         return false;
     }
     if (a->value[OPT_PLOT] && !report_plot_format_known(a->value[OPT_PLOT])) {

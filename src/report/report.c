@@ -219,3 +219,22 @@ bool report_write(const report *r, report_format format, const char *path, diag 
     for (int b = 0; b < opened; b++) output_discard(&files[b]);
     return false;
 }
+
+bool report_format_named(const char *text, const char *output, report_format *format)
+{
+    size_t length = output ? strlen(output) : 0;
+    if (!text && length > 4 && strcmp(output + length - 4, ".csv") == 0) text = "csv";
+    if (!text && length > 5 && strcmp(output + length - 5, ".json") == 0) text = "json";
+    static const struct {
+        const char *name;
+        report_format format;
+    } names[] = {{"table", FORMAT_TABLE}, {"csv", FORMAT_CSV}, {"json", FORMAT_JSON}, {"nccl-tests", FORMAT_NCCL_TESTS}};
+    *format = FORMAT_TABLE;
+    if (!text) return true;
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (strcmp(text, names[i].name) == 0) {
+            *format = names[i].format;
+            return true;
+        }
+    return false;
+}

@@ -40,5 +40,10 @@ bool report_write(const report *r, report_format format, const char *path, diag 
 bool report_plot(const report *r, const char *path, diag *d);
 /* Whether PATH names a format report_plot draws (.svg, .png, .pdf). */
 bool report_plot_format_known(const char *path);
+/* The format TEXT names (REPORT_FORMAT_NAMES), or without TEXT the extension
+ * of OUTPUT (.csv, .json; may be NULL), else the table; false for another
+ * name. */
+#define REPORT_FORMAT_NAMES "table, csv, json or nccl-tests"
+bool report_format_named(const char *text, const char *output, report_format *format);
 
 #endif

@@ -117,6 +117,11 @@ static void print_merged(const merged *m, report_format format, FILE *out)
 {
     if (format == FORMAT_JSON) print_json(m, out);
     else if (format == FORMAT_CSV) print_csv(m, CSV_BLOCK_COUNT, out);
+    else if (format == FORMAT_NCCL_TESTS) /* each axis point's series, each an nccl-tests log */
+        for (int v = 0; v < m->axis_point_count; v++) {
+            fprintf(out, "# collsim sweep %s, axis point %s\n", m->name, m->axis_points[v].label);
+            report_print(&m->axis_points[v].report, FORMAT_NCCL_TESTS, out);
+        }
     else print_table(m, out);
 }
 
