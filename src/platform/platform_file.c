@@ -25,7 +25,7 @@ static const platform_kind kinds[] = {
      "explainer 03 App. B", fat_tree_keys, build_fat_tree},
     {"nvl72_superpod", "NVL72 pods on NVLink, rail-optimized IB leaf-spine per rail, NVLink rail bridge",
      "explainer 03 §1.1, §1.2, App. A", superpod_keys, build_superpod},
-    {"rail_cluster", "DGX/HGX-style nodes: GPUs on an NVSwitch, one NIC per GPU, a leaf per rail per unit, shared spines",
+    {"rail_cluster", "GPU nodes (an NVSwitch, or an xGMI full mesh, inside), one NIC per GPU, a leaf per rail per unit, shared spines",
      "explainer 03 §1.1 (rail-optimized), App. A", rail_cluster_keys, build_rail_cluster},
 };
 
