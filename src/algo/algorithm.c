@@ -276,16 +276,3 @@ schedule *algorithm_build(const algorithm *a, const algo_params *p, char *why, i
     return s;
 }
 
-static const char *const family_names[] = {"ring", "tree", "nvls"};
-
-const char *algorithm_family_name(int family)
-{
-    return family >= FAMILY_RING && family <= FAMILY_NVLS ? family_names[family] : "ring";
-}
-
-int algorithm_family_from_name(const char *name)
-{
-    for (int f = FAMILY_RING; f <= FAMILY_NVLS; f++)
-        if (strcmp(name, family_names[f]) == 0) return f;
-    return -1;
-}

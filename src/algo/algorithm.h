@@ -7,6 +7,7 @@
 
 #include "algo/channels.h"
 #include "platform/inc_tree.h"
+#include "platform/library.h"
 #include "sched/schedule.h"
 
 #define ALGO_MAX_DIMS 8
@@ -64,13 +65,6 @@ typedef enum {
  * over all actors (all groups of a simulation together): ~1 GB. */
 #define SCHEDULE_MAX_ITEMS (1L << 26)
 
-/* NCCL's algorithm rows of its tuning tables: the protocol figures an
- * algorithm's schedule takes (docs/model.md, "Protocols"). */
-typedef enum { FAMILY_RING, FAMILY_TREE, FAMILY_NVLS } algorithm_family;
-
-/* FAMILY's name (ring, tree, nvls); its family from NAME, or -1. */
-const char *algorithm_family_name(int family);
-int algorithm_family_from_name(const char *name);
 
 /* How an algorithm's schedule, and so its prediction, is put together. */
 typedef enum {

@@ -87,3 +87,17 @@ bool library_read(yaml_tree *tree, ynode *map, topology *t, diag *d)
         return false;
     return !(node = yaml_map_get(tree, map, "protocols")) || read_protocols(tree, node, &t->protocols, d);
 }
+
+static const char *const family_names[] = {"ring", "tree", "nvls"};
+
+const char *algorithm_family_name(int family)
+{
+    return family >= FAMILY_RING && family <= FAMILY_NVLS ? family_names[family] : "ring";
+}
+
+int algorithm_family_from_name(const char *name)
+{
+    for (int f = FAMILY_RING; f <= FAMILY_NVLS; f++)
+        if (strcmp(name, family_names[f]) == 0) return f;
+    return -1;
+}

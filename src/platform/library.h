@@ -20,6 +20,15 @@ extern const char *const library_keys[];
  * (FILE:LINE:COL and the fix). */
 bool library_read(yaml_tree *tree, ynode *map, topology *t, diag *d);
 
+/* NCCL's algorithm rows of its tuning tables, the families a log names
+ * (NCCL_ALGO) and a calibrated group measured: the protocol figures an
+ * algorithm's schedule takes (docs/model.md, "Protocols"). */
+typedef enum { FAMILY_RING, FAMILY_TREE, FAMILY_NVLS } algorithm_family;
+
+/* FAMILY's name (ring, tree, nvls); its family from NAME, or -1. */
+const char *algorithm_family_name(int family);
+int algorithm_family_from_name(const char *name);
+
 const char *library_name(collective_library l);
 const char *architecture_name(gpu_architecture a);
 

@@ -2,7 +2,6 @@
  * dispatch to the kind builders, and the kind registry. */
 #include "platform/platform.h"
 #include "platform/kinds.h"
-#include "algo/algorithm.h"
 #include "platform/library.h"
 #include "sched/schedule.h"
 
