@@ -117,7 +117,7 @@ typedef struct calibrated_protocol {
 typedef struct calibrated_group {
     int prim;                        /* the primitive (sched/schedule.h) measured; -1: every collective */
     int tier;                        /* the tier its groups climbed to; -1: every tier (the one-table form) */
-    int family;                      /* the algorithm family measured (algo/algorithm.h's FAMILY_*); -1: any */
+    int family;                      /* the algorithm family measured (platform/library.h's FAMILY_*); -1: any */
     bool library_choice;             /* measured as the library chose (no algorithm named): `auto` takes it */
     int line, column;                /* where the group is written (its FILE:LINE:COL in notes) */
     calibrated_protocol protocols[3]; /* simple, ll128, ll */
