@@ -1,7 +1,7 @@
 #!/bin/sh
 # Every file in tests/bad-platforms/ must make `collsim platform describe`
 # exit 2 with one line "FILE:LINE:COL: message", where LINE:COL and a
-# fragment of the message come from the file's "# expect:" header (SPEC §10).
+# fragment of the message come from the file's "# expect:" header (docs/reliability.md).
 . "${top_srcdir:-.}/tests/cli_common.sh"
 for file in "$top_srcdir"/tests/bad-platforms/*.yaml; do
     expect=$(sed -n '1s/^# expect: //p' "$file")

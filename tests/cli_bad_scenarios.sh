@@ -2,7 +2,7 @@
 # Every file in tests/bad-scenarios/ must make `collsim run` exit 2 with one
 # line "FILE:LINE:COL: message" on stderr and nothing on stdout, where LINE:COL
 # and a fragment of the message (the part that says what to do) come from the
-# file's "# expect:" header; nothing may be left where `-o` pointed (SPEC §10).
+# file's "# expect:" header; nothing may be left where `-o` pointed (docs/reliability.md).
 # `collsim predict` must refuse the file the same way: scenario errors do not
 # depend on the mode.
 . "${top_srcdir:-.}/tests/cli_common.sh"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Contention measured by simulation (issue 5, explainer 05 §3-§4.2): the eta
+# Contention measured by simulation (docs/contention.md, explainer 05 §3-§4.2): the eta
 # fitted from the scenarios in scenarios/ against the bounds and orderings
 # the seed states.  Numbers come from the eta CSV (-o FILE.csv writes FILE.eta.csv):
 #   case,primitive,algorithm,group,tier,label,points,eta_alpha,eta_beta,...
@@ -66,7 +66,7 @@ check "fat-tree A2A: ECMP <= spread" "$(holds "$(eta_beta "$out" 2 pairwise)" '<
 out=$(run_eta mixed-allreduce-alltoall mixed-allreduce-alltoall)
 check "mixed: AR with A2A below AR alone" "$(holds "$(eta_beta "$out" 1 ring)" '<' "$(eta_beta "$out" 0 ring)")" '^yes$'
 
-# Determinism (SPEC §9): the same scenario twice, and --jobs 1 against --jobs 2,
+# Determinism (docs/output.md, "Regression"): the same scenario twice, and --jobs 1 against --jobs 2,
 # give byte-identical JSON (concurrent groups, concurrent cases, skew).
 for name in torus-concurrent-tp-groups mixed-allreduce-alltoall moe-skewed-alltoall; do
     "$collsim" run "$scenarios/$name.yaml" --format json -o "$work/a.json" 2>/dev/null

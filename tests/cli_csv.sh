@@ -1,5 +1,5 @@
 #!/bin/sh
-# `collsim run --format csv` (SPEC §8, docs/output.md): standard output (or
+# `collsim run --format csv` (docs/output.md): standard output (or
 # -o FILE) is ONE table, one row per (case, algorithm, size), that a plain CSV
 # reader takes without options; with -o FILE.csv the eta, terms and crossover
 # tables go to FILE.eta.csv, FILE.terms.csv and FILE.crossovers.csv.  The

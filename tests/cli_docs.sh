@@ -1,5 +1,5 @@
 #!/bin/sh
-# Docs that do not drift (issue 11.11, 11.4):
+# Docs that do not drift (docs/output.md, README):
 #   - every JSON example in docs/ and the README validates against the schema;
 #   - README's usage block is exactly `collsim --help`;
 #   - README's quickstart description names what scenarios/quickstart.yaml
@@ -70,6 +70,29 @@ EOF_PY
 )
 check "the README describes 3 quickstart cases" "$(printf '%s\n' "$out" | grep -c '^case [0-9] described')" '^3$'
 check "no quickstart case misdescribed" "$(printf '%s\n' "$out" | grep MISDESCRIBED)" '^$'
+
+# docs/output.md's table example is what collsim prints (the version line aside)
+awk '/^<!-- the output of: collsim run tests\/data\/ring-star8.yaml/ { on = 1; next } on && /^```$/ { if (started) exit; started = 1; next } on && started' \
+    "$top_srcdir/docs/output.md" | grep -v '^# collsim ' > "$work/doc-table"
+"$collsim" run "$top_srcdir/tests/data/ring-star8.yaml" -q | grep -v '^# collsim ' > "$work/run-table"
+check "docs/output.md's table example has the run's lines" "$(wc -l < "$work/doc-table")" '^ *[1-9][0-9]*$'
+check "docs/output.md's table example is collsim's output" "$(diff "$work/doc-table" "$work/run-table" && echo same)" '^same$'
+
+# scripts are run as the docs write them: `sh scripts/X` only for a shell
+# script, and every `scripts/X` the docs run is executable (the Python ones
+# are run as scripts/X, never through sh)
+sh_named=$(cd "$top_srcdir" && grep -ohE 'sh scripts/[a-z_-]+' README docs/*.md docs/collsim.h2m | sort -u | sed 's/^sh //')
+check "the docs run some scripts with sh" "$(printf '%s\n' "$sh_named" | grep -c .)" '^ *[1-9][0-9]*$'
+for script in $sh_named; do
+    check "docs' 'sh $script' is a shell script" "$(head -1 "$top_srcdir/$script")" '^#!/bin/sh$'
+done
+for script in $(cd "$top_srcdir" && grep -ohE '(^|[ `$(])scripts/[a-z_-]+' README docs/*.md | sed 's/^.*scripts/scripts/' | sort -u); do
+    [ -f "$top_srcdir/$script" ] || continue # a program built from scripts/NAME.c
+    check "docs' $script is executable" "$([ -x "$top_srcdir/$script" ] && echo yes)" '^yes$'
+    if head -1 "$top_srcdir/$script" | grep -q python; then
+        check "docs never run the Python $script with sh" "$(cd "$top_srcdir" && grep -rn "sh $script" README docs | head -1)" '^$'
+    fi
+done
 
 # no citation of a path outside the repository
 check "no ../shared paths in the repository" \

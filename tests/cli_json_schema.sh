@@ -1,5 +1,5 @@
 #!/bin/sh
-# `collsim run --format json` against docs/collsim-output.schema.json (SPEC §8):
+# `collsim run --format json` against docs/collsim-output.schema.json (docs/output.md):
 # the run's file validates, the same document reshaped as `collsim predict`
 # writes it validates, and deliberately broken copies do not (so this test
 # can fail).  Needs python3 with jsonschema (Debian: python3-jsonschema,
@@ -58,7 +58,7 @@ for path, prediction in predictions:
         print("FAIL %s: expected results of a prediction" % path)
 
 RUN_ONLY = ("time_s", "ratio", "messages", "latency_p50_s", "latency_p99_s", "latency_max_s", "rank_spread_s",
-            "hot_links", "links")
+            "contended", "hot_links", "links")
 
 def as_prediction(document):
     document["simulated"] = False
@@ -110,7 +110,7 @@ broken = [
 ]
 for what, edit in broken:
     expect(changed(edit), False, what)
-expect(changed(put(["crossovers"], [{"case": 0, "a": "ring", "b": "recursive_doubling", "size_bytes": 1.5e5}])),
+expect(changed(put(["crossovers"], [{"case": 0, "a": "ring", "b": "recursive_doubling", "size_bytes": 1.5e5, "basis": "predicted"}])),
        True, "a crossover validates")
 
 def predict_with_time(document):

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 14's Measure items on small instances: the orderings that
+# What only packets show, measured on small instances: the orderings that
 # docs/contention.md ("What only packets show") reports from the full
 # scenarios (scenarios/packet-*.yaml), each against a number derived here
 # or the other network model.

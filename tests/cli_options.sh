@@ -1,5 +1,5 @@
 #!/bin/sh
-# GNU-style command line (issue 11.3, 11.4; SPEC §2): --opt=value and --opt
+# GNU-style command line (README, `collsim --help`): --opt=value and --opt
 # value, options before or after the file, per-command --help, --version with
 # the licence, the man page built from the same text, and every option that
 # does not apply to a command refused with exit 2 (none silently ignored).
@@ -30,6 +30,25 @@ check "run --help exits 0" "$status" '^0$'
 check "run --help: its usage" "$out" '^Usage: collsim run SCENARIO.yaml \[OPTION\]\.\.\.$'
 check "run --help: --baseline" "$out" '--baseline=FILE'
 check "run --help: not --routes" "$(printf '%s\n' "$out" | grep -c -- '--routes')" '^0$'
+# a bare collsim: a short usage on standard error, exit 2 (a missing command
+# is a usage error); the platform group's --help lists its three verbs
+out=$("$collsim" 2>&1 >/dev/null); status=$?
+check "bare collsim exits 2" "$status" '^2$'
+check "bare collsim: a short usage, naming collsim --help" "$(printf '%s\n' "$out" | wc -l) $(printf '%s\n' "$out" | grep -c "collsim --help")" '^ *[2-6] 1$'
+check "bare collsim: every command named (README's nine)" \
+    "$(printf '%s\n' "$out" | grep -oE '\b(run|predict|verify|platform|list|calibrate|sweep|merge|schedule)\b' | sort -u | wc -l)" '^ *9$'
+for help in --help -h; do
+    out=$("$collsim" platform $help); status=$?
+    check "platform $help exits 0" "$status" '^0$'
+    check "platform $help lists describe, xml and route" "$(printf '%s\n' "$out" | grep -cE '^  (describe|xml|route) PLATFORM.yaml')" '^3$'
+done
+out=$("$collsim" platform 2>&1); status=$?
+check "platform without a verb: exit 2, pointing at platform --help" "$status $out" '^2 .*collsim platform --help'
+for command in run predict verify list calibrate "platform describe" "platform xml" "platform route"; do
+    # shellcheck disable=SC2086 # "platform describe" is two words
+    out=$("$collsim" $command --help); status=$?
+    check "$command --help exits 0 with its usage" "$status $out" "^0 Usage: collsim $command "
+done
 out=$("$collsim" platform xml --help)
 check "platform xml --help: --routes all|ring|none" "$out" '--routes=WHICH +all \(default'
 out=$("$collsim" predict "$scenario" --help)

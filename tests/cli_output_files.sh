@@ -1,5 +1,5 @@
 #!/bin/sh
-# Output files never replace what is not a regular file (issue 11.1,
+# Output files never replace what is not a regular file (docs/reliability.md,
 # util/output_file.h): -o, --plot and --write-baseline
 #   - into a FIFO: written into, the FIFO stays a FIFO;
 #   - into a character device (a null device made here when we may): written

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The packet model from the command line (issue 13, SPEC §11): --model packet
+# The packet model from the command line (docs/packet.md): --model packet
 # and `network: packet` select it and every output names it; runs are
 # byte-identical on reruns and with --jobs 1 vs 2; `platform describe` says
 # whether each tier's buffer covers its credit loop; a permutation runs.
@@ -53,10 +53,10 @@ check "verify: the permutation computes its postcondition" "$("$collsim" verify 
 
 # describe: the default buffers cover the credit loop; 64 KiB at 900 GB/s does not
 out=$("$collsim" platform describe "$platforms/star-512.yaml" 2>&1)
-check "describe: default buffer covers the loop" "$out" 'switch +buffer 454.7 KB per input port \(default\); credit loop 454.7 KB: covered'
+check "describe: default buffer covers the loop" "$out" 'switch +buffer 444 KiB per input port \(default\); credit loop 444 KiB: covered'
 printf 'kind: star\nranks: 8\nalpha: 0.5us\nbandwidth: 900GBps\npacket: {buffer: 64KiB, header: 60B}\n' > "$work/small.yaml"
 out=$("$collsim" platform describe "$work/small.yaml" 2>&1)
-check "describe: a small buffer does not cover the loop" "$out" 'buffer 65.54 KB per input port; credit loop .*: NOT covered'
+check "describe: a small buffer does not cover the loop" "$out" 'buffer 64 KiB per input port; credit loop .*: NOT covered'
 check "describe: header and mtu shown" "$out" 'mtu 4096 B, header 60 B per packet, cut_through, flow control credit, routing ecmp'
 # --ties: the order of the engine's events at one attosecond.  An
 # uncontended ring on a star keeps the seed formula to the last digit under

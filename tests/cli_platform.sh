@@ -48,6 +48,19 @@ check "LL cap described" "$out" '^ll +at most 39 GB/s of bus bandwidth$'
 check "protocols in describe JSON" "$(json_field "$work/rccl.json" protocols)" '^\["simple", "ll"\]$'
 check_close "LL cap in describe JSON" "$(json_field "$work/rccl.json" ll_max_bw_Bps)" 39e9 1e-9
 check_close "no LL128 cap in describe JSON" "$(json_field "$work/rccl.json" ll128_max_bw_Bps)" 0 0
+# alpha_spine only where a spine carries traffic: one leaf per rail (the
+# shipped dgx-h100-8node) describes the same without it; a single-leaf Clos
+# needs none, and its farthest route is the leaf's alpha (2 links x 0.5 us)
+sed 's/, alpha_spine: 3.0us//' "$top_srcdir/platforms/dgx-h100-8node.yaml" >"$work/no-spine-alpha.yaml"
+check "one leaf per rail: alpha_spine removed from the file" "$(grep -v "^#" "$work/no-spine-alpha.yaml" | grep -c alpha_spine)" '^0$'
+check "one leaf per rail: described the same without alpha_spine" \
+    "$("$collsim" platform describe "$work/no-spine-alpha.yaml" | cmp - "$(
+        "$collsim" platform describe "$top_srcdir/platforms/dgx-h100-8node.yaml" >"$work/with-spine-alpha.txt"
+        echo "$work/with-spine-alpha.txt"
+    )" && echo same)" '^same$'
+printf 'kind: clos\nleaves: 1\nranks_per_leaf: 8\nalpha_leaf: 1us\nbandwidth: 50GBps\n' >"$work/one-leaf.yaml"
+out=$("$collsim" platform route "$work/one-leaf.yaml" 0 7 2>&1)
+check "a single-leaf Clos without alpha_spine: rank 0 to 7 in 2 links" "$out" '^links 2 physical; latency 1 us;'
 out=$("$collsim" list platforms)
 for kind in star torus mesh full_mesh clos fat_tree nvl72_superpod rail_cluster; do check "list has $kind" "$out" "^$kind "; done
 out=$("$collsim" platform xml "$platforms/clos-16.yaml")
@@ -55,7 +68,7 @@ check "xml is a SimGrid platform" "$out" '<platform version="4.1">'
 check "xml links are full duplex" "$out" 'sharing_policy="SPLITDUPLEX"'
 check "xml lists all 240 routes of 16 ranks" "$(printf '%s\n' "$out" | grep -c '<route ')" '^240$'
 
-# valid XML at every size (issue 11.6): the declaration first, every route
+# valid XML at every size (docs/platforms.md): the declaration first, every route
 # between ranks (N(N-1) of them: above 64 ranks too), collsim's network
 # settings in <config>, comments without "--"
 printf 'name: star--100\nkind: star\nranks: 100\nalpha: 0.5us\nbandwidth: 900GBps\n' > "$work/star100.yaml"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# `collsim run --plot FILE.svg` (SPEC §8): an SVG with a curve per algorithm
+# `collsim run --plot FILE.svg` (docs/output.md): an SVG with a curve per algorithm
 # and its legend; a name not ending in .svg, a missing directory or no
 # gnuplot: exit 2, a message saying why, and no file left behind.
 . "${top_srcdir:-.}/tests/cli_common.sh"
@@ -76,4 +76,15 @@ PATH="$work/bin:$PATH" "$collsim" run "$scenario" --plot "$work/out.svg" > /dev/
 check "failing gnuplot exits 2" "$?" '^2$'
 check "failing gnuplot is quoted" "$(cat "$work/err")" 'gnuplot failed \(exit 1\): line 3: fake gnuplot refuses'
 check "failing gnuplot leaves nothing" "$(ls "$work" | tr '\n' ' ')" '^bin err out.csv $'
+# a case of one size is drawn as bars, its algorithms side by side, each bar
+# labelled: the ring's 2(N-1) alpha + 2(N-1)/N M/BW at N = 512, M = 16 MB,
+# alpha = 0.5 us, BW = 900 GB/s (01 §5.1) is 546.5 us
+"$collsim" predict "$top_srcdir/scenarios/seed-04-3.1-n512-allreduce-ladder.yaml" -q --plot "$work/ladder.svg" -o /dev/null
+check "one size: bars at M, named under the panel" "$(grep -c 'algorithm, M = 16 MB' "$work/ladder.svg")" '^[1-9][0-9]*$'
+ring=$(awk 'BEGIN { printf "%.4g", (2 * 511 * 0.5e-6 + 2 * 511 / 512 * 16e6 / 900e9) * 1e6 }')
+check "one size: the ring's bar labelled with 01 §5.1's time ($ring us)" "$(grep -c ">$ring<" "$work/ladder.svg")" '^[1-9][0-9]*$'
+check "one size: algorithm names as they are spelled (no enhanced-text subscript)" "$(grep -c '>torus_dimdecomp<' "$work/ladder.svg")" '^[1-9]'
+# a hierarchical algorithm's legend names its tiers; the legend sits below the panels
+"$collsim" predict "$top_srcdir/scenarios/real-systems.yaml" -q --plot "$work/real.svg" -o /dev/null
+check "hierarchical legend names the tiers" "$(grep -c 'hierarchical inc/ring predicted' "$work/real.svg")" '^[1-9]'
 summary

@@ -1,5 +1,5 @@
 #!/bin/sh
-# `collsim predict` (SPEC §2, §5): the analytic model alone, from the shipped
+# `collsim predict` (README, docs/model.md): the analytic model alone, from the shipped
 # seed-table scenarios; nothing simulated (no time_s), every row's n_alpha and
 # n_beta the seed's; bad model keys exit 2 naming file:line:column.
 . "${top_srcdir:-.}/tests/cli_common.sh"
@@ -66,9 +66,9 @@ printf 'name: t\nplatform: %s/star-512.yaml\ncases:\n  - primitive: bcast\n    a
 out=$("$collsim" predict "$work/form.yaml" 2>&1)
 check "bad form refused" "$out" "form.yaml:7:11: 'form' takes exact"
 
-# issue 15: the rows say what ran; the tuner's pick at 1 KB is a low-latency
+# Real-system terms: the rows say what ran; the tuner's pick at 1 KB is a low-latency
 # protocol (NCCL's LL: base 6.6 / 6.8 us), at 4 GB Simple (full bandwidth)
-printf 'name: t\nplatform: %s/hgx-h100.yaml\ncases:\n  - primitive: allreduce\n    algorithms: [auto]\n    sizes: [1KB, 4GB]\n  - primitive: allreduce\n    algorithms: [ring]\n    protocol: ll128\n    channels: 4\n    sizes: [1MB]\n' "$platforms" > "$work/auto.yaml"
+printf 'name: t\nplatform: %s/hgx-h100.yaml\ncases:\n  - primitive: allreduce\n    algorithms: [auto]\n    sizes: [1KB, 4GB]\n  - primitive: allreduce\n    algorithms: [ring]\n    protocol: ll128\n    channels: 4\n    sizes: [1MB]\n  - primitive: allreduce\n    algorithms: [ring]\n    sizes: [4GB]\n' "$platforms" > "$work/auto.yaml"
 "$collsim" predict "$work/auto.yaml" --format csv > "$work/auto.csv" 2>&1
 # what ran at SIZE in CASE: algorithm, protocol, channels, tuned
 ran() { # case, size
@@ -78,14 +78,19 @@ check "auto at 1 KB: LL, tuned" "$(ran 0 1000)" '^(ring|dbt) ll 1 true $'
 # LL's base latency as launch: 6.6 us for a ring, 6.8 us for a tree
 lat_1kb=$([ "$(csv_field "$work/auto.csv" algorithm case=0 size_bytes=1000)" = ring ] && echo 6.6e-6 || echo 6.8e-6)
 check_close "auto at 1 KB: LL's base latency as launch" "$(csv_field "$work/auto.csv" launch_s case=0 size_bytes=1000)" "$lat_1kb" 1e-9
-check "auto at 4 GB: Simple ring, tuned" "$(ran 0 4000000000)" '^ring simple [0-9]+ true $'
+# at 4 GB NVLS (collsim's inc, Simple only) wins on one Hopper node, as NCCL's tuner picks it there; its
+# launch is NCCL's NVLS hwLat on NVLink, 25 us, charged once (baseLat 0)
+check "auto at 4 GB: NVLS (inc) Simple, tuned" "$(ran 0 4000000000)" '^inc simple 1 true $'
+check_close "auto at 4 GB: NVLS's NVLink latency" "$(csv_field "$work/auto.csv" launch_s case=0 size_bytes=4000000000)" "25e-6" 1e-9
+# ring without protocol: or channels: on a platform naming NCCL gets NCCL's protocol choice, Simple at 4 GB
+check "ring at 4 GB on library nccl: Simple, tuned" "$(ran 2 4000000000)" '^ring simple [0-9]+ true $'
 # a ring's launch adds NCCL's per-hop latency once per step, 2(N-1) = 14 steps on NVLink:
 # Simple 8.4 + 14 (3.4 - 0.6) = 47.6 us, LL128 14 + 14 (1.9 - 0.6) = 32.2 us
-check_close "auto at 4 GB: Simple's base + 14 steps" "$(csv_field "$work/auto.csv" launch_s case=0 size_bytes=4000000000)" \
+check_close "ring at 4 GB: Simple's base + 14 steps" "$(csv_field "$work/auto.csv" launch_s case=2 size_bytes=4000000000)" \
     "8.4e-6 + 14 * (3.4e-6 - 0.6e-6)" 1e-9
 check "a named protocol and channels: not tuned" "$(ran 1 1000000)" '^ring ll128 4 false $'
 check_close "a named protocol and channels: LL128's 14 us base + 14 steps" "$(csv_field "$work/auto.csv" launch_s case=1 size_bytes=1000000)" \
     "14e-6 + 14 * (1.9e-6 - 0.6e-6)" 1e-9
 out=$("$collsim" predict "$work/auto.yaml" 2>&1)
-check "table marks the tuner's pick" "$out" ' (ring|dbt) \(auto\) +[0-9]+ ll +1 '
+check "table marks the tuner's pick" "$out" ' (ring|dbt) \(auto\) +([0-9]+ +)?ll +[0-9]'
 summary

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Progress on standard error (issue 11.5, SPEC §2): on a terminal one line
+# Progress on standard error (docs/output.md): on a terminal one line
 # rewritten in place; --progress forces it into a file or pipe, a line per
 # update, from 0/N to N/N simulations with the one running, the time elapsed
 # and the time left; --quiet and a non-terminal stderr print nothing; standard

@@ -1,5 +1,5 @@
 #!/bin/sh
-# CI regression on simulated timings (SPEC §9): `scripts/regress --fast` runs
+# CI regression on simulated timings (docs/output.md, "Regression"): `scripts/regress --fast` runs
 # every scenario of baselines/fast.list against its committed baseline and
 # must find no drift.  Re-record after an intended change of the times:
 # scripts/regress --write --fast (and say why in the commit).

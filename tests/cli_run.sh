@@ -1,6 +1,6 @@
 #!/bin/sh
 # Command-level checks of `collsim run` / `verify` for the scenario keys of
-# issue 3 (inner/outer tiers, segments: auto, inc) and their bad input.
+# docs/algorithms.md (inner/outer tiers, segments: auto, inc) and their bad input.
 . "${top_srcdir:-.}/tests/cli_common.sh"
 platforms=$(cd "$top_srcdir/platforms" && pwd)
 scenario() { # file, platform, case lines...

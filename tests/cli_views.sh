@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 14's views from the command line: --trace writes the first
+# The per-message, per-link and trace views from the command line: --trace writes the first
 # simulation as a Chrome / Perfetto trace (valid JSON, one span per
 # operation, the last one ending at the row's time, queue counters under
 # the packet model only, the run's numbers unchanged, written whole or not

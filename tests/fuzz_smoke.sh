@@ -6,7 +6,7 @@
 # each harness (scripts/fuzz, FUZZ_SMOKE_SECONDS each, 15 by default).
 . "${top_srcdir:-.}/tests/cli_common.sh"
 fuzz="$top_srcdir/tests/fuzz"
-for name in platform scenario calib_log; do
+for name in platform scenario calib_log msccl baseline; do
     status=0
     out=$("$top_builddir/tests/fuzz_replay_$name" "$fuzz/corpus/$name" "$fuzz/regressions/$name" 2>&1 >/dev/null) || status=$?
     check "$name harness replays its seeds and regressions" "$status" "^0$"

@@ -139,14 +139,14 @@ START_TEST(test_ring_reducescatter_star_matches_formula)
 }
 END_TEST
 
-/* M is each rank's total payload (SPEC §4, 01 §7: M/N per destination). */
+/* M is each rank's total payload (docs/algorithms.md, 01 §7: M/N per destination). */
 START_TEST(test_pairwise_alltoall_star_matches_formula)
 {
     expect_star_times_at_timed_ranks(alltoall_pairwise, "pairwise all-to-all", ring_ag_rs_time);
 }
 END_TEST
 
-/* The issue's group sizes for the ring family and pairwise: also 72 (one
+/* Group sizes of the seed's tables for the ring family and pairwise: also 72 (one
  * NVL72 domain) and 512 (explainer 04 §3's star). */
 START_TEST(test_ring_ag_rs_and_pairwise_star_match_formula_at_72_and_512)
 {

@@ -1,4 +1,4 @@
-/* test_channels.c — NCCL-style channels (issue 15 point 2): the ring orders
+/* test_channels.c — NCCL-style channels (docs/model.md): the ring orders
  * each layout gives (checked here as graphs: Hamiltonian, arc-disjoint,
  * rail-aligned), every channelled schedule verified on data at the suite's
  * group sizes, and the time of K channels simulated and predicted against

@@ -1,4 +1,4 @@
-/* test_endpoint_costs.c — issue 15's endpoint costs, simulated and
+/* test_endpoint_costs.c — the endpoint costs (docs/model.md), simulated and
  * predicted: the per-message sender overhead o (LogP's o: a rank is busy o
  * before each message it sends, so two back-to-back sends pay 2o and sends of
  * different ranks overlap), the per-collective launch cost, and NCCL's

@@ -216,7 +216,7 @@ START_TEST(test_hierarchical_alltoall_superpod_pays_each_route)
 }
 END_TEST
 
-/* ---- issue 15: subset groups, inc parts, pipelined variants ---- */
+/* ---- real systems: subset groups, inc parts, pipelined variants ---- */
 
 /* inc_tree_fn for verification: one switch above each sub-group, a node of
  * its own (the data path does not depend on where it sits). */
@@ -395,6 +395,104 @@ START_TEST(test_hierarchical_subset_group_matches_composition)
 }
 END_TEST
 
+/* A rail cluster of MI300X-like nodes (xgmi: a full mesh, one link per GPU
+ * pair at 64 GB/s x 0.75, alpha 0.6 us; a 400 Gb/s NIC per GPU, alpha_leaf
+ * 2.7 us): a flow inside a node gets one link's rate, not the node's 7
+ * links.  The seed's ring AR (01 §5.1) on its schedule's slowest hop: a
+ * node-crossing hop relays over one xGMI link to the destination's rail,
+ * alpha 0.6 + 2.7 us at the narrower of 48 and 50 GB/s. */
+static const char xgmi_cluster[] = "kind: rail_cluster\nnodes: %d\ngpus_per_node: 8\n"
+                                   "xgmi: {alpha: 0.6us, bandwidth: 64GBps, efficiency: 0.75}\n"
+                                   "network: {alpha_leaf: 2.7us, bandwidth: 400Gbps}\n";
+
+static void load_xgmi_cluster(int nodes, topology *t)
+{
+    char text[512];
+    snprintf(text, sizeof text, xgmi_cluster, nodes);
+    load_text(text, t);
+}
+
+/* The analytic model's time for algorithm NAME of PRIM over T's whole platform (seed form, no protocol). */
+static double predicted(const topology *t, primitive prim, const char *name, double size_bytes)
+{
+    char why[512] = "";
+    model_case mc = {.platform = t, .prim = prim, .algorithm = algorithm_find(prim, name), .ranks = t->ranks,
+                     .size_bytes = size_bytes};
+    prediction pr;
+    ck_assert_msg(model_predict(&mc, &pr, why, sizeof why), "%s", why);
+    return pr.time_s;
+}
+
+START_TEST(test_ring_allreduce_on_xgmi_cluster_matches_formula)
+{
+    topology t;
+    load_xgmi_cluster(2, &t);
+    char why[512] = "";
+    algo_params p = {.ranks = 16};
+    schedule *flat = allreduce_ring(&p, why, sizeof why);
+    p.ranks = 8;
+    schedule *node = allreduce_ring(&p, why, sizeof why);
+    ck_assert(flat && node);
+    int second_node[8] = {8, 9, 10, 11, 12, 13, 14, 15};
+    for (size_t m = 0; m < COUNT(sizes); m++) {
+        double across = ring_ar(16, 0.6e-6 + 2.7e-6, 48e9, sizes[m]), inside = ring_ar(8, 0.6e-6, 48e9, sizes[m]);
+        expect_simulated(&t, flat, NULL, sizes[m], NULL, across, "ring AR over 2 xGMI nodes");
+        expect_simulated(&t, node, second_node, sizes[m], NULL, inside, "ring AR inside one xGMI node");
+        ck_assert_msg(relative_error(predicted(&t, PRIM_ALLREDUCE, "ring", sizes[m]), across) < 1e-9,
+                      "ring AR over 2 xGMI nodes, M = %g: the model is not the formula", sizes[m]);
+    }
+    schedule_free(flat);
+    schedule_free(node);
+    topology_free(&t);
+}
+END_TEST
+
+/* Inner RS and AG on each node's ring of xGMI links, the outer AR on the
+ * rails' NICs (group ranks of one local index share a rail): 03 §2.1's
+ * composition with each tier's own (alpha, BW). */
+START_TEST(test_hierarchical_allreduce_on_xgmi_cluster_matches_composition)
+{
+    topology t;
+    load_xgmi_cluster(2, &t);
+    char why[512] = "";
+    schedule *s = build(algorithm_find(PRIM_ALLREDUCE, "hierarchical"), 16, 8, NULL, NULL, why, sizeof why);
+    ck_assert_msg(s != NULL, "%s", why);
+    for (size_t m = 0; m < COUNT(sizes); m++) {
+        double expected = 2 * ring_ag(8, 0.6e-6, 48e9, sizes[m]) + ring_ar(2, 2.7e-6, 50e9, sizes[m] / 8);
+        expect_simulated(&t, s, NULL, sizes[m], NULL, expected, "hierarchical AR over 2 xGMI nodes");
+        ck_assert_msg(relative_error(predicted(&t, PRIM_ALLREDUCE, "hierarchical", sizes[m]), expected) < 1e-9,
+                      "hierarchical AR over 2 xGMI nodes, M = %g: the model is not the composition", sizes[m]);
+    }
+    schedule_free(s);
+    topology_free(&t);
+}
+END_TEST
+
+/* One xGMI node is platforms/mi300x-8.yaml's full mesh: the same ring AR
+ * takes the same time on both, simulated and predicted. */
+START_TEST(test_one_node_xgmi_cluster_is_the_mi300x_full_mesh)
+{
+    topology node, mesh;
+    load_xgmi_cluster(1, &node);
+    load_shipped("mi300x-8", &mesh);
+    char why[512] = "";
+    algo_params p = {.ranks = 8};
+    schedule *s = allreduce_ring(&p, why, sizeof why);
+    ck_assert(s != NULL);
+    for (size_t m = 0; m < COUNT(sizes); m++) {
+        double on_mesh = simulate_schedule(&mesh, s, NULL, sizes[m], NULL, NULL);
+        ck_assert_msg(relative_error(on_mesh, ring_ar(8, 0.6e-6, 48e9, sizes[m])) < 1e-9, "mi300x-8, M = %g", sizes[m]);
+        expect_simulated(&node, s, NULL, sizes[m], NULL, on_mesh, "ring AR on one xGMI node against mi300x-8");
+        ck_assert_msg(relative_error(predicted(&node, PRIM_ALLREDUCE, "ring", sizes[m]),
+                                     predicted(&mesh, PRIM_ALLREDUCE, "ring", sizes[m])) < 1e-12,
+                      "one xGMI node and mi300x-8 predict apart at M = %g", sizes[m]);
+    }
+    schedule_free(s);
+    topology_free(&node);
+    topology_free(&mesh);
+}
+END_TEST
+
 /* NVLS intra-pod + IB SHARP (03 §3.1): inner RS and AG by the pod's
  * NVSwitch, outer AR by the rail leaf, P = 4 segments each.  On one switch
  * an AR flow is a two-stage pipeline, (P+1)(α_switch + M/(P·BW)); an RS / AG
@@ -443,6 +541,9 @@ int main(void)
     tcase_add_test(timing, test_hierarchical_pipelined_allgather_reducescatter_match_conveyor);
     tcase_add_test(timing, test_hierarchical_subset_group_matches_composition);
     tcase_add_test(timing, test_hierarchical_nvls_and_sharp_parts_match_composition);
+    tcase_add_test(timing, test_ring_allreduce_on_xgmi_cluster_matches_formula);
+    tcase_add_test(timing, test_hierarchical_allreduce_on_xgmi_cluster_matches_composition);
+    tcase_add_test(timing, test_one_node_xgmi_cluster_is_the_mi300x_full_mesh);
     suite_add_tcase(suite, timing);
     return run_suite(suite);
 }

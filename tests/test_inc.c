@@ -239,7 +239,7 @@ START_TEST(test_inc_refuses_fabrics_without_a_capable_tree)
 END_TEST
 
 
-/* Issue 15: a multi-pod SuperPOD offers two aggregation planes.  A group in
+/* Real systems (docs/algorithms.md, inc): a multi-pod SuperPOD offers two aggregation planes.  A group in
  * one pod is aggregated by its pod's NVSwitch (NVLS); a group of one GPU
  * position across pods by that position's rail leaf (IB SHARP); a group
  * spanning pods and rails has no common switch. */

@@ -182,7 +182,7 @@ START_TEST(test_superpod_l2_hierarchical_allreduce_is_114_us_and_alltoall_348_us
 END_TEST
 
 
-/* `form: seed` is the seed's forms; the default adds issue 15's routes.  On
+/* `form: seed` is the seed's forms; the default adds the real-system routes.  On
  * the L = 2 SuperPOD a cross-rail route relays over NVLink (0.5 us) before
  * the rail leaf (2 us): a flat ring's hop is 2.5 us by default, 2 us (03 §2,
  * the outermost tier's α) under seed; hierarchical A2A's 72 cross-pod sends

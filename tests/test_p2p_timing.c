@@ -1,5 +1,5 @@
 /* test_p2p_timing.c — one message over every kind of path takes exactly
- * alpha_path + M/BW under CM02 (SPEC §3), with alpha_path and BW written in
+ * alpha_path + M/BW under CM02 (docs/platforms.md), with alpha_path and BW written in
  * test_support.c from the platform files and the seed's path classes, not
  * read back from the code; full-duplex links carry opposite transfers without slowdown; flows
  * sharing an oversubscribed uplink slow down as s says (explainer 03 §1). */

@@ -313,7 +313,8 @@ START_TEST(test_a_ring_with_slow_and_fast_hops_waits_for_the_slow_ones)
 }
 END_TEST
 
-/* What the engine keeps for issue 14, for one 1 MiB message alone on a star
+/* What the engine keeps for the per-message and per-link views
+ * (docs/output.md), for one 1 MiB message alone on a star
  * (256 packets, 2 ports): its record, and each port's bytes, packets and
  * busy time M/BW; the destination buffer holds at most what is in flight
  * on its link, alpha/2 x BW plus the packet arriving, and nothing stalls.

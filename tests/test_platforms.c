@@ -250,7 +250,7 @@ START_TEST(test_inc_leg_latency_when_alpha_switch_is_small)
 END_TEST
 
 
-/* Issue 15's real systems: each shipped file carries the published figures
+/* The real systems (docs/platforms.md): each shipped file carries the published figures
  * its comments cite (NVIDIA / AMD datasheets: per GPU per direction; NCCL's
  * and RCCL's effective link rates as the efficiency), typed here again. */
 START_TEST(test_real_system_platforms_carry_their_published_figures)
@@ -267,6 +267,8 @@ START_TEST(test_real_system_platforms_carry_their_published_figures)
         {"dgx-h100-8node", "rail_cluster", 64, 2, 450e9, 20.6 / 25, 50e9},  /* ConnectX-7 NDR 400 Gb/s */
         {"dgx-h100-su32", "rail_cluster", 256, 2, 450e9, 20.6 / 25, 50e9},
         {"gcp-a3-mega-2node", "rail_cluster", 16, 2, 450e9, 20.6 / 25, 25e9}, /* 8 x 200 Gb/s per VM */
+        {"mi300x-2node", "rail_cluster", 16, 2, 64e9, 48.0 / 64, 50e9},  /* xGMI link; 400 Gb/s NIC per GPU */
+        {"mi300x-8node", "rail_cluster", 64, 2, 64e9, 48.0 / 64, 50e9},
     };
     for (size_t i = 0; i < sizeof systems / sizeof systems[0]; i++) {
         topology t;
@@ -286,6 +288,50 @@ START_TEST(test_real_system_platforms_carry_their_published_figures)
         }
         topology_free(&t);
     }
+}
+END_TEST
+
+/* An MI300X cluster's node is a full mesh of xGMI links (AMD MI300X
+ * datasheet: 7 links per GPU, 64 GB/s each per direction): 28 pair links per
+ * node and no switch inside it.  Same node: the pair's own link (alpha 0.6
+ * us, 64 x 0.75 GB/s); same rail: NIC -> leaf -> NIC (2.7 us, 50 GB/s);
+ * another rail: one xGMI hop to the GPU on the destination's rail, then its
+ * rail (3.3 us, the xGMI link the narrower). */
+START_TEST(test_rail_cluster_xgmi_nodes_are_full_meshes)
+{
+    topology t;
+    load_shipped("mi300x-2node", &t);
+    ck_assert_str_eq(t.tiers[0].name, "xgmi");
+    ck_assert_int_eq(switches_in_tier(&t, "xgmi"), 0);
+    ck_assert_int_eq(switches_in_tier(&t, "leaf"), 8);
+    ck_assert_int_eq(physical_links(&t), 2 * 28 + 16);
+    ck_assert_int_eq(t.diameter_links, 3);
+    ck_assert_int_eq(brute_force_diameter(&t), 3);
+    route_hop *hops = route_buffer(&t), *back = route_buffer(&t);
+    for (int a = 0; a < 16; a++)
+        for (int b = 0; b < 16; b++) {
+            if (a == b) continue;
+            int n = topology_route(&t, a, b, hops);
+            bool node = a / 8 == b / 8, rail = a % 8 == b % 8;
+            double latency = node ? 0.6e-6 : rail ? 2.7e-6 : 0.6e-6 + 2.7e-6;
+            double bandwidth = node || !rail ? 64e9 * 0.75 : 50e9;
+            ck_assert_double_eq_tol(route_latency(&t, hops, n), latency, 1e-15);
+            ck_assert_double_eq_tol(route_bandwidth(&t, hops, n), bandwidth, 1);
+            ck_assert_int_eq(route_physical_links(&t, hops, n), node ? 1 : rail ? 2 : 3);
+            if (!node) continue;
+            /* a pair's one link, each way in its own direction; no other pair takes it */
+            ck_assert_int_eq(topology_route(&t, b, a, back), 1);
+            ck_assert_int_eq(back[0].link, hops[0].link);
+            ck_assert(back[0].down != hops[0].down);
+            for (int c = 0; c < 16; c++)
+                if (c != a && c != b && c / 8 == a / 8) {
+                    topology_route(&t, a, c, back);
+                    ck_assert_int_ne(back[0].link, hops[0].link);
+                }
+        }
+    free(hops);
+    free(back);
+    topology_free(&t);
 }
 END_TEST
 
@@ -359,6 +405,7 @@ int main(void)
     tcase_add_test(tc, test_inc_leg_latency_when_alpha_switch_is_small);
     tcase_add_test(tc, test_real_system_platforms_carry_their_published_figures);
     tcase_add_test(tc, test_rail_cluster_unit_counts_and_route_classes);
+    tcase_add_test(tc, test_rail_cluster_xgmi_nodes_are_full_meshes);
     tcase_add_test(tc, test_rail_cluster_units_share_equal_cost_spines);
     suite_add_tcase(s, tc);
     return run_suite(s);

@@ -1,5 +1,5 @@
-/* test_report.c — the η fit (SPEC §6, model/eta_fit.c), report_calibrate on
- * hand-built reports, the table / CSV / JSON renderings (SPEC §8) and the
+/* test_report.c — the η fit (docs/model.md, model/eta_fit.c), report_calibrate on
+ * hand-built reports, the table / CSV / JSON renderings (docs/output.md) and the
  * gnuplot SVG of report_plot. */
 #include <check.h>
 #include <dirent.h>
@@ -82,7 +82,7 @@ START_TEST(test_eta_fit_reports_the_residual_of_noisy_points)
 }
 END_TEST
 
-/* SPEC §6 as written: fit t ≈ a + b·M minimising Σ ((a + b·M − t)/t)² by
+/* The plain η fit (docs/model.md, "How η is fitted"): fit t ≈ a + b·M minimising Σ ((a + b·M − t)/t)² by
  * the weighted normal equations, then η_α = a/(n_α α), η_β = n_β/(b·BW). */
 START_TEST(test_eta_fit_equals_the_weighted_least_squares_closed_form_for_constant_counts)
 {
@@ -452,8 +452,9 @@ START_TEST(test_csv_is_one_table_and_the_etas_are_a_table_of_their_own)
     ck_assert_ptr_null(strstr(text, "\n\n")); /* one table: no second block */
     ck_assert_int_eq(count_lines(text, text, NULL), 1 + 4);
     for (const char *line = text; *line; line = strchr(line, '\n') + 1)
-        ck_assert_int_eq(count_char(line, ','), 34); /* 7 + 17 fields + groups, layout, skew, platform, concurrent_with, model,
-                                                        protocol, channels, tuned, launch_s, background */
+        ck_assert_int_eq(count_char(line, ','), 40); /* 7 + 17 fields + groups, layout, skew, platform, concurrent_with, model,
+                                                        protocol, channels, tuned, launch_s, background, inner, outer,
+                                                        contended, calibration, best, slower_than: docs/output.md's 41 columns */
     free(text);
     char *etas = NULL;
     size_t size = 0;
@@ -474,7 +475,7 @@ START_TEST(test_predict_csv_leaves_time_and_ratio_empty)
     char *text = printed(&r, FORMAT_CSV);
     ck_assert_msg(strstr(text, "\n0,allreduce,ring,0,8,1000000,1,,") != NULL, "%s", text);
     const char *row_line = strchr(text, '\n') + 1;
-    ck_assert_int_eq(count_char(row_line, ','), 34);
+    ck_assert_int_eq(count_char(row_line, ','), 40);
     free(text);
     report_free(&r);
 }
@@ -602,12 +603,13 @@ START_TEST(test_plot_draws_a_curve_per_algorithm_with_its_legend)
     ck_assert_ptr_nonnull(strstr(text, "case 1: bcast"));
     ck_assert_ptr_nonnull(strstr(text, "η"));
     /* a report a person can use: white, titled with scenario and platform, a busbw panel, sizes in KB/MB/GB */
-    ck_assert_ptr_nonnull(strstr(text, "<rect x=\"0\" y=\"0\" width=\"1280\" height=\"880\" fill=\"#ffffff\"/>"));
+    /* two cases: two rows of 640 x 460 panels and the title's 40 */
+    ck_assert_ptr_nonnull(strstr(text, "<rect x=\"0\" y=\"0\" width=\"1280\" height=\"960\" fill=\"#ffffff\"/>"));
     ck_assert_ptr_nonnull(strstr(text, "scenario hand-built, platform star-8"));
     ck_assert_ptr_nonnull(strstr(text, "on star-8: bus bandwidth"));
     ck_assert_ptr_nonnull(strstr(text, "busbw (GB/s)"));
     ck_assert_ptr_nonnull(strstr(text, ">1 KB<"));
-    ck_assert_ptr_nonnull(strstr(text, ">100 MB<")); /* above the largest size, 16 MB */
+    ck_assert_ptr_nonnull(strstr(text, ">10 MB<")); /* the decades from 1 KB to the largest size, 16 MB */
     int curves = 0;
     for (const char *p = text; (p = strstr(p, "<g id=\"gnuplot_plot_")); p++) curves++;
     ck_assert_int_eq(curves, 12); /* time and busbw panels: 2 + 2 in case 0, 2 in case 1, each */
@@ -635,8 +637,8 @@ START_TEST(test_plot_with_nothing_to_draw_is_an_empty_panel)
 }
 END_TEST
 
-/* One size has no line to draw: its prediction is a marker.  Binary sizes
- * get KiB/MiB ticks. */
+/* A case of one size is drawn as bars at that size (named in binary units
+ * when it is binary); binary sizes get KiB/MiB ticks. */
 START_TEST(test_plot_draws_a_single_size_prediction_and_binary_ticks)
 {
     plot_fixture f;
@@ -652,8 +654,9 @@ START_TEST(test_plot_draws_a_single_size_prediction_and_binary_ticks)
     report_add(&f.r, &large);
     ck_assert_msg(report_plot(&f.r, f.svg, &f.d), "%s", f.d.message);
     char *text = read_whole(f.svg);
-    ck_assert_ptr_nonnull(strstr(text, "<title>ring predicted</title>"));
-    ck_assert_ptr_nonnull(strstr(text, ">4 MiB<"));
+    ck_assert_ptr_nonnull(strstr(text, "<title>predicted</title>")); /* case 0's bars */
+    ck_assert_ptr_nonnull(strstr(text, "M = 4 MiB<"));
+    ck_assert_ptr_nonnull(strstr(text, "<title>ring predicted</title>")); /* case 1's line */
     ck_assert_ptr_nonnull(strstr(text, ">1 KiB<"));
     ck_assert_ptr_null(strstr(text, " KB<"));
     free(text);

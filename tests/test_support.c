@@ -48,7 +48,7 @@ const path_case path_cases[] = {
     {"superpod-l32", 0, 73, 2.5e-6, 50e9, 4, 2, 900e9, "SuperPOD: cross rail, same leaf group (NVLink + IB leaf)"},
     {"superpod-l32", 0, 2303, 8.5e-6, 50e9, 6, 2, 900e9, "SuperPOD: cross rail across spines (farthest class)"},
     {"superpod-l2", 5, 72 + 70, 2.5e-6, 50e9, 4, 2, 900e9, "SuperPOD L=2: cross rail, cross pod"},
-    /* issue 15's real systems: links run at the efficiency x the published rate */
+    /* the real systems (docs/platforms.md): links run at the efficiency x the published rate */
     {"hgx-h100", 0, 7, 0.6e-6, 450e9 * 0.824, 2, 0, 0, "HGX H100: GPU -> NVSwitch -> GPU"},
     {"gb200-nvl72", 3, 70, 0.6e-6, 900e9 * 0.802, 2, 0, 0, "GB200 NVL72: one NVLink 5 domain"},
     {"mi300x-8", 6, 1, 0.6e-6, 64e9 * 0.75, 1, 0, 0, "MI300X: one xGMI link"},

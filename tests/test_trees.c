@@ -277,7 +277,7 @@ START_TEST(test_pat_reducescatter_star_matches_formula)
 }
 END_TEST
 
-/* M is each rank's total payload (SPEC §4, 01 §7: M/N per destination). */
+/* M is each rank's total payload (docs/algorithms.md, 01 §7: M/N per destination). */
 START_TEST(test_bruck_alltoall_star_matches_formula)
 {
     expect_star_times_at_timed_ranks(alltoall_bruck, "Bruck all-to-all", bruck_time);
@@ -291,7 +291,7 @@ START_TEST(test_ring_relay_alltoall_star_matches_shortest_arc_form)
 END_TEST
 
 
-/* NCCL's tree (issue 15): in tree 1 each node chains from its GPU 0 (the
+/* NCCL's tree (docs/algorithms.md): in tree 1 each node chains from its GPU 0 (the
  * head) to its last GPU, in tree 2 the other way round; the heads form the
  * complementary heap trees over the nodes; depth (D-1) + floor(log2 L). */
 START_TEST(test_chained_trees_chain_each_node_below_its_head)
@@ -333,7 +333,10 @@ START_TEST(test_tree_allreduce_verifies)
             p.domain_order = order;
             expect_verified(allreduce_tree, &p, "NCCL tree all-reduce, strided");
         }
-    algo_params p = {.ranks = 8};
+    /* a platform without nodes (a star, a full mesh) is one node: NCCL's pair of chains over the group */
+    algo_params one = {.ranks = 8};
+    expect_verified(allreduce_tree, &one, "NCCL tree all-reduce, one node");
+    algo_params p = {.ranks = 8, .domain_ranks = 3};
     char why[256] = "";
     ck_assert_ptr_null(allreduce_tree(&p, why, sizeof why));
     ck_assert_ptr_nonnull(strstr(why, "nodes"));

@@ -1,4 +1,4 @@
-/* test_tuner.c — `algorithms: [auto]` / `protocol: auto` (issue 15 point 4):
+/* test_tuner.c — `algorithms: [auto]` / `protocol: auto` (docs/model.md, "Real-system terms"):
  * the tuner returns the least predicted time over the algorithms the group
  * supports x NCCL's protocols x the channel options, as NCCL's tuner takes
  * the least of its cost model; checked against an enumeration written here,
@@ -15,10 +15,10 @@
 
 static const double sizes[] = {1e3, 64e3, 1e6, 16e6, 256e6, 4e9};
 
-/* A star supports every algorithm but hierarchical and tree (it has no nodes). */
-static bool star_supports(void *context, const algorithm *a, int channels)
+/* A star supports every algorithm but hierarchical and tree (it has no nodes), each on one segment. */
+static int star_supports(void *context, const algorithm *a, int channels, schedule **built)
 {
-    (void)context, (void)channels;
+    (void)context, (void)channels, (void)built;
     return strncmp(a->name, "hierarchical", 12) != 0 && strcmp(a->name, "tree") != 0;
 }
 
@@ -37,7 +37,7 @@ START_TEST(test_tuner_picks_the_least_predicted_supported_choice)
     topology t;
     load_shipped("hgx-h100", &t);
     const algorithm *names[TUNER_MAX_CANDIDATES];
-    int count = tuner_candidates(PRIM_ALLREDUCE, names);
+    int count = tuner_candidates(PRIM_ALLREDUCE, LIBRARY_NONE, names);
     static const protocol_id protocols[] = {PROTOCOL_SIMPLE, PROTOCOL_LL128, PROTOCOL_LL};
     static const int channels[] = {1, 4};
     for (size_t m = 0; m < COUNT(sizes); m++) {
@@ -45,7 +45,7 @@ START_TEST(test_tuner_picks_the_least_predicted_supported_choice)
         for (int a = 0; a < count; a++)
             for (size_t p = 0; p < COUNT(protocols); p++)
                 for (size_t k = 0; k < COUNT(channels); k++) {
-                    if (!star_supports(NULL, names[a], channels[k])) continue;
+                    if (!star_supports(NULL, names[a], channels[k], NULL)) continue;
                     if (strcmp(names[a]->name, "inc") == 0 && protocols[p] != PROTOCOL_SIMPLE) continue; /* NVLS: Simple */
                     best = fmin(best, predict(&t, names[a], protocols[p], channels[k], sizes[m]).time_s);
                 }
@@ -118,7 +118,7 @@ START_TEST(test_tuner_keeps_a_named_protocol_and_reports_no_choice)
     topology t;
     load_shipped("hgx-h100", &t);
     const algorithm *names[TUNER_MAX_CANDIDATES];
-    int count = tuner_candidates(PRIM_ALLREDUCE, names);
+    int count = tuner_candidates(PRIM_ALLREDUCE, LIBRARY_NONE, names);
     static const int one[] = {1};
     for (size_t m = 0; m < COUNT(sizes); m++) {
         model_case base = {.platform = &t, .prim = PRIM_ALLREDUCE, .algorithm = NULL, .ranks = 8, .size_bytes = sizes[m],
@@ -137,9 +137,9 @@ START_TEST(test_tuner_keeps_a_named_protocol_and_reports_no_choice)
 END_TEST
 
 /* As the real builders do: an algorithm without channels refuses K > 1. */
-static bool builds_with_channels(void *context, const algorithm *a, int channels)
+static int builds_with_channels(void *context, const algorithm *a, int channels, schedule **built)
 {
-    (void)context;
+    (void)context, (void)built;
     return channels == 1 || strcmp(a->name, "ring") == 0;
 }
 
@@ -150,7 +150,7 @@ START_TEST(test_tuner_runs_algorithms_without_channels_on_one)
     topology t;
     load_shipped("mi300x-8", &t);
     const algorithm *names[TUNER_MAX_CANDIDATES];
-    int count = tuner_candidates(PRIM_ALLTOALL, names);
+    int count = tuner_candidates(PRIM_ALLTOALL, LIBRARY_NONE, names);
     static const int six[] = {6};
     model_case base = {.platform = &t, .prim = PRIM_ALLTOALL, .algorithm = NULL, .ranks = 8, .size_bytes = 1e6};
     tuner_choice pick;

@@ -1,4 +1,4 @@
-/* test_units.c — units of SPEC §3: KB/MB/GB powers of ten, KiB/MiB/GiB powers
+/* test_units.c — the units of docs/platforms.md: KB/MB/GB powers of ten, KiB/MiB/GiB powers
  * of two, GBps = 1e9 B/s, Gbps = 1e9 bit/s; missing or unknown units refused. */
 #include <check.h>
 #include <stdlib.h>

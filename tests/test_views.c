@@ -1,4 +1,4 @@
-/* test_views.c — issue 14's views against forms derived here: an
+/* test_views.c — the per-message and per-link views (docs/output.md) against forms derived here: an
  * uncontended message's latency is alpha + its size / BW in both network
  * models; every link carries exactly the bytes of the messages routed over
  * it; sends pair with their receives per connection in program order;
@@ -49,7 +49,7 @@ static schedule *ring(int n)
 }
 
 /* Ring all-reduce on a star moves 2N(N-1) messages of M/N, each alone on
- * its two links: alpha + M/(N BW) (SPEC §3), in both models. */
+ * its two links: alpha + M/(N BW) (docs/platforms.md), in both models. */
 START_TEST(test_an_uncontended_message_takes_alpha_plus_its_size_over_bw)
 {
     topology t;
@@ -224,7 +224,7 @@ END_TEST
 /* An op that waits for one 70 ops back (past the executor's look-ahead of
  * 64: its op graph then) among 71 messages 0 -> 1: one connection, one
  * message at a time, each alone on its path: 71 (alpha + (M/71)/BW) in all
- * (SPEC §3), in both models. */
+ * (docs/platforms.md), in both models. */
 START_TEST(test_a_dependency_far_back_keeps_every_message_in_order)
 {
     topology t;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# No leak and no memory error on any refusal path (issue 12): every file of
+# No leak and no memory error on any refusal path (docs/reliability.md): every file of
 # tests/bad-platforms and tests/bad-scenarios through the readers in one
 # process under valgrind (tests/bad_inputs.c), and a few through the whole
 # command line.  Skipped (77) where valgrind is absent or the build is
@@ -19,6 +19,18 @@ for file in empty two-documents missing-platform-file; do
     check "collsim run $file.yaml: exit 2, no leak" "$status" "^2$"
     [ "$status" -eq 2 ] || tail -30 "$work/cli.log"
 done
+# every bad log, and a bad baseline, refused by the command line without a leak
+for file in "$top_srcdir"/tests/bad-logs/*.log; do
+    status=0
+    $memcheck "$collsim" calibrate "$top_srcdir/platforms/hgx-h100.yaml" "$file" -q >"$work/cli.log" 2>&1 || status=$?
+    check "collsim calibrate $(basename "$file"): exit 2, no leak" "$status" "^2$"
+    [ "$status" -eq 2 ] || tail -30 "$work/cli.log"
+done
+printf '{"collsim": "0", "model": "cm02", "simulated": true, "results": [{"case": -1}]}\n' >"$work/bad-baseline.json"
+status=0
+$memcheck "$collsim" run "$top_srcdir/tests/data/ring-star8.yaml" --baseline "$work/bad-baseline.json" >"$work/cli.log" 2>&1 || status=$?
+check "collsim run --baseline with a bad result: exit 2, no leak" "$status" "^2$"
+[ "$status" -eq 2 ] || tail -30 "$work/cli.log"
 status=0
 $memcheck "$collsim" run "$top_srcdir/tests/data/ring-star8.yaml" --cfg=foo/bar:1 >"$work/cli.log" 2>&1 || status=$?
 check "collsim run --cfg=foo/bar:1: exit 2, no leak" "$status" "^2$"

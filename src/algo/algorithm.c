@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "algo/msccl_program.h"
 #include "algo/pipeline.h"
 #include "platform/topology.h"
 #include "sched/compose.h"
@@ -165,6 +166,8 @@ static double channel_size(const algorithm *a, const algo_params *p)
         double depth = (p->domain_ranks > 1 ? p->domain_ranks - 1 : 0) + l;
         return 64 * n * (segments_bound(p, 2 * depth, 2 * depth) + depth);
     }
+    case GROWTH_IMPORTED: /* a step is at most three ops (a fused step's halves), each with its dependencies */
+        return p->source ? 8 * (double)((const msccl_program *)p->source)->step_count : 0;
     case GROWTH_SLICED: /* the parts at their default segments, on P slices */
         return (8 * n * n + 64 * n * 3 * l) * segments_bound(p, 3, HIERARCHICAL_SLICES);
     default: return 8 * n * n + 64 * n * (segments_bound(p, 2 * l, 2 * l) + l);
@@ -173,6 +176,11 @@ static double channel_size(const algorithm *a, const algo_params *p)
 
 double algorithm_schedule_size(const algorithm *a, const algo_params *p)
 {
+    if (a->composition == COMPOSITION_IMPORTED) {
+        algo_params q = *p;
+        q.source = msccl_program_of(a);
+        return channel_size(a, &q);
+    }
     return channel_size(a, p) * (p->channels > 1 ? p->channels : 1); /* K copies of the schedule */
 }
 
@@ -220,12 +228,19 @@ bool algorithm_takes_channels(const algorithm *a)
 
 bool algorithm_per_group(const algorithm *a)
 {
-    return a->inc_capabilities != 0 || a->composition != COMPOSITION_FLAT;
+    return a->inc_capabilities != 0 || (a->composition != COMPOSITION_FLAT && a->composition != COMPOSITION_IMPORTED);
 }
 
 schedule *algorithm_build(const algorithm *a, const algo_params *p, char *why, int why_size)
 {
     int k = p->channels > 1 ? p->channels : 1;
+    if (a->composition == COMPOSITION_IMPORTED) { /* an imported schedule: its file says its channels */
+        algo_params q = *p;
+        q.source = msccl_program_of(a);
+        if (k == 1) return a->build(&q, why, why_size);
+        snprintf(why, (size_t)why_size, "%s runs on the channels its file gives its threadblocks: remove 'channels'", a->name);
+        return NULL;
+    }
     if (k == 1) return a->build(p, why, why_size);
     if (!algorithm_takes_channels(a)) {
         snprintf(why, (size_t)why_size, "'channels' applies to ring, dbt, tree and inc, not %s", a->name);
@@ -260,3 +275,4 @@ schedule *algorithm_build(const algorithm *a, const algo_params *p, char *why, i
     }
     return s;
 }
+

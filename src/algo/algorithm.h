@@ -7,6 +7,7 @@
 
 #include "algo/channels.h"
 #include "platform/inc_tree.h"
+#include "platform/library.h"
 #include "sched/schedule.h"
 
 #define ALGO_MAX_DIMS 8
@@ -40,6 +41,7 @@ typedef struct algo_params {
     channel_layout layout;      /* how the channels spread over the fabric (channels.h) */
     int rail_ranks;             /* CHANNELS_RAILS: GPUs per node (channel c's ring enters each node at GPU c) */
     int tiers;                  /* the platform's tiers: bounds an INC tree's levels (algorithm_schedule_size) */
+    const void *source;         /* COMPOSITION_IMPORTED: the program its record sits in (msccl_program_of) */
 } algo_params;
 
 /* How an algorithm's schedule grows with the group's N and the segments P,
@@ -56,15 +58,13 @@ typedef enum {
     GROWTH_COMPOSED,   /* hierarchical parts: quadratic, or pipelined trees (default P at most 2L) */
     GROWTH_SLICED,     /* hierarchical_pipelined: the composition on P slices (default 8) */
     GROWTH_NODE_TREE,  /* NCCL's tree: DBT slots over depth (D-1) + log2 L, P segments (default 2 x depth) */
+    GROWTH_IMPORTED,   /* read from a file: its steps (msccl_program.h) */
 } schedule_growth;
 
 /* The largest schedule collsim builds, in ops, chunk ranges and dependencies
  * over all actors (all groups of a simulation together): ~1 GB. */
 #define SCHEDULE_MAX_ITEMS (1L << 26)
 
-/* NCCL's algorithm rows of its tuning tables: the protocol figures an
- * algorithm's schedule takes (docs/model.md, "Protocols"). */
-typedef enum { FAMILY_RING, FAMILY_TREE, FAMILY_NVLS } algorithm_family;
 
 /* How an algorithm's schedule, and so its prediction, is put together. */
 typedef enum {
@@ -72,6 +72,7 @@ typedef enum {
     COMPOSITION_HIERARCHICAL, /* inner and outer parts, each its own algorithm (explainer 03 §2.1, §2.2) */
     COMPOSITION_PIPELINED,    /* the hierarchical parts on P slices, overlapped (03 §2.1 with 01 App. C) */
     COMPOSITION_NODE_TREE,    /* NCCL's tree: chains inside nodes, a double binary tree over them */
+    COMPOSITION_IMPORTED,     /* read from a file: predicted by its own critical path (model/schedule_path.c) */
 } algorithm_composition;
 
 /* What the rest of collsim may ask of an algorithm, set in its registry entry. */
@@ -177,6 +178,8 @@ schedule *reducescatter_inc(const algo_params *p, char *why, int why_size);
 schedule *alltoall_inc(const algo_params *p, char *why, int why_size);
 schedule *sendrecv_direct(const algo_params *p, char *why, int why_size);
 schedule *permutation_direct(const algo_params *p, char *why, int why_size);
+/* An MSCCL file's schedule: p->source is its program (msccl_import.c). */
+schedule *msccl_build(const algo_params *p, char *why, int why_size);
 /* An upper bound on the ops, chunk ranges and dependencies of A's schedule
  * for P (its segments as given, SEGMENTS_AUTO at p->size_bytes, or A's
  * default), computed before anything is built; a double, so that no product

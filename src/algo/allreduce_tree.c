@@ -1,4 +1,4 @@
-/* allreduce_tree.c — NCCL's multi-node tree all-reduce (issue 15; NCCL's
+/* allreduce_tree.c — NCCL's multi-node tree all-reduce (docs/model.md, "Real-system terms"; NCCL's
  * "Tree" algorithm): in each node its GPUs form a chain below one head, and
  * the heads form the double binary tree over the nodes (double_tree.h: the
  * second tree chains each node the other way round, so its heads, and their
@@ -7,7 +7,8 @@
  * chain feeds the inter-node tree segment by segment: the intra-node and
  * inter-node traffic overlap.  Nodes are the platform's inner domains the
  * group spans (algo_params.domain_ranks, domain_order, as hierarchical
- * takes them); one node is a pair of chains.  Depth D = (GPUs per node - 1)
+ * takes them); one node (or a platform without nodes: a star, a full mesh)
+ * is a pair of chains.  Depth D = (GPUs per node - 1)
  * + floor(log2 nodes); 2D+P-1 slots. */
 #include <stdio.h>
 
@@ -16,7 +17,7 @@
 
 schedule *allreduce_tree(const algo_params *p, char *why, int why_size)
 {
-    int n = p->ranks, d = p->domain_ranks;
+    int n = p->ranks, d = p->domain_ranks == 0 ? n : p->domain_ranks; /* no nodes: the group is one */
     if (!group_accepted(p, "tree all-reduce", NULL, why, why_size)) return NULL;
     if (d < 1 || n % d != 0) {
         snprintf(why, (size_t)why_size, "tree chains the GPUs of each node: it needs the group spread evenly over the "

@@ -2,15 +2,24 @@
  * over (channels.h). */
 #include "algo/channels.h"
 
-#include <string.h>
-
 #include "algo/algorithm.h"
 #include "platform/topology.h"
+
+/* Whether the group lies in one block of pairwise-linked ranks (a full
+ * mesh, or one xGMI node): MEMBERS NULL is ranks 0..RANKS-1. */
+static bool group_in_one_mesh(const topology *t, const int *members, int ranks)
+{
+    if (t->mesh_ranks < 2) return false;
+    if (!members) return ranks <= t->mesh_ranks;
+    for (int i = 1; i < ranks; i++)
+        if (members[i] / t->mesh_ranks != members[0] / t->mesh_ranks) return false;
+    return true;
+}
 
 channel_layout channel_layout_of(const topology *t, const int *members, int ranks, int *rail_ranks)
 {
     *rail_ranks = 0;
-    if (strcmp(t->kind, "full_mesh") == 0) return CHANNELS_FULL_MESH;
+    if (group_in_one_mesh(t, members, ranks)) return CHANNELS_FULL_MESH;
     int g = t->domain_ranks;
     if (!members && t->rails > 1 && g > 1 && ranks > g && ranks % g == 0) {
         *rail_ranks = g;

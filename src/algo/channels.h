@@ -1,4 +1,4 @@
-/* channels.h — NCCL-style channels (issue 15): K concurrent copies of a
+/* channels.h — NCCL-style channels (docs/model.md): K concurrent copies of a
  * collective, copy c moving M/K over connections of its own (channel c), and
  * the order in which copy c visits the group, chosen so that the channels
  * spread over disjoint links where the fabric has them:
@@ -7,7 +7,8 @@
  *   rails      a rail-optimized fabric whose nodes the group fills: channel c
  *              enters every node at its GPU c, so its ring crosses nodes on
  *              GPU c's NIC (NCCL's rail-aligned rings);
- *   full mesh  a link per pair of ranks: channel c follows its own
+ *   full mesh  a link per pair of ranks (a full mesh, or a group inside one
+ *              xGMI node of a rail cluster): channel c follows its own
  *              Hamiltonian ring from Walecki's decomposition of the complete
  *              graph (each ring taken in both directions), so no two channels
  *              share a link while there are rings to go round (RCCL drives

@@ -9,7 +9,7 @@
  * its T2 parent, so the trees share no edge (every N >= 4 but 5, 6, 9):
  * R3(R2(R1), R0) at N = 4, as in §5.2.
  *
- * NCCL's multi-node tree (issue 15) chains the GPUs of each node below one
+ * NCCL's multi-node tree (allreduce_tree.c) chains the GPUs of each node below one
  * head and joins the heads in the double binary tree over the nodes: tree 1
  * chains a node from its first GPU (the head) to its last, tree 2 from its
  * last to its first, so the two trees' heads, and their NICs, differ. */

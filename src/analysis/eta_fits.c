@@ -1,8 +1,9 @@
-/* eta_fits.c — η fitted over the report's rows (docs/model.md, "How η is
- * fitted"): per (case, algorithm) that was simulated, over its sizes (the
- * slowest group at each), for the whole collective and, on hierarchical
- * schedules whose phases were timed, for each term (tier, explainer 05
- * §4.2).  The least-squares fit itself is model/eta_fit.c. */
+/* eta_fits.c — analysis over the report's rows: η fitted (docs/model.md,
+ * "How η is fitted") per (case, algorithm) that was simulated, over its
+ * sizes (the slowest group at each), for the whole collective and, on
+ * hierarchical schedules whose phases were timed, for each term (tier,
+ * explainer 05 §4.2), the least-squares fit itself being model/eta_fit.c;
+ * and which algorithm is best at which size, from the simulated times. */
 #include "analysis/eta_fits.h"
 
 #include <math.h>
@@ -138,4 +139,94 @@ void analysis_fit_eta(report *r)
     }
     free(f.points);
     free(f.sizes);
+}
+
+/* The simulated row of case C, algorithm NAME at SIZE_BYTES, or NULL. */
+static const result_row *row_at(const report *r, int c, const char *name, double size_bytes)
+{
+    for (int i = 0; i < r->row_count; i++) {
+        const result_row *row = &r->rows[i];
+        if (row->simulated && row->case_index == c && row->size_bytes == size_bytes && strcmp(row->algorithm, name) == 0)
+            return row;
+    }
+    return NULL;
+}
+
+/* The crossovers between A and B of case C over its sorted SIZES (COUNT): where A - B changes sign
+ * between two sizes, M* by linear interpolation of their time difference in log M. */
+static void add_simulated_crossovers(report *r, int c, const char *a, const char *b, const double *sizes, int count)
+{
+    double last_size = 0, last_diff = 0;
+    for (int i = 0; i < count; i++) {
+        const result_row *x = row_at(r, c, a, sizes[i]), *y = row_at(r, c, b, sizes[i]);
+        if (!x || !y) continue;
+        double diff = x->time_s / y->time_s - 1;
+        if (last_size > 0 && ((last_diff < 0 && diff > 0) || (last_diff > 0 && diff < 0))) {
+            double f = last_diff / (last_diff - diff);
+            crossover_row out = {.case_index = c, .simulated = true,
+                                 .size_bytes = exp(log(last_size) + f * (log(sizes[i]) - log(last_size)))};
+            snprintf(out.a, sizeof out.a, "%s", a);
+            snprintf(out.b, sizeof out.b, "%s", b);
+            report_add_crossover(r, &out);
+        }
+        if (diff != 0) last_size = sizes[i], last_diff = diff;
+    }
+}
+
+static int by_size(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
+}
+
+/* Case C: best per size, slower_than, and the simulated crossovers between its winners. */
+static void best_of_case(report *r, int c, double *sizes, const char **names)
+{
+    int size_count = 0, name_count = 0;
+    for (int i = 0; i < r->row_count; i++) {
+        const result_row *row = &r->rows[i];
+        if (row->case_index != c || !row->simulated) continue;
+        bool seen = false;
+        for (int k = 0; k < size_count && !seen; k++) seen = sizes[k] == row->size_bytes;
+        if (!seen) sizes[size_count++] = row->size_bytes;
+        seen = false;
+        for (int k = 0; k < name_count && !seen; k++) seen = strcmp(names[k], row->algorithm) == 0;
+        if (!seen) names[name_count++] = row->algorithm;
+    }
+    if (name_count < 2) return;
+    qsort(sizes, (size_t)size_count, sizeof *sizes, by_size);
+    bool *winner = calloc((size_t)name_count, sizeof *winner);
+    for (int s = 0; s < size_count; s++) {
+        const result_row *best = NULL;
+        for (int i = 0; i < r->row_count; i++) {
+            const result_row *row = &r->rows[i];
+            if (row->case_index == c && row->simulated && row->size_bytes == sizes[s] &&
+                (!best || row->time_s < best->time_s))
+                best = row;
+        }
+        for (int k = 0; k < name_count; k++) winner[k] |= strcmp(names[k], best->algorithm) == 0;
+        for (int i = 0; i < r->row_count; i++) {
+            result_row *row = &r->rows[i];
+            if (row->case_index != c || !row->simulated || row->size_bytes != sizes[s]) continue;
+            snprintf(row->best, sizeof row->best, "%s", best->algorithm);
+            if (row->auto_pick && best->time_s * 1.05 < row->time_s)
+                snprintf(row->slower_than, sizeof row->slower_than, "%s", best->algorithm);
+        }
+    }
+    for (int a = 0; a < name_count; a++)
+        for (int b = a + 1; b < name_count; b++)
+            if (winner[a] && winner[b]) add_simulated_crossovers(r, c, names[a], names[b], sizes, size_count);
+    free(winner);
+}
+
+void analysis_best_per_size(report *r)
+{
+    double *sizes = malloc(sizeof(double) * (size_t)(r->row_count + 1));
+    const char **names = malloc(sizeof(char *) * (size_t)(r->row_count + 1));
+    int cases = 0;
+    for (int i = 0; i < r->row_count; i++)
+        if (r->rows[i].case_index + 1 > cases) cases = r->rows[i].case_index + 1;
+    for (int c = 0; c < cases; c++) best_of_case(r, c, sizes, names);
+    free(sizes);
+    free(names);
 }

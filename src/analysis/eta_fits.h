@@ -15,4 +15,12 @@
  * no η values (it is not a result). */
 void analysis_fit_eta(report *r);
 
+/* Which algorithm, at which size: for every case whose rows run several
+ * algorithms, each simulated row's `best` (the least simulated time of the
+ * case at its size), a tuned `auto` row's `slower_than` (a candidate that
+ * simulates over 5 % faster than the pick), and the crossovers between the
+ * case's winners (the algorithms best at some size) from the simulated times,
+ * appended to r->crossovers (simulated: true). */
+void analysis_best_per_size(report *r);
+
 #endif

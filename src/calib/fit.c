@@ -16,6 +16,9 @@
 #include <string.h>
 
 #include "model/model.h"
+#include "model/protocol.h"
+#include "plan/plan.h"
+#include "scenario/scenario.h"
 
 enum { P_LAUNCH, P_HOP, P_INVERSE_EFFICIENCY, PARAMS };
 
@@ -25,20 +28,61 @@ typedef struct sample {
     double time_s;
 } sample;
 
-static const char *flat_algorithm(primitive p)
+bool calib_log_scenario(const char *platform_path, int platform_ranks, const calib_log *l, scenario *s, char *why,
+                        int why_size)
 {
-    return p == PRIM_ALLTOALL ? "pairwise" : p == PRIM_SENDRECV ? "direct" : "ring";
+    const algorithm *named = l->algorithm[0] ? calibrated_algorithm(l->prim, algorithm_family_from_name(l->algorithm)) : NULL;
+    if (l->algorithm[0] && !named) {
+        snprintf(why, (size_t)why_size, "%s names NCCL_ALGO %s, which collsim has no flat %s of", l->path, l->algorithm,
+                 primitive_name(l->prim));
+        return false;
+    }
+    const char *base = strrchr(platform_path, '/');
+    char text[8192];
+    int used = snprintf(text, sizeof text, "platform: %s\ncases:\n  - primitive: %s\n    algorithms: [%s]\n    sizes: [",
+                        base ? base + 1 : platform_path, primitive_name(l->prim), named ? named->name : "auto");
+    for (int p = 0; p < l->point_count && used < (int)sizeof text; p++)
+        used += snprintf(text + used, sizeof text - (size_t)used, "%s%.0fB", p ? ", " : "", l->points[p].size_bytes);
+    if (used < (int)sizeof text) used += snprintf(text + used, sizeof text - (size_t)used, "]\n");
+    if (l->ranks < platform_ranks && used < (int)sizeof text)
+        used += snprintf(text + used, sizeof text - (size_t)used, "    groups: {count: 1, size: %d}\n", l->ranks);
+    if (used >= (int)sizeof text) {
+        snprintf(why, (size_t)why_size, "%s: too many sizes for one case", l->path);
+        return false;
+    }
+    diag d = {0};
+    if (!scenario_load_string(platform_path, text, s, &d)) {
+        snprintf(why, (size_t)why_size, "%s", d.message);
+        return false;
+    }
+    return true;
 }
 
-/* The model's counts for log L at size M on T (no protocol, one channel, the asymptotic form), its
- * ranks the platform's first (MEMBERS: 0, 1, ...; a log of one node's GPUs is the first node's, and
- * its group climbs to the tier those ranks reach, not the platform's top). */
-static bool model_counts(const topology *t, const calib_log *l, const int *members, double size_bytes,
+/* What runs log L's regime whose largest size is SIZE_BYTES: the algorithm the log names, else the
+ * tuner's pick there, on the channels and segments it runs (one choice per regime: a regime is one
+ * line t = a + b·M, one algorithm). */
+static bool regime_choice(const scenario *s, double size_bytes, plan_member *m, int *segments, char *why, int why_size)
+{
+    *m = (plan_member){.size_bytes = size_bytes};
+    if (!plan_choose(s, 0, 0, size_bytes, m)) {
+        snprintf(why, (size_t)why_size, "the tuner found no algorithm the group supports at %.0f B", size_bytes);
+        return false;
+    }
+    schedule *built = plan_schedule(s, 0, m->run.algorithm, m->run.channels, 0, size_bytes, true, why, why_size);
+    if (!built) return false;
+    *segments = built->segments;
+    schedule_free(built);
+    return true;
+}
+
+/* The model's counts for log L at size M as its regime's choice runs it (no protocol: the fit replaces
+ * the protocol's costs), its ranks the platform's first (a log of one node's GPUs is the first node's,
+ * and its group climbs to the tier those ranks reach, not the platform's top). */
+static bool model_counts(const scenario *s, const plan_member *choice, int segments, double size_bytes,
                          calib_residual *r, double *hop_s, int *tier, char *why, int why_size)
 {
-    model_case c = {.platform = t, .prim = l->prim, .algorithm = algorithm_find(l->prim, flat_algorithm(l->prim)), .ranks = l->ranks,
-                    .members = members, .size_bytes = size_bytes, .root = 0, .peer = l->ranks > 1 ? 1 : 0, .form = FORM_ASYMPTOTIC,
-                    .protocol = PROTOCOL_NONE, .channels = 1};
+    model_case c = scenario_model_case(s, 0, choice->run.algorithm, PROTOCOL_NONE, choice->run.channels, size_bytes,
+                                       segments);
     prediction p;
     if (!model_predict(&c, &p, why, why_size)) return false;
     double latency = 0, bandwidth_term = 0, n_alpha = 0;
@@ -142,6 +186,7 @@ typedef struct log_regimes {
     int order[CALIB_MAX_POINTS];         /* point indices by size */
     int first[CALIB_MAX_REGIMES + 1];
     int count;
+    tuner_choice run[CALIB_MAX_REGIMES]; /* what runs each regime (regime_choice) */
 } log_regimes;
 
 static int regimes_of(const calib_log *l, log_regimes *out)
@@ -176,7 +221,8 @@ static void append_log(char *logs, size_t size, const char *path)
 /* Fit regime J (counted from the largest sizes) of the logs of PRIM whose groups climb to FIT_TIER. */
 static void fit_regime(const calib_log *logs, int log_count, primitive prim, int fit_tier, int j, int regime_count,
                        const log_regimes *regimes, calib_result *out, const double *platform_hop,
-                       double platform_launch_s, const int *tier, double efficiency_above, sample *buffer)
+                       double platform_launch_s, const int *tier, double efficiency_above, const double *scale,
+                       sample *buffer)
 {
     calib_regime_fit *f = &out->fits[out->fit_count];
     memset(f, 0, sizeof *f);
@@ -194,7 +240,8 @@ static void fit_regime(const calib_log *logs, int log_count, primitive prim, int
         for (int k = g->first[r]; k < g->first[r + 1]; k++) {
             int p = g->order[k];
             calib_residual *res = &out->residuals[i * CALIB_MAX_POINTS + p];
-            buffer[count] = (sample){{1, res->n_alpha, res->fitted_s}, logs[i].points[p].time_s};
+            double time = logs[i].points[p].time_s * (scale ? scale[i * CALIB_MAX_POINTS + p] : 1);
+            buffer[count] = (sample){{1, res->n_alpha, res->fitted_s}, time};
             if (n_alpha_seen >= 0 && fabs(res->n_alpha - n_alpha_seen) > 1e-9) several_n = true;
             n_alpha_seen = res->n_alpha;
             hop_least = fmin(hop_least, platform_hop[i]);
@@ -205,6 +252,10 @@ static void fit_regime(const calib_log *logs, int log_count, primitive prim, int
         }
         append_log(f->logs, sizeof f->logs, logs[i].path);
         f->tier = tier[i];
+        f->family = g->run[r].algorithm->family;
+        f->channels = g->run[r].channels;
+        f->tuner_protocol = g->run[r].protocol;
+        f->library_choice = logs[i].algorithm[0] == '\0';
         last_log = i;
     }
     if (last_log < 0) return;
@@ -229,7 +280,14 @@ static void fit_regime(const calib_log *logs, int log_count, primitive prim, int
     out->fit_count++;
 }
 
-bool calib_fit(const calib_log *logs, int log_count, const topology *t, calib_result *out, char *why, int why_size)
+bool calib_fit(const calib_log *logs, int log_count, const char *platform_path, const topology *t, calib_result *out,
+               char *why, int why_size)
+{
+    return calib_fit_scaled(logs, log_count, platform_path, t, NULL, out, why, why_size);
+}
+
+bool calib_fit_scaled(const calib_log *logs, int log_count, const char *platform_path, const topology *t,
+                      const double *scale, calib_result *out, char *why, int why_size)
 {
     memset(out, 0, sizeof *out);
     out->residuals = calloc((size_t)log_count * CALIB_MAX_POINTS, sizeof *out->residuals);
@@ -237,18 +295,29 @@ bool calib_fit(const calib_log *logs, int log_count, const topology *t, calib_re
     double *hop = calloc((size_t)log_count, sizeof *hop);
     int *tier = calloc((size_t)log_count, sizeof *tier);
     sample *buffer = calloc((size_t)log_count * CALIB_MAX_POINTS, sizeof *buffer);
-    int *members = calloc((size_t)t->ranks, sizeof *members);
-    bool ok = out->residuals && regimes && hop && tier && buffer && members;
+    bool ok = out->residuals && regimes && hop && tier && buffer;
     if (!ok) snprintf(why, (size_t)why_size, "out of memory");
-    for (int i = 0; ok && i < t->ranks; i++) members[i] = i;
     for (int i = 0; i < log_count && ok; i++) {
-        for (int p = 0; p < logs[i].point_count && ok; p++) {
-            calib_residual *r = &out->residuals[i * CALIB_MAX_POINTS + p];
-            r->log = i, r->point = p, r->fit = -1;
-            ok = model_counts(t, &logs[i], members, logs[i].points[p].size_bytes, r, &hop[i], &tier[i], why,
-                              why_size);
+        scenario s;
+        if (!(ok = calib_log_scenario(platform_path, t->ranks, &logs[i], &s, why, why_size))) break;
+        s.platform.calibrated_count = 0; /* a fit is against the published figures it replaces */
+        log_regimes *g = &regimes[i];
+        regimes_of(&logs[i], g);
+        for (int r = 0; r < g->count && ok; r++) {
+            plan_member choice;
+            int segments = 0;
+            int largest = g->order[g->first[r + 1] - 1];
+            ok = regime_choice(&s, logs[i].points[largest].size_bytes, &choice, &segments, why, why_size);
+            if (ok) g->run[r] = choice.run;
+            for (int k = g->first[r]; k < g->first[r + 1] && ok; k++) {
+                int p = g->order[k];
+                calib_residual *res = &out->residuals[i * CALIB_MAX_POINTS + p];
+                res->log = i, res->point = p, res->fit = -1;
+                ok = model_counts(&s, &choice, segments, logs[i].points[p].size_bytes, res, &hop[i], &tier[i], why,
+                                  why_size);
+            }
         }
-        if (ok) regimes_of(&logs[i], &regimes[i]);
+        scenario_free(&s);
     }
     for (int i = 0; i < log_count && ok; i++) {
         bool seen = false;
@@ -261,7 +330,7 @@ bool calib_fit(const calib_log *logs, int log_count, const topology *t, calib_re
         double efficiency_above = 1e3;
         for (int j = 0; j < regime_count && out->fit_count < CALIB_MAX_FITS; j++) {
             fit_regime(logs, log_count, logs[i].prim, tier[i], j, regime_count, regimes, out, hop, t->launch_s, tier,
-                       efficiency_above, buffer);
+                       efficiency_above, scale, buffer);
             efficiency_above = out->fits[out->fit_count - 1].efficiency;
         }
     }
@@ -272,7 +341,7 @@ bool calib_fit(const calib_log *logs, int log_count, const topology *t, calib_re
             r->fitted_s = r->fit >= 0 ? calib_fit_time(&out->fits[r->fit], r->n_alpha, r->fitted_s) : 0;
         }
     out->residual_count = ok ? log_count * CALIB_MAX_POINTS : 0;
-    free(regimes), free(hop), free(tier), free(buffer), free(members);
+    free(regimes), free(hop), free(tier), free(buffer);
     if (!ok) calib_result_free(out);
     return ok;
 }

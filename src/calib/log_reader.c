@@ -29,6 +29,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "platform/topology.h"
+#include "util/input_file.h"
+#include "util/units.h"
+
 #define MAX_LINE 4096
 #define MAX_COLUMNS 48
 
@@ -140,6 +144,16 @@ static int find_column(char **tokens, int count, const char *name, int occurrenc
     return -1;
 }
 
+/* A second test (a 'Collective test starting' line or a column header) after
+ * the first one's: one log holds one collective's rows. */
+static bool second_test(reader *r, int number)
+{
+    return diag_at(r->d, r->name, number, 1,
+                   "a second test starts here, after %d result rows of the first: collsim reads one collective per "
+                   "log; split the file at this line (one nccl-tests run per file) and give both files",
+                   r->log->point_count);
+}
+
 /* "# size count type redop root time algbw busbw #wrong time ..." (tokens after '#'). */
 static void read_column_header(reader *r, char **tokens, int count)
 {
@@ -160,7 +174,32 @@ static void read_column_header(reader *r, char **tokens, int count)
     r->columns = c;
 }
 
-static void read_comment(reader *r, const char *line, int number)
+/* NCCL_ALGO on LINE (`NCCL INFO NCCL_ALGO set by environment to Ring`, an echoed `NCCL_ALGO=Ring`, a
+ * header `# NCCL_ALGO Ring`): the family it names, when one (a list leaves the choice to NCCL). */
+static void read_algorithm(reader *r, const char *line, int number)
+{
+    static const char *const families[][2] = {{"ring", "ring"}, {"tree", "tree"}, {"nvls", "nvls"}, {"nvlstree", "nvls"}};
+    const char *at = strstr(line, "NCCL_ALGO");
+    if (!at) return;
+    at += strlen("NCCL_ALGO");
+    const char *to = strstr(at, " to ");
+    at = to ? to + 4 : at;
+    while (*at == ' ' || *at == '=' || *at == ':' || *at == '\t') at++;
+    char word[16];
+    size_t n = 0;
+    while (n + 1 < sizeof word && isalnum((unsigned char)at[n])) word[n] = (char)tolower((unsigned char)at[n]), n++;
+    word[n] = '\0';
+    if (at[n] == ',' || at[n] == ';') return; /* several allowed: NCCL's own choice among them */
+    for (size_t f = 0; f < sizeof families / sizeof *families; f++)
+        if (strcmp(word, families[f][0]) == 0) {
+            snprintf(r->log->algorithm, sizeof r->log->algorithm, "%s", families[f][1]);
+            snprintf(r->log->algorithm_from, sizeof r->log->algorithm_from, "line %d: NCCL_ALGO %s", number, word);
+        }
+}
+
+/* A line starting with '#'; false (D set) when a count in it is out of range
+ * or it starts a second test. */
+static bool read_comment(reader *r, const char *line, int number)
 {
     char copy[MAX_LINE];
     snprintf(copy, sizeof copy, "%s", line + 1);
@@ -168,7 +207,9 @@ static void read_comment(reader *r, const char *line, int number)
     int count = split(copy, tokens, MAX_COLUMNS);
     if (count > MAX_COLUMNS) count = MAX_COLUMNS;
     const char *starting = strstr(line, "Collective test starting:");
-    if (starting && r->prim_found != 1) {
+    if (starting && (r->prim_found == 1 || r->log->point_count > 0))
+        return second_test(r, number);
+    if (starting) {
         if (binary_in(starting, &r->log->prim, r->log->prim_from, sizeof r->log->prim_from)) {
             char which[64];
             snprintf(which, sizeof which, "%s", r->log->prim_from);
@@ -176,27 +217,39 @@ static void read_comment(reader *r, const char *line, int number)
                      which);
             r->prim_found = 1;
         }
-        return;
+        return true;
     }
     if (count >= 4 && strcmp(tokens[0], "nThread") == 0 && strcmp(tokens[2], "nGpus") == 0) {
-        r->threads = atoi(tokens[1]);
-        r->gpus = atoi(tokens[3]);
-        return;
+        long long threads, gpus;
+        if (!parse_integer(tokens[1], &threads) || !parse_integer(tokens[3], &gpus) || threads < 1 || gpus < 1 ||
+            threads > TOPO_MAX_RANKS || gpus > TOPO_MAX_RANKS || threads * gpus > TOPO_MAX_RANKS)
+            return diag_at(r->d, r->name, number, 1,
+                           "'nThread %s nGpus %s': each a whole number from 1, their product at most %d ranks, the "
+                           "most collsim simulates (keep the line nccl-tests printed)", tokens[1], tokens[3],
+                           TOPO_MAX_RANKS);
+        r->threads = (int)threads;
+        r->gpus = (int)gpus;
+        return true;
     }
     long long rank;
-    if (count >= 2 && strcmp(tokens[0], "Rank") == 0 && parse_integer(tokens[1], &rank) && rank >= 0 &&
-        rank < 1000000) {
+    if (count >= 2 && strcmp(tokens[0], "Rank") == 0 && parse_integer(tokens[1], &rank)) {
+        if (rank < 0 || rank >= TOPO_MAX_RANKS)
+            return diag_at(r->d, r->name, number, 1,
+                           "'Rank %s': a rank from 0 to %d, the most collsim simulates (keep the lines nccl-tests "
+                           "printed)", tokens[1], TOPO_MAX_RANKS - 1);
         if (rank > r->max_rank) r->max_rank = (int)rank;
-        return;
+        return true;
     }
     if (find_column(tokens, count, "size", 0) == 0 && find_column(tokens, count, "algbw", 0) > 0) {
+        if (r->log->point_count > 0) return second_test(r, number);
         read_column_header(r, tokens, count);
-        return;
+        return true;
     }
     if (count >= 1 && strcmp(tokens[0], "(B)") == 0) {
         if (strstr(line, "(ms)")) r->time_unit_s = 1e-3, r->unit_seen = true;
         else if (strstr(line, "(us)")) r->time_unit_s = 1e-6, r->unit_seen = true;
     }
+    return true;
 }
 
 /* 1-based column of AT in the row being read (its tokens point into a copy of the line). */
@@ -227,6 +280,11 @@ static bool row_time(reader *r, char **tokens, int count, int k, int number, dou
         *wrong = wrong_count > 0;
     }
     *time_s = t * r->time_unit_s;
+    if (*time_s < CALIB_MIN_TIME_S || *time_s > UNITS_MAX_TIME_S)
+        return diag_at(r->d, r->name, number, column_of(r, tokens[at]),
+                       "the %s time '%s' %s is outside 1 ps .. 1000 s, the times collsim fits (is the unit line "
+                       "'(us)' or '(ms)' right?)", k == 0 ? "out-of-place" : "in-place", tokens[at],
+                       r->time_unit_s == 1e-3 ? "ms" : "us");
     return true;
 }
 
@@ -251,6 +309,9 @@ static bool read_row(reader *r, char *line, int number)
     long long size;
     if (count == 0) return true;
     if (!parse_integer(tokens[0], &size)) {
+        if (tokens[0][strspn(tokens[0], "0123456789")] == '\0') /* digits only: a size past 64 bits */
+            return diag_at(r->d, r->name, number, 1, "the size '%s' is larger than 1 PiB (2^50 B), the largest size "
+                           "collsim reads", tokens[0]);
         note(r, number, "not a result row (it does not start with a size in bytes)");
         return true;
     }
@@ -264,6 +325,9 @@ static bool read_row(reader *r, char *line, int number)
                        "the result row has %d columns; the column header above it names %d (a truncated line?)",
                        count, r->columns.columns);
     if (size < 0) return diag_at(r->d, r->name, number, 1, "the size '%s' is negative", tokens[0]);
+    if (size > (long long)UNITS_MAX_SIZE_BYTES)
+        return diag_at(r->d, r->name, number, 1, "the size '%s' is larger than 1 PiB (2^50 B), the largest size "
+                       "collsim reads", tokens[0]);
     if (size == 0) {
         note(r, number, "a 0-byte row carries no time to fit");
         return true;
@@ -288,12 +352,14 @@ static bool read_row(reader *r, char *line, int number)
     p->line = number;
     p->busbw_Bps = 0;
     double bus;
-    if (r->columns.busbw[0] >= 0 && r->columns.busbw[0] < count && parse_number(tokens[r->columns.busbw[0]], &bus))
+    if (r->columns.busbw[0] >= 0 && r->columns.busbw[0] < count && parse_number(tokens[r->columns.busbw[0]], &bus) &&
+        bus >= 0 && bus * 1e9 <= UNITS_MAX_BANDWIDTH_BPS)
         p->busbw_Bps = bus * 1e9;
     if (r->redop[0] == '\0' && r->columns.redop >= 0 && r->columns.redop < count)
         snprintf(r->redop, sizeof r->redop, "%s", tokens[r->columns.redop]);
     long long root;
-    if (r->columns.root >= 0 && r->columns.root < count && parse_integer(tokens[r->columns.root], &root))
+    if (r->columns.root >= 0 && r->columns.root < count && parse_integer(tokens[r->columns.root], &root) &&
+        root >= -1 && root < TOPO_MAX_RANKS)
         r->root = (int)root;
     remember_ratio(r, tokens, count);
     return true;
@@ -306,7 +372,7 @@ static int ranks_from_ratio(primitive prim, double ratio)
     if (prim == PRIM_ALLREDUCE && ratio < 2) n = 2 / (2 - ratio);
     else if ((prim == PRIM_ALLGATHER || prim == PRIM_REDUCESCATTER || prim == PRIM_ALLTOALL) && ratio < 1)
         n = 1 / (1 - ratio);
-    if (n < 1.5 || n > 1e6) return 0;
+    if (!(n >= 1.5) || n > TOPO_MAX_RANKS) return 0;
     int rounded = (int)lround(n);
     /* the log prints 2 decimals: accept N only when its factor matches them */
     return fabs(primitive_busbw_factor(prim, rounded) - ratio) < 0.02 ? rounded : 0;
@@ -403,8 +469,9 @@ bool calib_log_parse(const char *name, const char *text, size_t length, calib_lo
         const char *first = line;
         while (isspace((unsigned char)*first)) first++;
         if (*first == '\0') continue;
+        read_algorithm(&r, first, number);
         if (*first == '#') {
-            read_comment(&r, first, number);
+            if (!read_comment(&r, first, number)) return false;
             continue;
         }
         if (r.prim_found == 0 && binary_in(first, &log->prim, log->prim_from, sizeof log->prim_from)) {
@@ -424,32 +491,16 @@ bool calib_log_parse(const char *name, const char *text, size_t length, calib_lo
     return recognise_collective(&r) && recognise_ranks(&r);
 }
 
+static const input_kind log_file = {
+    .name = "an nccl-tests log", .example = "an nccl-tests / rccl-tests output file (all_reduce_perf ... > FILE)",
+    .fifo_advice = "a log is read whole before anything runs; save it to a file",
+    .read_noun = "the log", .max_bytes = CALIB_MAX_LOG_BYTES, .max_text = "64 MiB"};
+
 bool calib_log_read(const char *path, calib_log *log, calib_note_fn note_fn, void *context, diag *d)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) return diag_at(d, path, 0, 0, "cannot open the log: %s", strerror(errno));
-    size_t capacity = 1 << 16, length = 0;
-    char *text = malloc(capacity);
-    size_t got;
-    while (text && (got = fread(text + length, 1, capacity - length, f)) > 0) {
-        length += got;
-        if (length == capacity) {
-            char *bigger = length < (64u << 20) ? realloc(text, capacity * 2) : NULL;
-            if (!bigger) {
-                free(text);
-                fclose(f);
-                return diag_at(d, path, 0, 0, "the log is larger than 64 MB: not an nccl-tests log?");
-            }
-            text = bigger;
-            capacity *= 2;
-        }
-    }
-    bool failed = ferror(f);
-    fclose(f);
-    if (!text || failed) {
-        free(text);
-        return diag_at(d, path, 0, 0, "cannot read the log");
-    }
+    size_t length = 0;
+    char *text = input_read(path, &log_file, &length, d);
+    if (!text) return false;
     bool ok = calib_log_parse(path, text, length, log, note_fn, context, d);
     free(text);
     return ok;

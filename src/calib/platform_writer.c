@@ -1,10 +1,11 @@
 /* platform_writer.c — the calibrated platform (platform_writer.h).  The
  * input is copied line by line; what an earlier calibration wrote (its
  * `calibrated:` block and its "# collsim calibrate" lines) is dropped, so
- * that calibrating a calibrated platform again replaces its table, and every `efficiency: X` outside comments
- * becomes `efficiency: 1` (the fitted efficiency is against the tiers' BW,
+ * that calibrating a calibrated platform again replaces its table; every
+ * other line, the tiers' `efficiency` among them, is kept as written (the
+ * fitted efficiency is against the tiers' rate with it applied,
  * docs/model.md).  The table is a list of groups, one per (collective,
- * tier) the logs measured.  Regimes map to NCCL's protocols from the
+ * tier, algorithm family) the logs measured.  Regimes map to NCCL's protocols from the
  * largest sizes down: Simple, then LL for the smallest and LL128 between
  * when there are three; `from` and `up_to` the smallest and largest size of
  * the regime (open below the first and above the last). */
@@ -16,64 +17,13 @@
 #include <string.h>
 
 #include "util/output_file.h"
+#include "yaml/yaml_tree.h"
 
 static const char *protocol_of(int regime, int regime_count)
 {
     int from_top = regime_count - 1 - regime;
     if (from_top == 0) return "simple";
     return regime == 0 ? "ll" : "ll128";
-}
-
-static char *read_text(const char *path, diag *d)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        diag_at(d, path, 0, 0, "cannot open: %s", strerror(errno));
-        return NULL;
-    }
-    size_t capacity = 4096, length = 0, got;
-    char *text = malloc(capacity + 1);
-    while (text && (got = fread(text + length, 1, capacity - length, f)) > 0) {
-        length += got;
-        if (length == capacity) {
-            char *bigger = realloc(text, capacity * 2 + 1);
-            if (!bigger) free(text);
-            text = bigger;
-            capacity *= 2;
-        }
-    }
-    fclose(f);
-    if (!text) diag_at(d, path, 0, 0, "out of memory");
-    else text[length] = '\0';
-    return text;
-}
-
-/* One input line, its `efficiency:` values outside the comment set to 1. */
-static void copy_line(FILE *out, const char *line, size_t length)
-{
-    const char *comment = memchr(line, '#', length);
-    size_t code = comment ? (size_t)(comment - line) : length;
-    bool changed = false;
-    char was[64] = "";
-    for (size_t i = 0; i < code;) {
-        static const char key[] = "efficiency:";
-        bool at_key = code - i >= sizeof key - 1 && strncmp(line + i, key, sizeof key - 1) == 0 &&
-                      (i == 0 || line[i - 1] == ' ' || line[i - 1] == '{' || line[i - 1] == ',');
-        if (!at_key) {
-            fputc(line[i++], out);
-            continue;
-        }
-        i += sizeof key - 1;
-        while (i < code && line[i] == ' ') i++;
-        size_t start = i;
-        while (i < code && line[i] != ',' && line[i] != '}' && line[i] != ' ') i++;
-        snprintf(was, sizeof was, "%.*s", (int)(i - start), line + start);
-        fputs("efficiency: 1", out);
-        changed = true;
-    }
-    fwrite(line + code, 1, length - code, out);
-    if (changed && !comment) fprintf(out, "  # was %s: the calibrated table below carries it", was);
-    fputc('\n', out);
 }
 
 #define HEADER "# collsim calibrate"
@@ -92,7 +42,8 @@ static void copy_platform(FILE *out, const char *text)
         if (!ours && length == 0) blank++;
         else if (!ours) {
             for (; blank > 0; blank--) fputc('\n', out);
-            copy_line(out, line, length);
+            fwrite(line, 1, length, out);
+            fputc('\n', out);
         }
         line += length + (end ? 1 : 0);
     }
@@ -108,13 +59,20 @@ static void describe_fit(FILE *out, const calib_regime_fit *f, const char *lead)
             f->launch_s * 1e6, f->hop_s * 1e6,
             f->hop_fitted ? "fitted: the logs cover several N" : "the platform's alpha + overhead: one N",
             f->efficiency * f->bandwidth_Bps / 1e9, f->efficiency, f->bandwidth_Bps / 1e9, f->tier);
+    fprintf(out, "%s#   run as %s on %d channel(s): %s\n", lead, algorithm_family_name(f->family), f->channels > 0 ? f->channels : 1,
+            f->library_choice ? "the library's choice there, as collsim's tuner makes it" : "the algorithm the log names");
 }
 
-/* Whether fit K is the first of its (collective, tier) in R. */
+static bool same_group(const calib_regime_fit *a, const calib_regime_fit *b)
+{
+    return a->prim == b->prim && a->tier == b->tier && a->family == b->family;
+}
+
+/* Whether fit K is the first of its (collective, tier, family) in R. */
 static bool first_of_group(const calib_result *r, int k)
 {
     for (int j = 0; j < k; j++)
-        if (r->fits[j].prim == r->fits[k].prim && r->fits[j].tier == r->fits[k].tier) return false;
+        if (same_group(&r->fits[j], &r->fits[k])) return false;
     return true;
 }
 
@@ -125,29 +83,32 @@ static void write_table(FILE *out, const calib_writer_input *in)
     for (int i = 0; i < in->log_count; i++)
         fprintf(out, " %s (%s, %d ranks)%s", in->logs[i].path, primitive_name(in->logs[i].prim), in->logs[i].ranks,
                 i + 1 < in->log_count ? "," : "");
-    fprintf(out, ".\n" HEADER ": one group per collective and tier measured; each protocol replaces NCCL's figures by\n" HEADER
-                 ": its fit (docs/model.md, \"Calibrated protocols\"); protocol: auto offers it in the sizes it was\n" HEADER
-                 ": measured at.  A collective or tier not measured takes the nearest group (docs/model.md).\ncalibrated:\n");
+    fprintf(out, ".\n" HEADER ": one group per collective, tier and algorithm family measured; each protocol replaces\n" HEADER
+                 ": NCCL's figures by its fit for that algorithm alone (docs/model.md, \"Calibrated protocols\"); auto\n" HEADER
+                 ": offers it in the sizes it was measured at.  Anything not measured keeps the published figures.\ncalibrated:\n");
     for (int k = 0; k < r->fit_count; k++) {
         if (!first_of_group(r, k)) continue;
         const calib_regime_fit *g = &r->fits[k];
-        fprintf(out, "  - primitive: %s\n    tier: %d\n", primitive_name(g->prim), g->tier);
+        fprintf(out, "  - primitive: %s\n    tier: %d\n    algorithm: %s\n    chosen: %s\n", primitive_name(g->prim),
+                g->tier, algorithm_family_name(g->family), g->library_choice ? "library" : "named");
         for (int j = k; j < r->fit_count; j++) {
             const calib_regime_fit *f = &r->fits[j];
-            if (f->prim != g->prim || f->tier != g->tier) continue;
+            if (!same_group(f, g)) continue;
             describe_fit(out, f, "    ");
             fprintf(out, "    %s: {", protocol_of(f->regime, f->regime_count));
             if (f->regime > 0) fprintf(out, "from: %.0fB, ", f->from_bytes);
             if (f->regime + 1 < f->regime_count) fprintf(out, "up_to: %.0fB, ", f->to_bytes);
-            fprintf(out, "launch: %.4fus, overhead: %.4fus, efficiency: %.6f}\n",
-                    (f->launch_s - in->platform->launch_s) * 1e6, (f->hop_s - f->platform_hop_s) * 1e6, f->efficiency);
+            fprintf(out, "launch: %.4fus, overhead: %.4fus, efficiency: %.6f, channels: %d}\n",
+                    (f->launch_s - in->platform->launch_s) * 1e6, (f->hop_s - f->platform_hop_s) * 1e6, f->efficiency,
+                    f->channels > 0 ? f->channels : 1);
         }
     }
 }
 
 bool calib_write_platform(const calib_writer_input *in, const char *path, diag *d)
 {
-    char *text = read_text(in->platform_path, d);
+    size_t length;
+    char *text = input_read(in->platform_path, &yaml_file_kind, &length, d);
     if (!text) return false;
     output_file f;
     if (!output_open(&f, path, d)) {

@@ -1,10 +1,54 @@
-/* command_list.c — `collsim list platforms | algorithms | primitives`. */
+/* command_list.c — `collsim list platforms | algorithms | primitives`;
+ * the platforms' list also names the platform files shipped with collsim,
+ * where collsim finds them (util/data_path.h). */
+#include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/commands.h"
 #include "algo/algorithm.h"
 #include "platform/platform.h"
+#include "util/data_path.h"
+
+static int is_yaml(const struct dirent *entry)
+{
+    size_t length = strlen(entry->d_name);
+    return length > 5 && strcmp(entry->d_name + length - 5, ".yaml") == 0;
+}
+
+/* A platform file's one line: its first comment line, else nothing. */
+static void print_summary(const char *path)
+{
+    FILE *in = fopen(path, "r");
+    char line[256] = "";
+    while (in && fgets(line, sizeof line, in) && line[0] != '#') line[0] = '\0';
+    if (in) fclose(in);
+    const char *text = line + strspn(line, "# ");
+    int length = (int)strcspn(text, "\n"), shown = length > 46 ? 43 : length;
+    while (shown > 0 && shown < length && (text[shown] & 0xC0) == 0x80) shown--; /* not inside a UTF-8 character */
+    printf("%.*s%s\n", shown, text, shown < length ? "..." : "");
+}
+
+/* Every FOLDER/platforms/NAME.yaml, NAME and its one line, under a title
+ * ending in WHERE. */
+static void list_platform_files(const char *folder, const char *where)
+{
+    char platforms[4200];
+    snprintf(platforms, sizeof platforms, "%s/platforms", folder);
+    struct dirent **entries;
+    int count = scandir(platforms, &entries, is_yaml, alphasort);
+    if (count <= 0) return;
+    printf("\nPlatform files in %s%s:\n", platforms, where);
+    for (int i = 0; i < count; i++) {
+        char path[4500];
+        snprintf(path, sizeof path, "%s/%s", platforms, entries[i]->d_name);
+        printf("  %-30s ", entries[i]->d_name);
+        print_summary(path);
+        free(entries[i]);
+    }
+    free(entries);
+}
 
 int command_list(const cli_args *args)
 {
@@ -13,6 +57,11 @@ int command_list(const cli_args *args)
         int count;
         const platform_kind *kinds = platform_kinds(&count);
         for (int i = 0; i < count; i++) printf("%-16s %s  [%s]\n", kinds[i].name, kinds[i].summary, kinds[i].seed);
+        char folders[DATA_PATH_MAX_FOLDERS][4096];
+        int folder_count = data_path_folders(folders, DATA_PATH_MAX_FOLDERS);
+        for (int i = 0; i < folder_count; i++)
+            list_platform_files(folders[i], ", found as platforms/NAME.yaml from any folder");
+        if (folder_count == 0) list_platform_files(".", " (collsim is not installed: from this folder only)");
         return 0;
     }
     if (strcmp(argv[0], "algorithms") == 0) {

@@ -1,9 +1,11 @@
 /* command_platform.c — `collsim platform describe | xml | route`. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/commands.h"
+#include "util/data_path.h"
 #include "net/fluid/simgrid_run.h"
 #include "platform/describe.h"
 #include "platform/platform.h"
@@ -132,9 +134,13 @@ static int platform_route(const topology *t, const cli_args *a)
         diag_print(&d);
         return 2;
     }
-    printf("links %d physical; latency %.17g s; bottleneck %.17g B/s\n", physical, latency, bandwidth);
-    printf("size %.17g B: latency + size/BW = %.17g s; simulated %.17g s; relative difference %.3g\n", size, expected,
-           simulated, simulated / expected - 1);
+    char lat[32], bw[32], bytes[32];
+    units_format(latency, UNIT_TIME, lat, sizeof lat);
+    units_format(bandwidth, UNIT_BANDWIDTH, bw, sizeof bw);
+    units_format(size, UNIT_SIZE, bytes, sizeof bytes);
+    printf("links %d physical; latency %s; bottleneck %s\n", physical, lat, bw);
+    printf("size %s: latency + size/BW = %.6g us; simulated %.6g us; relative difference %.3g\n", bytes, expected * 1e6,
+           simulated * 1e6, simulated / expected - 1);
     return 0;
 }
 
@@ -153,7 +159,9 @@ int command_platform(const cli_args *a)
 {
     topology t;
     diag d = {0};
-    if (!platform_load(a->operands[0], &t, &d)) {
+    char path[PATH_MAX]; /* found along COLLSIM_PATH and the installed platforms too (util/data_path.h) */
+    data_path_find(a->operands[0], NULL, "platforms", path, sizeof path);
+    if (!platform_load(path, &t, &d)) {
         diag_print(&d);
         return 2;
     }

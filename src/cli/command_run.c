@@ -2,7 +2,7 @@
  * `collsim predict` (the analytic model only, nothing simulated) and
  * `collsim verify` (run every schedule on data, no timing): their options
  * read and checked, then the cases run (run_cases.c) and reported. */
-#include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,19 +11,21 @@
 
 #include "calib/measured.h"
 #include "cli/commands.h"
+#include "cli/distinct_files.h"
 #include "cli/run_cases.h"
 #include "net/network.h"
 #include "report/baseline.h"
 #include "analysis/eta_fits.h"
 #include "report/report.h"
 #include "scenario/scenario.h"
+#include "util/data_path.h"
 #include "util/shuffle.h"
 
 typedef struct run_options {
     report_format format;
     const char *output;
     const char *plot;
-    const char *baseline;       /* --baseline FILE: compare (SPEC §9) */
+    const char *baseline;       /* --baseline FILE: compare (docs/output.md) */
     const char *write_baseline; /* --write-baseline FILE: record */
     double rtol;                /* --rtol X: relative tolerance of the comparison */
     run_settings settings;
@@ -37,23 +39,6 @@ static bool bad_option(const char *command, const char *fmt, const char *value)
     return false;
 }
 
-/* Without --format, -o FILE.csv or FILE.json says which. */
-static const char *format_of_output(const char *output)
-{
-    size_t length = output ? strlen(output) : 0;
-    if (length > 4 && strcmp(output + length - 4, ".csv") == 0) return "csv";
-    if (length > 5 && strcmp(output + length - 5, ".json") == 0) return "json";
-    return NULL;
-}
-
-static bool read_format(const char *command, const char *text, report_format *format)
-{
-    if (!text || strcmp(text, "table") == 0) *format = FORMAT_TABLE;
-    else if (strcmp(text, "csv") == 0) *format = FORMAT_CSV;
-    else if (strcmp(text, "json") == 0) *format = FORMAT_JSON;
-    else return bad_option(command, "--format takes table, csv or json, not '%s'", text);
-    return true;
-}
 
 static bool read_options(const cli_args *a, run_mode mode, run_options *o)
 {
@@ -64,7 +49,9 @@ static bool read_options(const cli_args *a, run_mode mode, run_options *o)
     run_settings *s = &o->settings;
     *s = (run_settings){.mode = mode, .verify = mode == MODE_VERIFY || v[OPT_VERIFY], .quiet = v[OPT_QUIET] != NULL,
                         .jobs = 1, .all_links = v[OPT_LINKS] != NULL, .trace_path = v[OPT_TRACE], .sim = {.model = NETWORK_DEFAULT, .extra_cfg = a->cfg}};
-    if (!read_format(command, v[OPT_FORMAT] ? v[OPT_FORMAT] : format_of_output(o->output), &o->format)) return false;
+    /* without --format, -o FILE.csv or FILE.json says which */
+    if (!report_format_named(v[OPT_FORMAT], o->output, &o->format))
+        return bad_option(command, "--format takes " REPORT_FORMAT_NAMES ", not '%s'", v[OPT_FORMAT]);
     if (o->plot && !report_plot_format_known(o->plot))
         return bad_option(command, "--plot draws .svg, .png or .pdf: name a file ending in one of them, not '%s'", o->plot);
     if (v[OPT_JOBS]) {
@@ -104,14 +91,39 @@ static const char *eta_name(const eta_profile *e)
     return e->mode == ETA_SEED ? "seed" : e->mode == ETA_GIVEN ? "given" : "ideal";
 }
 
-/* Report, compare with the baseline, record it, plot; exit status. */
-static int write_results(report *r, const run_options *o)
+/* The scenario, the logs and the baseline read, the results, their CSV
+ * blocks, the trace, the recorded baseline and the plot written: no output
+ * may be one of the others (docs/output.md). */
+static bool files_apart(const cli_args *a, const char *scenario_path, const run_options *o)
+{
+    named_file files[4 + CLI_MAX_CFG + CSV_BLOCK_COUNT + 4];
+    int n = 0;
+    files[n++] = (named_file){scenario_path, "the scenario", false, NULL};
+    for (int i = 0; i < a->measured_count; i++) files[n++] = (named_file){a->measured[i], "--measured", false, NULL};
+    /* one FILE can be checked and then re-recorded (compared before it is written) */
+    files[n++] = (named_file){o->baseline, "--baseline", false, "--write-baseline"};
+    files[n++] = (named_file){o->output, "-o", true, NULL};
+    char blocks[CSV_BLOCK_COUNT][PATH_MAX + 32];
+    bool blocks_written = o->output && strcmp(o->output, "-") != 0 && o->format == FORMAT_CSV;
+    for (int b = 0; blocks_written && b < report_csv_block_count(o->settings.all_links); b++) {
+        report_csv_block_path(o->output, (csv_block)b, blocks[b], sizeof blocks[b]);
+        files[n++] = (named_file){blocks[b], "-o's CSV block", true, NULL};
+    }
+    files[n++] = (named_file){o->settings.trace_path, "--trace", true, NULL};
+    files[n++] = (named_file){o->write_baseline, "--write-baseline", true, NULL};
+    files[n++] = (named_file){o->plot, "--plot", true, NULL};
+    return files_distinct(cli_command_name(a->command), files, n);
+}
+
+/* Report, compare with the baseline B, record it, plot; exit status. */
+static int write_results(report *r, const run_options *o, const baseline *b)
 {
     diag d = {0};
     analysis_fit_eta(r);
+    analysis_best_per_size(r);
     /* compare first, so that one FILE can be checked and then re-recorded */
-    int drifted = o->baseline ? baseline_compare(r, o->baseline, o->rtol, stderr, &d) : 0;
-    if (drifted >= 0 && o->write_baseline && !baseline_write(r, o->write_baseline, &d)) drifted = -1;
+    int drifted = b ? baseline_compare(r, b, o->rtol, stderr) : 0;
+    if (o->write_baseline && !baseline_write(r, o->write_baseline, &d)) drifted = -1;
     if (drifted < 0) diag_print(&d);
     int status = drifted < 0 ? 2 : drifted > 0 ? 1 : 0;
     if (!report_write(r, o->format, o->output, &d) || (o->plot && !report_plot(r, o->plot, &d))) {
@@ -125,10 +137,19 @@ int command_scenario(const cli_args *a)
 {
     run_mode mode = a->command == CMD_RUN ? MODE_RUN : a->command == CMD_VERIFY ? MODE_VERIFY : MODE_PREDICT;
     run_options o;
+    /* a scenario or a baseline named by a relative path is looked for along
+     * COLLSIM_PATH and the installed ones too (util/data_path.h) */
+    char scenario_path[PATH_MAX], baseline_path[PATH_MAX];
+    data_path_find(a->operands[0], NULL, "scenarios", scenario_path, sizeof scenario_path);
     if (!read_options(a, mode, &o)) return 2;
+    if (o.baseline) {
+        data_path_find(o.baseline, NULL, "baselines", baseline_path, sizeof baseline_path);
+        o.baseline = baseline_path;
+    }
+    if (!files_apart(a, scenario_path, &o)) return 2;
     scenario s;
     diag d = {0};
-    if (!scenario_load(a->operands[0], &s, &d)) {
+    if (!scenario_load(scenario_path, &s, &d)) {
         diag_print(&d);
         return 2;
     }
@@ -139,8 +160,9 @@ int command_scenario(const cli_args *a)
     for (int c = 0; c < s.case_count; c++)
         if (s.cases[c].eta.mode != s.eta.mode) r.eta = "per case";
     int status = 0;
-    if (o.baseline && access(o.baseline, R_OK) != 0) { /* before a long run, not after */
-        fprintf(stderr, "%s: cannot read the baseline: %s\n", o.baseline, strerror(errno));
+    baseline *b = NULL;
+    if (status == 0 && o.baseline && !(b = baseline_open(o.baseline, &d))) { /* before a long run, not after */
+        diag_print(&d);
         status = 2;
     }
     /* a malformed log is refused before a long run, not after (r has no rows yet) */
@@ -153,7 +175,8 @@ int command_scenario(const cli_args *a)
         diag_print(&d);
         status = 2;
     }
-    if (mode != MODE_VERIFY && status == 0) status = write_results(&r, &o);
+    if (mode != MODE_VERIFY && status == 0) status = write_results(&r, &o, b);
+    baseline_close(b);
     report_free(&r);
     scenario_free(&s);
     return status;

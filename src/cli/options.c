@@ -63,11 +63,42 @@ static const command_spec commands[CMD_COUNT] = {
                        "fit per regime the launch cost, per-hop latency and bandwidth of collsim's model "
                        "by least squares on relative error, print every point's residual, and write "
                        "PLATFORM.yaml with the fitted values (docs/calibration.md)."},
+    [CMD_SWEEP] = {"sweep", "SWEEP.yaml", 1, 1,
+                   "vary a scenario's platform, case and model keys over a grid or a list; list, plan, run it or "
+                   "a shard of it (one JSON per simulation, resumable), report it",
+                   "Derive one scenario per axis point of SWEEP.yaml (its base scenario with the axis values set: "
+                   "docs/sweeps.md), check them all, then list the simulations with their stable ids (--list), "
+                   "estimate their cost (--plan), or run them: all of them into one report (-o, --format, --plot), "
+                   "or a share (--shard K/N, --id) into --out DIR, one JSON file per simulation, skipping those "
+                   "already complete there."},
+    [CMD_MERGE] = {"merge", "DIR...", 1, CLI_MAX_OPERANDS,
+                   "a sweep's output folders back into one report",
+                   "Read the per-simulation results that collsim sweep --out wrote into DIR... and write the report "
+                   "collsim sweep writes when it runs the whole sweep on one machine (table, CSV, JSON, plot); every "
+                   "missing or failed simulation is named, and then nothing is written (exit 1)."},
+    [CMD_SCHEDULE_SHOW] = {"schedule show", "ALGORITHM|FILE.xml|SCENARIO.yaml", 1, 1,
+                           "a schedule's ops per rank and lane: a built-in "
+                           "algorithm, an MSCCL file or a scenario case's",
+                           "Print the schedule of a built-in ALGORITHM (on --ranks N, --primitive P), of an "
+                           "MSCCL algorithm FILE.xml, or of each algorithm of a case of SCENARIO.yaml (--case K): "
+                           "per rank and lane (a connection: a channel, a peer and a direction, which an MSCCL "
+                           "threadblock runs), every op with the chunks it moves and the ops of other lanes it "
+                           "waits for, and the critical path in messages (docs/schedules.md)."},
+    [CMD_SCHEDULE_EXPORT] = {"schedule export", "ALGORITHM|SCENARIO.yaml", 1, 1,
+                             "a built-in algorithm's schedule as an MSCCL "
+                             "algorithm file (XML), or why MSCCL cannot run it",
+                             "Write the schedule of a built-in ALGORITHM (on --ranks N, --primitive P, --channels C) "
+                             "or of a case of SCENARIO.yaml (--case K, its first algorithm and group) as an MSCCL "
+                             "algorithm file that MSCCL's runtime loads: one threadblock per connection, every "
+                             "dependency kept, every attribute its parser requires.  Exit 2, saying why, for an "
+                             "algorithm MSCCL cannot express (docs/schedules.md)."},
 };
 
 #define ON(c) (1u << (c))
 #define SCENARIO_COMMANDS (ON(CMD_RUN) | ON(CMD_PREDICT) | ON(CMD_VERIFY))
+#define SCHEDULE_COMMANDS (ON(CMD_SCHEDULE_SHOW) | ON(CMD_SCHEDULE_EXPORT))
 #define ALL_COMMANDS ((1u << CMD_COUNT) - 1)
+#define REPORT_COMMANDS (ON(CMD_SWEEP) | ON(CMD_MERGE))
 
 typedef struct option_spec {
     option_id id;
@@ -80,18 +111,22 @@ typedef struct option_spec {
 
 /* An option may appear twice, with different commands and help. */
 static const option_spec options[] = {
-    {OPT_FORMAT, "format", 0, "FORMAT", ON(CMD_RUN) | ON(CMD_PREDICT),
-     "table (nccl-tests style), csv or json (docs/output.md); by default the "
+    {OPT_FORMAT, "format", 0, "FORMAT", ON(CMD_RUN) | ON(CMD_PREDICT) | REPORT_COMMANDS,
+     "table (nccl-tests style), csv, json or nccl-tests (each series an nccl-tests log, "
+     "which collsim calibrate reads; docs/output.md); by default the "
      "extension of -o FILE (.csv, .json), else table"},
     {OPT_FORMAT, "format", 0, "FORMAT", ON(CMD_PLATFORM_DESCRIBE), "table (default) or json, for scripts"},
     {OPT_OUTPUT, "output", 'o', "FILE", ON(CMD_CALIBRATE),
      "write the calibrated platform to FILE (default: standard output); replaced whole or not at all"},
-    {OPT_OUTPUT, "output", 'o', "FILE", ON(CMD_RUN) | ON(CMD_PREDICT),
+    {OPT_ALGORITHM, "algorithm", 0, "FAMILY", ON(CMD_CALIBRATE),
+     "the algorithm the logs ran (ring, tree or nvls) where a log does not name it (NCCL_ALGO); "
+     "without either, each size regime is the library's own choice as collsim's tuner makes it"},
+    {OPT_OUTPUT, "output", 'o', "FILE", ON(CMD_RUN) | ON(CMD_PREDICT) | REPORT_COMMANDS,
      "write the results to FILE ('-': standard output, the default); a regular "
      "file is replaced whole or not at all, a device or FIFO written into; "
      "with csv, also FILE's .eta.csv, .terms.csv, .crossovers.csv and "
      ".hot_links.csv"},
-    {OPT_PLOT, "plot", 0, "FILE", ON(CMD_RUN) | ON(CMD_PREDICT),
+    {OPT_PLOT, "plot", 0, "FILE", ON(CMD_RUN) | ON(CMD_PREDICT) | REPORT_COMMANDS,
      "draw time and busbw against size per case with gnuplot into FILE "
      "(.svg, .png or .pdf)"},
     {OPT_VERIFY, "verify", 0, NULL, ON(CMD_RUN) | ON(CMD_PREDICT),
@@ -102,7 +137,7 @@ static const option_spec options[] = {
      "exit 1 on a drift past --rtol"},
     {OPT_RTOL, "rtol", 0, "X", ON(CMD_RUN), "relative tolerance of --baseline (default 1e-9)"},
     {OPT_WRITE_BASELINE, "write-baseline", 0, "FILE", ON(CMD_RUN), "record this run's JSON in FILE (scripts/regress)"},
-    {OPT_JOBS, "jobs", 'j', "N", ON(CMD_RUN), "run up to N simulations at once (the output does not change)"},
+    {OPT_JOBS, "jobs", 'j', "N", ON(CMD_RUN) | ON(CMD_SWEEP), "run up to N simulations at once (the output does not change)"},
     {OPT_MODEL, "model", 0, "MODEL", ON(CMD_RUN),
      "network model: cm02 (SimGrid's fluid model, exact: the default), lv08 "
      "(SimGrid's TCP-calibrated model) or packet (collsim's packet-level model: "
@@ -120,10 +155,10 @@ static const option_spec options[] = {
      "write the scenario's first simulation as a Chrome / Perfetto trace "
      "(ui.perfetto.dev): each rank a track of its operations, and under "
      "--model packet the busiest links' queues as counters (docs/output.md)"},
-    {OPT_QUIET, "quiet", 'q', NULL, SCENARIO_COMMANDS | ON(CMD_CALIBRATE), "no progress and no notes on standard error (errors still)"},
-    {OPT_PROGRESS, "progress", 0, NULL, ON(CMD_RUN),
+    {OPT_QUIET, "quiet", 'q', NULL, SCENARIO_COMMANDS | ON(CMD_CALIBRATE) | ON(CMD_SWEEP), "no progress and no notes on standard error (errors still)"},
+    {OPT_PROGRESS, "progress", 0, NULL, ON(CMD_RUN) | ON(CMD_SWEEP),
      "show progress on standard error even when it is not a terminal"},
-    {OPT_CFG, "cfg", 0, "NAME:VALUE", ON(CMD_RUN),
+    {OPT_CFG, "cfg", 0, "NAME:VALUE", ON(CMD_RUN) | ON(CMD_SWEEP),
      "a SimGrid configuration option for every simulation (repeatable); "
      "an unknown NAME is refused"},
     {OPT_MEASURED, "measured", 0, "LOG", ON(CMD_RUN) | ON(CMD_PREDICT),
@@ -134,6 +169,31 @@ static const option_spec options[] = {
      "all (default: every rank to every rank), ring (each rank to its "
      "neighbours) or none"},
     {OPT_SIZE, "size", 0, "SIZE", ON(CMD_PLATFORM_ROUTE), "the message to simulate (default 1MB; units as 16MB, 4MiB)"},
+    {OPT_LIST, "list", 0, NULL, ON(CMD_SWEEP),
+     "print one line per simulation: its id (the same on every machine and run), its axis point and what it "
+     "simulates; with --shard or --id, only those"},
+    {OPT_PLAN, "plan", 0, NULL, ON(CMD_SWEEP),
+     "print the number of simulations and their estimated cost from their schedule sizes (schedule operations, "
+     "CPU seconds), the whole sweep's or with --shard its share's"},
+    {OPT_SHARD, "shard", 0, "K/N", ON(CMD_SWEEP),
+     "run only shard K of N (0 <= K < N; a Slurm array's $SLURM_ARRAY_TASK_ID): the simulations dealt out so that "
+     "each shard's estimated cost is about the same"},
+    {OPT_ID, "id", 0, "ID[,ID...]", ON(CMD_SWEEP), "run only the simulations of these ids (collsim sweep --list)"},
+    {OPT_OUT, "out", 0, "DIR", ON(CMD_SWEEP),
+     "write each simulation's results to DIR/ID.json (whole or not at all) and the sweep's manifest to "
+     "DIR/sweep.json; skip the simulations already complete there (resume)"},
+    {OPT_BUDGET, "budget", 0, "X", ON(CMD_SWEEP),
+     "refuse to run or plan more than X: schedule operations (2e9), or CPU time (3600s, 90min, 12h) at "
+     "docs/sweeps.md's rate"},
+    {OPT_FORMAT, "format", 0, "FORMAT", ON(CMD_SCHEDULE_EXPORT), "msccl (MSCCL's algorithm XML: the default and only one)"},
+    {OPT_OUTPUT, "output", 'o', "FILE", ON(CMD_SCHEDULE_EXPORT),
+     "write the XML to FILE (default: standard output); replaced whole or not at all"},
+    {OPT_RANKS, "ranks", 0, "N", SCHEDULE_COMMANDS, "a built-in algorithm's ranks (2 to 4096; required for one)"},
+    {OPT_PRIMITIVE, "primitive", 0, "P", SCHEDULE_COMMANDS,
+     "a built-in algorithm's primitive (default allreduce; collsim list primitives)"},
+    {OPT_CHANNELS, "channels", 0, "C", SCHEDULE_COMMANDS, "a built-in algorithm's channels (1 to 32, default 1)"},
+    {OPT_PROTOCOL, "protocol", 0, "P", ON(CMD_SCHEDULE_EXPORT), "MSCCL's protocol: Simple (default), LL128 or LL"},
+    {OPT_CASE, "case", 0, "K", SCHEDULE_COMMANDS, "a scenario's case, from 0 (default 0)"},
     {OPT_HELP, "help", 'h', NULL, ALL_COMMANDS, "show this help and exit"},
     {OPT_VERSION, "version", 'V', NULL, ALL_COMMANDS, "show the version and licence and exit"},
 };
@@ -227,9 +287,21 @@ static void print_exit_status(FILE *out)
     fprintf(out, "\nExit status:\n"
                  "  0  success\n"
                  "  1  a regression against --baseline, or a schedule that failed verification\n"
-                 "  2  bad input: a message naming the file, line and column, and the fix\n"
-                 "  3  a valid run that could not finish: out of memory, or a simulation that\n"
-                 "     crashed, named with its case (docs/reliability.md)\n");
+                 "  2  bad input: a message naming the file, line and column, and the fix;\n"
+                 "     also a bad command line (a bare 'collsim', without a command)\n"
+                 "  3  a valid run that could not finish: out of memory, a simulation that\n"
+                 "     crashed, or one whose simulated time stood still, named with its case\n"
+                 "     (docs/reliability.md)\n"
+                 "\nEnvironment (each simulation's bounds, docs/reliability.md):\n"
+                 "  COLLSIM_STALL_SECONDS  end a simulation whose simulated time stands still\n"
+                 "                         this long (default 600; 0: never)\n"
+                 "  COLLSIM_CHILD_MEMORY   the memory one simulation may map (default 80 %% of\n"
+                 "                         the machine's; a size such as 8GiB, or unlimited)\n"
+                 "  COLLSIM_PACKET_HOPS    the packet-hops one packet-model simulation may make\n"
+                 "                         (default 1e10; a count, or unlimited)\n"
+                 "  COLLSIM_PATH           folders (':' between them) searched for a platform,\n"
+                 "                         scenario or baseline not found where it is named,\n"
+                 "                         before the installed ones (docs/platforms.md)\n");
 }
 
 void cli_usage(FILE *out, command_id command)
@@ -267,8 +339,25 @@ void cli_usage(FILE *out, command_id command)
     print_exit_status(out);
     fprintf(out, "\n'collsim COMMAND --help' shows one command. Scenario and platform formats, the\n"
                  "model, every output field: the docs/ directory, installed with the shipped\n"
-                 "platforms/ and scenarios/ in collsim's data directory (/usr/local/share/collsim\n"
-                 "by default).\n");
+                 "platforms/, scenarios/ and baselines/ in collsim's data directory\n"
+                 "(/usr/local/share/collsim by default). A relative scenario, platform or\n"
+                 "baseline path that is not where it was named is looked for in each folder\n"
+                 "of COLLSIM_PATH, then there: 'collsim run scenarios/quickstart.yaml' works\n"
+                 "from any folder.\n");
+}
+
+/* What a bare `collsim` prints: the commands, and where the rest is. */
+static void short_usage(FILE *out)
+{
+    fprintf(out, "Usage: collsim COMMAND [OPTION]... OPERAND...\nCommands:");
+    size_t shown = 0; /* a group's verbs (platform describe, xml, route) stand in the table side by side */
+    for (int c = 0; c < CMD_COUNT; c++) {
+        size_t word = strcspn(commands[c].name, " ");
+        if (c > 0 && word == shown && strncmp(commands[c].name, commands[c - 1].name, word) == 0) continue;
+        fprintf(out, "%s %.*s", c > 0 ? "," : "", (int)word, commands[c].name);
+        shown = word;
+    }
+    fprintf(out, "\nTry 'collsim --help' for every command and option, 'collsim COMMAND --help' for one.\n");
 }
 
 /* ---- parsing ---- */
@@ -284,35 +373,65 @@ static const option_spec *spec_for(option_id id, command_id command)
     return any;
 }
 
-/* The command named by ARGV[*NEXT] (and a platform verb after it); false
- * with a message when there is none. */
-static bool find_command(int argc, char **argv, int *next, command_id *command)
+static bool is_help(const char *word)
+{
+    return strcmp(word, "--help") == 0 || strcmp(word, "-h") == 0;
+}
+
+/* `collsim GROUP --help` (platform, schedule): the group's verbs. */
+static void group_usage(FILE *out, const char *group)
+{
+    bool platform = strcmp(group, "platform") == 0;
+    fprintf(out, "Usage: collsim %s VERB %s [OPERAND]... [OPTION]...\n%s\n\nVerbs:\n", group,
+            platform ? "PLATFORM.yaml" : "ALGORITHM|FILE", platform ? "Look at the fabric a platform file builds."
+                                                                 : "Read a schedule, or write it as MSCCL XML.");
+    size_t prefix = strlen(group);
+    for (int c = 0; c < CMD_COUNT; c++) {
+        if (strncmp(commands[c].name, group, prefix) != 0 || commands[c].name[prefix] != ' ') continue;
+        char head[96];
+        int used = snprintf(head, sizeof head, "  %s %s", commands[c].name + prefix + 1, commands[c].operands);
+        fputs(head, out);
+        print_wrapped(out, used, commands[c].summary);
+    }
+    fprintf(out, "\n'collsim %s VERB --help' shows a verb's options.\n", group);
+}
+
+/* The command named by ARGV[*NEXT] (and a platform verb after it): -1, or
+ * the exit status after printing the platform group's help (0) or why
+ * there is no command (2). */
+static int find_command(int argc, char **argv, int *next, command_id *command)
 {
     const char *word = argv[*next];
-    if (strcmp(word, "platform") == 0) {
+    bool platform = strcmp(word, "platform") == 0;
+    if (platform || strcmp(word, "schedule") == 0) {
+        const char *verbs = platform ? "describe, xml or route" : "show or export";
+        if (*next + 1 < argc && is_help(argv[*next + 1])) {
+            group_usage(stdout, word);
+            return 0;
+        }
         if (*next + 1 >= argc || argv[*next + 1][0] == '-') {
-            fprintf(stderr, "collsim platform: say what to do: describe, xml or route (collsim --help)\n");
-            return false;
+            fprintf(stderr, "collsim %s: say what to do: %s (collsim %s --help)\n", word, verbs, word);
+            return 2;
         }
         char name[64];
-        snprintf(name, sizeof name, "platform %s", argv[*next + 1]);
+        snprintf(name, sizeof name, "%s %s", word, argv[*next + 1]);
         for (int c = 0; c < CMD_COUNT; c++)
             if (strcmp(commands[c].name, name) == 0) {
                 *command = (command_id)c;
                 *next += 2;
-                return true;
+                return -1;
             }
-        fprintf(stderr, "collsim platform: unknown verb '%s': expected describe, xml or route\n", argv[*next + 1]);
-        return false;
+        fprintf(stderr, "collsim %s: unknown verb '%s': expected %s\n", word, argv[*next + 1], verbs);
+        return 2;
     }
     for (int c = 0; c < CMD_COUNT; c++)
         if (strcmp(commands[c].name, word) == 0) {
             *command = (command_id)c;
             *next += 1;
-            return true;
+            return -1;
         }
     fprintf(stderr, "collsim: unknown command '%s' (collsim --help lists them)\n", word);
-    return false;
+    return 2;
 }
 
 #define LONG_VALUE_BASE 1000
@@ -355,7 +474,8 @@ static int parse_options(int argc, char **argv, cli_args *args)
                 if (options[i].short_name == value) id = options[i].id;
         const option_spec *spec = spec_for(id, args->command);
         if (!(spec->commands & ON(args->command))) {
-            bool simulation_only = spec->commands == ON(CMD_RUN) && (ON(args->command) & SCENARIO_COMMANDS);
+            bool simulation_only = (spec->commands & ON(CMD_RUN)) && !(spec->commands & ON(CMD_PREDICT)) &&
+                                   (ON(args->command) & SCENARIO_COMMANDS);
             fprintf(stderr, "collsim %s: --%s does not apply to %s%s (collsim %s --help lists its options)\n", name,
                     spec->long_name, name, simulation_only ? ": it simulates nothing" : "", name);
             return 2;
@@ -402,12 +522,12 @@ static int parse_options(int argc, char **argv, cli_args *args)
 int cli_parse(int argc, char **argv, cli_args *args)
 {
     *args = (cli_args){0};
-    if (argc < 2) {
-        cli_usage(stderr, CMD_COUNT);
+    if (argc < 2) { /* a missing command is a usage error, as GNU tools make it */
+        short_usage(stderr);
         return 2;
     }
     const char *first = argv[1];
-    if (strcmp(first, "--help") == 0 || strcmp(first, "-h") == 0 || strcmp(first, "help") == 0) {
+    if (is_help(first) || strcmp(first, "help") == 0) {
         cli_usage(stdout, CMD_COUNT);
         return 0;
     }
@@ -416,7 +536,8 @@ int cli_parse(int argc, char **argv, cli_args *args)
         return 0;
     }
     int next = 1;
-    if (!find_command(argc, argv, &next, &args->command)) return 2;
+    int status = find_command(argc, argv, &next, &args->command);
+    if (status >= 0) return status;
     /* getopt_long sees the command's own arguments, as if they were a program's */
     char *sub[argc - next + 2];
     sub[0] = argv[0];

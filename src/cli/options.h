@@ -19,6 +19,10 @@ typedef enum {
     CMD_PLATFORM_ROUTE,
     CMD_LIST,
     CMD_CALIBRATE,
+    CMD_SWEEP,
+    CMD_MERGE,
+    CMD_SCHEDULE_SHOW,
+    CMD_SCHEDULE_EXPORT,
     CMD_COUNT
 } command_id;
 
@@ -41,6 +45,18 @@ typedef enum {
     OPT_MEASURED,
     OPT_ROUTES,
     OPT_SIZE,
+    OPT_ALGORITHM,
+    OPT_LIST,
+    OPT_PLAN,
+    OPT_SHARD,
+    OPT_ID,
+    OPT_OUT,
+    OPT_BUDGET,
+    OPT_RANKS,
+    OPT_PRIMITIVE,
+    OPT_CHANNELS,
+    OPT_PROTOCOL,
+    OPT_CASE,
     OPT_HELP,
     OPT_VERSION,
     OPT_COUNT

@@ -13,13 +13,17 @@
 #include <stdlib.h>
 
 #include "cli/progress.h"
+#include "exec/packet_budget.h"
 #include "net/fluid/simgrid_run.h"
 #include "report/rows.h"
 #include "report/trace_simulation.h"
 #include "util/units.h"
 
 typedef struct task {
+    const scenario *s;     /* the scenario it is of (a sweep runs several) */
+    sim_options sim;       /* its simulation's options (the scenario's network model) */
     int first, a, m;       /* the block's first case, algorithm and size index */
+    int start_status;      /* start_task's exit status */
     int member_count;
     plan_member *members;  /* one per case of the block */
     exec_part *parts;      /* one per group of each member */
@@ -47,8 +51,8 @@ static void task_label(const scenario *s, const task *t, char *out, size_t size)
              primitive_name(first->prim), t->members[0].run.algorithm->name, bytes);
 }
 
-/* Plan task T's members and, under run, start its simulation; exit status. */
-static int start_task(const scenario *s, const run_settings *o, task *t, const sim_options *sim)
+/* Plan task T's members and, under run, its executor parts; exit status. */
+static int plan_task(const scenario *s, const run_settings *o, task *t)
 {
     const scenario_case *first = &s->cases[t->first];
     plan_settings plan = {o->mode, o->verify, o->quiet};
@@ -65,6 +69,15 @@ static int start_task(const scenario *s, const run_settings *o, task *t, const s
     }
     if (status != 0 || o->mode != MODE_RUN) return status;
     t->parts = plan_parts(s, t->members, t->member_count, &t->part_count);
+    return 0;
+}
+
+/* Plan task T and, under run, start its simulation; exit status. */
+static int start_task(const scenario *s, const run_settings *o, task *t, const sim_options *sim)
+{
+    int status = plan_task(s, o, t);
+    if (status != 0 || o->mode != MODE_RUN) return status;
+    const scenario_case *first = &s->cases[t->first];
     char label[160];
     task_label(s, t, label, sizeof label);
     sim_options with = *sim;
@@ -109,7 +122,8 @@ static int finish_task(const scenario *s, const run_settings *o, task *t, bool k
         status = 3; /* the input was valid: the simulation failed (docs/reliability.md) */
     }
     if (status == 0 && keep) {
-        for (int i = 0; i < t->member_count; i++) t->rows[i] = rows_make(s, &t->members[i]);
+        bool lone_exact = scenario_network(s, o->sim.model) == NETWORK_CM02;
+        for (int i = 0; i < t->member_count; i++) t->rows[i] = rows_make(s, &t->members[i], lone_exact);
         if (t->views.links)
             rows_add_link_views(scenario_platform(s, &s->cases[t->first]), t->views.links, t->end_s,
                                 scenario_network(s, o->sim.model) == NETWORK_PACKET, o->all_links, t->rows,
@@ -117,6 +131,34 @@ static int finish_task(const scenario *s, const run_settings *o, task *t, bool k
     }
     exec_views_free(&t->views);
     free_task_work(s, t);
+    return status;
+}
+
+/* Under the packet model: every simulation of TASKS within the packet-hop
+ * budget, before any of them runs (each planned quietly, without
+ * verification, and let go); exit status, 2 past the budget. */
+static int check_packet_budgets(const scenario *s, const run_settings *o, const task *tasks, int count)
+{
+    run_settings quiet = *o;
+    quiet.verify = false;
+    quiet.quiet = true;
+    int status = 0;
+    for (int i = 0; i < count && status == 0; i++) {
+        task t = {.first = tasks[i].first, .a = tasks[i].a, .m = tasks[i].m};
+        status = plan_task(s, &quiet, &t);
+        char label[160];
+        diag d = {0};
+        if (status == 0) {
+            task_label(s, &t, label, sizeof label);
+            if (!packet_budget_check(scenario_platform(s, &s->cases[t.first]), t.parts, t.part_count, label, &d)) {
+                diag_print(&d);
+                status = 2;
+            }
+        }
+        free_task_work(s, &t);
+        free(t.members);
+        free(t.rows);
+    }
     return status;
 }
 
@@ -147,6 +189,12 @@ static void describe_task(const scenario *s, const task *t, char *out, size_t si
         used += snprintf(out + used, size - (size_t)used, "+%d", c);
     if (used < (int)size)
         snprintf(out + used, size - (size_t)used, " %s %s %s", primitive_name(k->prim), k->algorithms[t->a], bytes);
+}
+
+/* A simulation's heartbeat onto the progress line BAR. */
+static void show_beat(void *bar, const heartbeat *h, double waited_s)
+{
+    progress_beat(bar, h->time_s, h->operations, waited_s);
 }
 
 #define TRACE_SAMPLES 1000 /* per queue, evenly over the simulation */
@@ -188,6 +236,66 @@ static int write_trace(const scenario *s, const run_settings *o, const sim_optio
     return status;
 }
 
+/* Run the COUNT TASKS in order, at most o->jobs at once.  Without DONE the
+ * first failure stops the rest (run); with it every task runs and DONE sees
+ * each as it finishes, in order, with its exit status (a sweep).  The exit
+ * status: 0, or the first failure's. */
+static int run_pool(task *tasks, int count, const run_settings *o, run_simulation_done done, void *context)
+{
+    int status = 0, started = 0, finished = 0;
+    int jobs = o->mode == MODE_RUN && o->jobs > 1 ? o->jobs : 1;
+    progress bar;
+    progress_start(&bar, o->progress, count);
+    while (finished < count) {
+        if ((status == 0 || done) && started < count && started - finished < jobs) {
+            progress_clear(&bar); /* verification lines and notes print on a line of their own */
+            task *t = &tasks[started++];
+            t->start_status = start_task(t->s, o, t, &t->sim);
+            if (status == 0) status = t->start_status;
+            continue;
+        }
+        task *t = &tasks[finished++];
+        char current[160];
+        describe_task(t->s, t, current, sizeof current);
+        if (status == 0 || done) progress_show(&bar, finished - 1, current);
+        if ((status == 0 || done) && bar.on && t->run) exec_watch(t->run, show_beat, &bar);
+        int ended = finish_task(t->s, o, t, t->start_status == 0 && (status == 0 || done));
+        if (t->start_status != 0) ended = t->start_status;
+        if (done) {
+            done(context, finished - 1, ended, t->members, ended == 0 ? t->rows : NULL, t->member_count);
+            for (int k = 0; ended == 0 && k < t->member_count; k++) free(t->rows[k].links);
+        }
+        if (status == 0) status = ended;
+        if (status != 0 && !done && started == finished) break;
+    }
+    for (int i = finished; i < started; i++) finish_task(tasks[i].s, o, &tasks[i], false);
+    if (status == 0 || done) progress_show(&bar, finished, NULL);
+    progress_clear(&bar);
+    return status;
+}
+
+int run_simulations(const run_simulation *list, int count, const run_settings *o, run_simulation_done done,
+                    void *context)
+{
+    diag d = {0};
+    if (!simgrid_check_options(&o->sim, &d)) {
+        diag_print(&d);
+        return 2;
+    }
+    task *tasks = calloc((size_t)count + 1, sizeof *tasks);
+    for (int i = 0; i < count; i++) {
+        tasks[i] = (task){.s = list[i].s, .sim = o->sim, .first = list[i].first, .a = list[i].a, .m = list[i].m};
+        tasks[i].sim.model = scenario_network(list[i].s, o->sim.model);
+    }
+    int status = run_pool(tasks, count, o, done, context);
+    for (int i = 0; i < count; i++) {
+        free(tasks[i].members);
+        free(tasks[i].rows);
+    }
+    free(tasks);
+    return status;
+}
+
 /* The options that the scenario's network contradicts, and the `--cfg`
  * values, before anything runs; exit status. */
 static int check_run_options(const run_settings *o, network_model model)
@@ -203,13 +311,19 @@ static int check_run_options(const run_settings *o, network_model model)
 
 int run_cases(const scenario *s, const run_settings *o, report *r)
 {
-    if (!plan_check(s, o->mode)) return 2;
+    diag d = {0};
+    if (!plan_check(s, o->mode, &d)) {
+        diag_print(&d);
+        return 2;
+    }
     static char label[64]; /* the report keeps it to the end: one run per process */
     sim_options sim = o->sim;
     sim.model = scenario_network(s, o->sim.model);
     if (check_run_options(o, sim.model) != 0) return 2;
-    if (!o->quiet) plan_note_calibrated_stand_ins(s);
-    diag d = {0};
+    if (!o->quiet) {
+        plan_note_short_sweeps(s);
+        plan_note_uncalibrated(s);
+    }
     if (o->mode == MODE_RUN && !simgrid_check_options(&o->sim, &d)) {
         diag_print(&d);
         return 2;
@@ -223,26 +337,13 @@ int run_cases(const scenario *s, const run_settings *o, report *r)
         if (s->cases[c].together_first == c)
             for (int a = 0; a < s->cases[c].algorithm_count; a++)
                 for (int m = 0; m < s->cases[c].size_count; m++) tasks[n++] = (task){.first = c, .a = a, .m = m};
-    int status = 0, started = 0, finished = 0;
-    int jobs = o->mode == MODE_RUN && o->jobs > 1 ? o->jobs : 1;
-    progress bar;
-    progress_start(&bar, o->progress, task_count);
-    while (finished < task_count) {
-        if (status == 0 && started < task_count && started - finished < jobs) {
-            progress_clear(&bar); /* verification lines and notes print on a line of their own */
-            status = start_task(s, o, &tasks[started++], &sim);
-            continue;
-        }
-        char current[160];
-        describe_task(s, &tasks[finished], current, sizeof current);
-        if (status == 0) progress_show(&bar, finished, current);
-        int done = finish_task(s, o, &tasks[finished++], status == 0);
-        if (status == 0) status = done;
-        if (status != 0 && started == finished) break;
+    for (int i = 0; i < task_count; i++) {
+        tasks[i].s = s;
+        tasks[i].sim = sim;
     }
-    for (int i = finished; i < started; i++) finish_task(s, o, &tasks[i], false);
-    if (status == 0) progress_show(&bar, finished, NULL);
-    progress_clear(&bar);
+    int status = 0;
+    if (o->mode == MODE_RUN && sim.model == NETWORK_PACKET) status = check_packet_budgets(s, o, tasks, task_count);
+    if (status == 0) status = run_pool(tasks, task_count, o, NULL, NULL);
     if (status == 0 && o->mode != MODE_VERIFY) add_rows(s, tasks, task_count, r);
     bool rows_reported = status == 0 && o->mode != MODE_VERIFY; /* the report owns their link lists */
     if (status == 0 && o->mode == MODE_RUN && o->trace_path && task_count > 0) status = write_trace(s, o, &sim, &tasks[0]);

@@ -30,4 +30,25 @@ typedef struct run_settings {
  * failed: out of memory, a crash other than SimGrid's solver's). */
 int run_cases(const scenario *s, const run_settings *o, report *r);
 
+/* One simulation of a sweep (docs/sweeps.md): the A-th algorithms of the
+ * concurrent block that case FIRST of S opens, at their M-th sizes. */
+typedef struct run_simulation {
+    const scenario *s;
+    int first, a, m;
+} run_simulation;
+
+/* A finished simulation: its exit status (0, 2 or 3), and when 0 its block's
+ * COUNT members (their predictions) and rows, which are the callee's only
+ * for the call. */
+typedef void (*run_simulation_done)(void *context, int index, int status, const plan_member *members,
+                                    const result_row *rows, int count);
+
+/* Run the COUNT simulations of LIST (their scenarios checked with
+ * plan_check) as O says, at most o->jobs at once, each under its
+ * scenario's network model unless o->sim.model says otherwise; DONE sees
+ * each as it finishes, in LIST's order, and a failure stops nothing.  The
+ * exit status: 0, or the first failure's. */
+int run_simulations(const run_simulation *list, int count, const run_settings *o, run_simulation_done done,
+                    void *context);
+
 #endif

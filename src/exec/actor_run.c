@@ -223,8 +223,12 @@ static void actor_begin(actor_run *r)
         }
         if (op.dep_count == 0 && (r->channel_of < 0 || op.channel == r->channel_of)) make_ready(r, o);
     }
-    if (r->reach <= REACH_MAX) r->done = calloc((size_t)r->a->op_count / 64 + 1, sizeof *r->done);
-    else sched_op_graph(s, r->self, &r->g);
+    if (r->reach <= REACH_MAX) {
+        r->done = calloc((size_t)r->a->op_count / 64 + 1, sizeof *r->done);
+        if (!r->done) out_of_memory();
+    } else {
+        sched_op_graph(s, r->self, &r->g);
+    }
     r->links = resolve_connections(job_now, r->part, r->self);
 }
 
@@ -286,6 +290,7 @@ static void actor_complete(actor_run *r, int o)
     part_tally *tally = r->p->tally;
     double now = simgrid_get_clock();
     tally->completed_ops++; /* a deadlock leaves it short */
+    heartbeat_op_done(job_now->beat, now);
     r->last = now;
     sched_op op = sched_op_at(r->p->s, r->self, o);
     double *phase_end = &tally->phase_end_s[op.phase];
@@ -399,6 +404,7 @@ void actor_run_all(const exec_job *job, int actors)
     job_now = job;
     int lanes[SCHED_MAX_CHANNELS];
     actor_run *runs = calloc((size_t)actors + 1, sizeof *runs), *r = runs;
+    if (!runs) out_of_memory();
     for (int k = 0; k < job->count; k++) {
         const schedule *s = job->pieces[k].s;
         for (int a = 0; a < s->actors; a++) {

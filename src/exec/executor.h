@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 
+#include "net/fluid/child_wait.h"
 #include "net/network.h"
 #include "net/sim_options.h"
 #include "platform/topology.h"
@@ -54,7 +55,8 @@ typedef struct exec_result {
     net_op_time *op_times;                  /* per op, actor by actor (options->keep_op_times); owned or NULL */
 } exec_result;
 
-/* What a whole simulation shows beyond its parts' times (issue 14). */
+/* What a whole simulation shows beyond its parts' times: the per-message
+ * and per-link views (docs/output.md). */
 typedef struct exec_views {
     net_link_stats *links;                  /* per link direction (link * 2 + DOWN); owned */
     int ports;
@@ -69,6 +71,9 @@ typedef struct exec_run exec_run;
  * failure. */
 exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_options *options, const char *label,
                      diag *d);
+/* While exec_finish waits for RUN, tell BEAT about once a second how far it
+ * has got (net/fluid/child_wait.h). */
+void exec_watch(exec_run *run, child_beat_fn beat, void *ctx);
 /* Wait for RUN and fill RESULTS[0..count) (one per part) and VIEWS (NULL:
  * not wanted); frees RUN. */
 bool exec_finish(exec_run *run, exec_result *results, exec_views *views, diag *d);

@@ -22,6 +22,7 @@
 #include "exec/actor_run.h"
 #include "net/fluid/simgrid_run.h"
 #include "net/network.h"
+#include "util/memory.h"
 
 struct exec_run {
     exec_job job;
@@ -73,9 +74,11 @@ static long results_layout(exec_job *job, double *buffer)
 static void keep_op_times(exec_piece *p)
 {
     p->actor_first = malloc(sizeof *p->actor_first * (size_t)(p->s->actors + 1));
+    if (!p->actor_first) out_of_memory();
     p->actor_first[0] = 0;
     for (int a = 0; a < p->s->actors; a++) p->actor_first[a + 1] = p->actor_first[a] + p->s->actor[a].op_count;
     p->times = p->kept_times ? p->kept_times : calloc((size_t)p->ops + 1, sizeof *p->times);
+    if (!p->times) out_of_memory();
 }
 
 long exec_pair_capacity(const schedule *s)
@@ -88,6 +91,7 @@ long exec_pair_capacity(const schedule *s)
 long exec_part_pairs(const schedule *s, const int *actor_nodes, node_pair *pairs)
 {
     int *messages = calloc((size_t)s->actors + 1, sizeof *messages), *peers = malloc(sizeof *peers * ((size_t)s->actors + 1));
+    if (!messages || !peers) out_of_memory();
     long count = 0;
     for (int a = 0; a < s->actors; a++) {
         int distinct = sched_send_peers(s, a, messages, peers);
@@ -109,6 +113,7 @@ static node_pair *route_pairs(const exec_job *job, long *count)
     long capacity = 0;
     for (int k = 0; k < job->count; k++) capacity += exec_pair_capacity(job->pieces[k].s);
     node_pair *pairs = malloc(sizeof *pairs * (size_t)(capacity + 1));
+    if (!pairs) out_of_memory();
     *count = 0;
     for (int k = 0; k < job->count; k++)
         *count += exec_part_pairs(job->pieces[k].s, job->pieces[k].actor_nodes, pairs + *count);
@@ -129,6 +134,7 @@ static bool run_job(void *ctx, double *out)
         if (!p->log) keep_op_times(p);
     }
     int actors = actor_run_prepare(job);
+    job->beat = simgrid_heartbeat();
     job->network = job->net->open(job->t, pairs, (int)n, actors, &job->options, job->scale);
     free(pairs);
     if (!job->network) return false;
@@ -229,6 +235,12 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
         return NULL;
     }
     return run;
+}
+
+void exec_watch(exec_run *run, child_beat_fn beat, void *ctx)
+{
+    run->child.on_beat = beat;
+    run->child.on_beat_ctx = ctx;
 }
 
 bool exec_finish(exec_run *run, exec_result *results, exec_views *views, diag *d)

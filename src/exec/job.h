@@ -47,6 +47,7 @@ typedef struct exec_job {
     double scale;            /* K (message_bytes.c) */
     const network_ops *net;
     network *network;        /* in the child, while it runs */
+    heartbeat *beat;         /* in the child: told of every completed operation (net/heartbeat.h) */
     int helper_room;         /* the most operations a helper actor holds (actor_run.c) */
     bool sampled;            /* queue samples asked for (options->queue_samples) */
     int sample_count;        /* how many */

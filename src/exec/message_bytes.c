@@ -34,6 +34,8 @@
 #include <limits.h>
 #include <stdlib.h>
 
+#include "util/memory.h"
+
 #define SCALE_CAP (1LL << 10) /* beyond this common K, chunk sizes are rounded (to 2^-24 byte) */
 
 static long long gcd(long long a, long long b)
@@ -98,6 +100,7 @@ static double *chunk_weight_sums(const exec_part *p)
     const schedule *s = p->s;
     int per_block = chunks_per_block(s);
     double *sum = malloc(sizeof(double) * (size_t)(s->chunks + 1));
+    if (!sum) out_of_memory();
     sum[0] = 0;
     for (int c = 0; c < s->chunks; c++) sum[c + 1] = sum[c] + chunk_weight(p, per_block, c);
     return sum;

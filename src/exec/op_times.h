@@ -1,12 +1,12 @@
 /* op_times.h — from the times each op of a schedule was posted and
  * completed (net/network.h records them) to per-message latencies and their
- * distribution (issue 14's per-message view, explainer 05 §6.3's tails).
+ * distribution (the per-message view of docs/output.md, explainer 05 §6.3's tails).
  *
  * A message moves once both its send and its receive are posted (a
  * mailbox's rendezvous) and both complete when its last byte arrives, so its
  * latency is from the later of the two postings to that arrival: the time
  * the network took, without the time one end waited for the other.  Alone on
- * its path it is alpha + M/BW (SPEC §3). */
+ * its path it is alpha + M/BW (docs/platforms.md). */
 #ifndef COLLSIM_OP_TIMES_H
 #define COLLSIM_OP_TIMES_H
 

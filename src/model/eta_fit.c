@@ -1,4 +1,4 @@
-/* eta_fit.c — SPEC §6's η fit (explainer 05 §4.1), generalised to n_α, n_β
+/* eta_fit.c — the η fit (docs/model.md, "How η is fitted"; explainer 05 §4.1), generalised to n_α, n_β
  * that change with M: t ≈ x·A + y·B weighted for relative error.
  *
  * Dividing each point by its t turns the weighted problem into an ordinary

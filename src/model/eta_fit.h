@@ -1,4 +1,4 @@
-/* eta_fit.h — the η calibration fit of SPEC §6 (explainer 05 §4.1): from
+/* eta_fit.h — the η fit (docs/model.md, "How η is fitted"; explainer 05 §4.1): from
  * simulated times over a sweep of M, the α and β efficiencies of the ideal
  * model.  Generalised so that n_α and n_β may change with M (a pipelined
  * schedule's P does): per point, the ideal α term A = n_α·α, the ideal
@@ -7,7 +7,7 @@
  *     t ≈ x·A + y·B,   η_α = x,   η_β = 1/y,
  *
  * by least squares weighted for relative error, Σ ((x·A + y·B − t)/t)².
- * With A and B/M constant it is SPEC §6's t ≈ a + b·M with
+ * With A and B/M constant it is the plain fit t ≈ a + b·M with
  * η_α = a/(n_α·α) and η_β = n_β/(b·BW). */
 #ifndef COLLSIM_ETA_FIT_H
 #define COLLSIM_ETA_FIT_H

@@ -43,4 +43,13 @@ const formula *formula_of(const algorithm *a);
 /* ⌈log2 n⌉ */
 int ceil_log2(int n);
 
+/* A term of OUT at TIER (predict.c): its overhead, protocol efficiency and η
+ * from OUT's endpoint costs and C's profile. */
+void model_add_term(prediction *out, const model_case *c, int tier, int phase, const char *label, counts k,
+                    double alpha_s, double bandwidth_Bps);
+/* The terms of C's schedule (c->sched) along its critical path at C's size,
+ * one per tier its messages climb to (schedule_path.c). */
+bool schedule_path_terms(const model_case *c, prediction *out, char *why, int why_size);
+
+
 #endif

@@ -1,4 +1,4 @@
-/* model.h — the analytic α-β model beside every simulated time (SPEC §5):
+/* model.h — the analytic α-β model beside every simulated time (docs/model.md):
  * for a (platform, primitive, algorithm, N, M, P) the seed formula's n_α, n_β,
  * α, BW and predicted time, split into per-tier terms so hierarchical
  * schedules (03 §2.1, §2.2) and per-tier η (05 §4.2) have a place to live.
@@ -31,7 +31,7 @@
 typedef enum {
     FORM_EXACT,      /* the finite-P master formula (L+P-1)(α + M/(P·BW)) at the P that runs */
     FORM_ASYMPTOTIC, /* its large-M floor L·α + M/BW, the form of the seed's tables */
-    FORM_SEED        /* as exact, without issue 15's refinements: a hop pays its tier's α (no NVLink
+    FORM_SEED        /* as exact, without the real-system terms (docs/model.md): a hop pays its tier's α (no NVLink
                         relay on rail fabrics), channels gain nothing, no launch, overhead or protocol */
 } model_form;
 
@@ -94,10 +94,17 @@ typedef struct model_case {
     protocol_id protocol;      /* PROTOCOL_NONE: the seed's model (no protocol costs) */
     int channels;              /* NCCL-style channels (0 or 1: one) */
     const eta_profile *eta;    /* NULL: ideal */
+    const schedule *sched;     /* an imported algorithm's schedule, predicted by its critical path (schedule_path.c) */
 } model_case;
 
 /* The prediction for C; false with WHY when the algorithm is unknown. */
 bool model_predict(const model_case *c, prediction *out, char *why, int why_size);
+
+/* Whether C is predicted from its schedule (c->sched, its critical path:
+ * model/schedule_path.c) rather than a closed form: an imported MSCCL
+ * algorithm, or NCCL's tree on nodes whose GPUs are a full mesh.  Without
+ * the schedule such a tree falls back on the chains' closed form. */
+bool model_needs_schedule(const model_case *c);
 
 /* The endpoint costs C runs with (protocol.c's, then NCCL's per-step
  * latency charged once per step of the collective — the steps of its
@@ -122,5 +129,10 @@ double model_term_time(const model_term *t, double size_bytes, bool with_eta);
  * applied, A and B read from their terms) cross: 01 §5.3, App. B.3.  False
  * when they do not cross at a positive size. */
 bool model_crossover(const prediction *a, const prediction *b, double *size_bytes);
+/* P's linear form t = A + B·M: A the η-weighted α terms, overheads and
+ * launch, B the η-weighted bandwidth terms (what model_crossover crosses). */
+void model_linear_form(const prediction *p, double *intercept_s, double *slope_s_per_byte);
+/* Where two linear forms cross at a positive size (model_crossover's rule). */
+bool model_forms_cross(double intercept_a, double slope_a, double intercept_b, double slope_b, double *size_bytes);
 
 #endif

@@ -19,6 +19,7 @@
 
 #include "algo/algorithm.h"
 #include "algo/channels.h"
+#include "algo/double_tree.h"
 #include "util/shuffle.h"
 #include "model/formulas.h"
 #include "platform/inc_tree.h"
@@ -29,7 +30,16 @@ static int member(const model_case *c, int i)
     return c->members ? c->members[i] : i;
 }
 
-/* The narrowest BW of tiers 0..TIER (03 §2.1's BW_bottleneck), each tier's
+/* Tier I's BW at the rate its links run: times its `efficiency` (05 §2.1's
+ * η_β^hw, NCCL's effective link rate), which the simulation's links carry;
+ * `form: seed` keeps the seed's BW. */
+static double tier_rate(const model_case *c, int i)
+{
+    const topo_tier *tier = &c->platform->tiers[i];
+    return tier->bandwidth_Bps * (c->form == FORM_SEED ? 1 : tier->efficiency);
+}
+
+/* The narrowest rate of tiers 0..TIER (03 §2.1's BW_bottleneck), each tier's
  * BW multiplied by what C's channels gain on it: a ring's K channels on
  * disjoint links (rails, a full mesh's rings) move K times one channel's
  * share (channels.h); on shared links, and for trees and INC, they gain
@@ -43,7 +53,7 @@ static double bottleneck_bandwidth(const model_case *c, int tier)
     double bw = 0;
     for (int i = 0; i <= tier; i++) {
         double gain = spread ? channel_bandwidth_gain(layout, c->channels, c->ranks, rail_ranks, t->tiers[i].network) : 1;
-        if (i == 0 || t->tiers[i].bandwidth_Bps * gain < bw) bw = t->tiers[i].bandwidth_Bps * gain;
+        if (i == 0 || tier_rate(c, i) * gain < bw) bw = tier_rate(c, i) * gain;
     }
     return bw;
 }
@@ -61,14 +71,14 @@ static int route_tier(const topology *t, int a, int b, route_hop *hops, int *phy
 static void case_costs(const model_case *c, endpoint_costs *costs)
 {
     int tier = model_group_tier(c);
-    endpoint_costs_of(c->platform, calibrated_group_for(c->platform, c->prim, tier), c->algorithm->family, c->protocol,
+    endpoint_costs_of(c->platform, calibrated_group_for(c->platform, c->prim, tier, c->algorithm), c->algorithm->family, c->protocol,
                       tier, costs);
 }
 
 /* A term at TIER: its sender overhead and the protocol's efficiency come from
  * the prediction's endpoint costs; both vanish in the seed's model. */
-static void add_term(prediction *out, const model_case *c, int tier, int phase, const char *label, counts k,
-                     double alpha_s, double bandwidth_Bps)
+void model_add_term(prediction *out, const model_case *c, int tier, int phase, const char *label, counts k,
+                    double alpha_s, double bandwidth_Bps)
 {
     const endpoint_costs *costs = &out->costs;
     bandwidth_Bps *= (double)costs->wire_denominator / costs->wire_numerator;
@@ -84,12 +94,11 @@ static void add_term(prediction *out, const model_case *c, int tier, int phase, 
     term->eta = model_eta(c->eta, c, tier);
 }
 
-/* The outermost tier a flat schedule over the group crosses: the highest
- * tier on any route from its first rank or between neighbours in rank order. */
+/* The outermost tier a flat schedule over the group crosses: the highest tier on any route
+ * from its first rank or between neighbours in rank order (a one-node rail cluster: its node's). */
 int model_group_tier(const model_case *c)
 {
     const topology *t = c->platform;
-    if (!c->members) return t->tier_count - 1;
     int tier = 0;
     route_hop *hops = route_buffer(t);
     for (int j = 1; j < c->ranks && tier < t->tier_count - 1; j++) {
@@ -179,8 +188,8 @@ static void destination_classes(const model_case *c, prediction *out)
     free(hops);
     for (int tier = 0; tier < t->tier_count; tier++)
         if (count[tier])
-            add_term(out, c, tier, -1, t->tiers[tier].name, (counts){count[tier], (double)count[tier] / c->ranks},
-                     latency[tier] / count[tier], t->tiers[tier].bandwidth_Bps);
+            model_add_term(out, c, tier, -1, t->tiers[tier].name, (counts){count[tier], (double)count[tier] / c->ranks},
+                     latency[tier] / count[tier], tier_rate(c, tier));
 }
 
 typedef struct part {
@@ -209,9 +218,12 @@ static bool add_part(prediction *out, const model_case *c, const part *pt, int p
     s.dim_count = 0;
     s.segments = segments;
     int tier = 0;
+    unsigned crossed = 0; /* the tiers of its routes' links: its BW is the narrowest (03 §2.1's BW_bottleneck) */
     route_hop *hops = route_buffer(t);
     for (int j = 1; j < ranks; j++) {
-        int hop = route_tier(t, members[0], members[j], hops, NULL);
+        int count = topology_route(t, members[0], members[j], hops);
+        for (int h = 0; h < count; h++) crossed |= 1u << t->links[hops[h].link].tier;
+        int hop = route_top_tier(t, hops, count);
         if (hop > tier) tier = hop;
     }
     free(hops);
@@ -221,16 +233,19 @@ static bool add_part(prediction *out, const model_case *c, const part *pt, int p
         s.inc_depth = inc_depth(t, a, members, ranks, &tier);
         alpha = t->tiers[tier].alpha_switch_s;
     }
-    double bw = t->tiers[0].bandwidth_Bps;
-    for (int i = 1; i <= tier; i++)
-        if (t->tiers[i].bandwidth_Bps < bw) bw = t->tiers[i].bandwidth_Bps;
-    if (inc) { /* the P the part's schedule runs (hierarchical.c gives it these) */
-        algo_params q = {.segments = segments, .size_bytes = payload, .alpha_s = alpha, .bandwidth_Bps = bw};
+    double bw = tier_rate(c, tier); /* a rail's own NIC path skips the node's links */
+    for (int i = 0; i < tier; i++)
+        if ((crossed >> i & 1u) && tier_rate(c, i) < bw) bw = tier_rate(c, i);
+    if (inc) { /* the P the part's schedule runs (hierarchical.c gives it these: the tiers' BW, inc_tree.c) */
+        double raw = t->tiers[0].bandwidth_Bps;
+        for (int i = 1; i <= tier; i++)
+            if (t->tiers[i].bandwidth_Bps < raw) raw = t->tiers[i].bandwidth_Bps;
+        algo_params q = {.segments = segments, .size_bytes = payload, .alpha_s = alpha, .bandwidth_Bps = raw};
         s.segments = inc_segments(pt->prim, &q, s.inc_depth);
     }
     counts k = f->counts(&s);
     if (pt->outer) k.n_beta /= d; /* the telescoped payload M·L/N */
-    add_term(out, c, tier, phase, pt->label, k, alpha, bw);
+    model_add_term(out, c, tier, phase, pt->label, k, alpha, bw);
     return true;
 }
 
@@ -311,22 +326,57 @@ static bool hierarchical(const model_case *c, prediction *out, char *why, int wh
     return ok;
 }
 
+/* The busiest NIC of NCCL's tree over L nodes of D GPUs on C's channels, in
+ * units of M at its tier's BW.  Each channel's trees move M/(2K) each in P
+ * segments; in a slot a node's head sends one segment up and one to each
+ * child of the node tree (double_tree.c's heap trees over the nodes), so its
+ * NIC carries, summed over the channels whose heads sit on its GPU, that
+ * many segments per slot.  Channel c's chains start at GPU c of every node
+ * under rail-aligned channels (channels.c; tree 1's head is the chain's
+ * first GPU, tree 2's its last), at GPU 0 otherwise. */
+static double node_tree_nic_load(const model_case *c, int l, int d)
+{
+    int rail_ranks, k = c->channels > 1 ? c->channels : 1;
+    bool rails = channel_layout_of(c->platform, c->members, c->ranks, &rail_ranks) == CHANNELS_RAILS && rail_ranks == d;
+    double_tree nodes;
+    double_tree_init_chained(&nodes, l, 1, NULL);
+    int most = 0, children[DOUBLE_TREE_MAX_CHILDREN];
+    for (int g = 0; g < l; g++)
+        for (int x = 0; x < d; x++) {
+            int load = 0;
+            for (int channel = 0; channel < k; channel++)
+                for (int tree = 0; tree < 2; tree++) {
+                    int first = rails ? channel % d : 0, head = tree == 0 ? first : (first + d - 1) % d;
+                    if (head == x)
+                        load += (double_tree_parent(&nodes, tree, g) >= 0) + double_tree_children(&nodes, tree, g, children);
+                }
+            if (load > most) most = load;
+        }
+    double_tree_free(&nodes);
+    return most / (2.0 * k);
+}
+
 /* NCCL's tree (allreduce_tree.c) on the group's D GPUs per node and L
  * nodes, in the form 00 §4 gives DBT (2⌈log2 N⌉·α + c·M/BW, the pipelined
  * BW floor): each tree's chains pay 2(D-1) hops at the node tier's α and its
  * inter-node DBT 2⌈log2 L⌉, plus the P - 1 slots of the pipeline's fill,
- * at the heads' tier's α;
- * the BW term is the busier port's, the two overlapping in the pipeline.  A
- * slot moves a segment of M/(2P) per tree edge: a head interior in the node
- * tree sends up to 3 per slot through its NIC (one up, two down; a leaf of
- * it 1, the root of 3 nodes 2), so c = K_net/2 at the NIC; a chain GPU
- * sends 4 through NVLink (up and down in both trees), c = 2 there. */
+ * at the heads' tier's α; the BW term is the busier port's, the two
+ * overlapping in the pipeline: a chain GPU sends 4 segments of M/(2P) per
+ * slot through NVLink (up and down in both trees, whatever the channels:
+ * they share each GPU's port), c = 2 there; a head's NIC what
+ * node_tree_nic_load counts (one channel, L >= 4: 3 segments, c = 3/2). */
 static bool chained_tree(const model_case *c, prediction *out, char *why, int why_size)
 {
     const topology *t = c->platform;
     int n = c->ranks, *order = malloc(sizeof(int) * (size_t)n);
-    int d = topology_group_domains(t, c->members, n, order), l = d >= 1 ? n / d : 0;
-    out->formula = "2(D-1)·α_node + 2⌈log2 L⌉·α_net + max(2·M/BW_node, K/2·M/BW_net), K = 3 (L >= 4), 2 (L = 3), 1 (L = 2)";
+    int d = topology_group_domains(t, c->members, n, order);
+    if (d == 0) { /* no nodes (a star, a full mesh): the group is one, its ranks in order */
+        d = n;
+        for (int i = 0; i < n; i++) order[i] = i;
+    }
+    int l = d >= 1 ? n / d : 0;
+    out->formula = "2(D-1)·α_node + 2⌈log2 L⌉·α_net + max(2·M/BW_node, c_net·M/BW_net), c_net the busiest NIC's "
+                   "segments per slot / 2K";
     out->seed = "NCCL's Tree: DBT (explainer 01 §5.2, 00 §4's BW form) over chained nodes";
     if (d < 1) {
         snprintf(why, (size_t)why_size, "tree needs the group spread evenly over the platform's nodes");
@@ -336,18 +386,18 @@ static bool chained_tree(const model_case *c, prediction *out, char *why, int wh
     route_hop *hops = route_buffer(t);
     int outer = l > 1 ? route_tier(t, member(c, order[0]), member(c, order[d]), hops, NULL) : 0;
     free(hops);
-    double k_net = l >= 4 ? 3 : l == 3 ? 2 : l == 2 ? 1 : 0;
-    double bw_node = t->tiers[0].bandwidth_Bps, bw_net = t->tiers[outer].bandwidth_Bps;
-    bool network_paces = l > 1 && k_net / 2 / bw_net >= 2 / bw_node;
+    double c_net = l > 1 ? node_tree_nic_load(c, l, d) : 0;
+    double bw_node = tier_rate(c, 0), bw_net = tier_rate(c, outer);
+    bool network_paces = l > 1 && c_net / bw_net >= (d > 1 ? 2 : 0) / bw_node;
     if (d > 1)
-        add_term(out, c, 0, -1, "chains", (counts){2.0 * (d - 1), network_paces ? 0 : 2}, t->tiers[0].alpha_s, bw_node);
+        model_add_term(out, c, 0, -1, "chains", (counts){2.0 * (d - 1), network_paces ? 0 : 2}, t->tiers[0].alpha_s, bw_node);
     /* the pipeline's fill, (P - 1) slots (01 App. C.3), at the heads' α; `form: asymptotic` leaves it out */
     int heap_depth = 0; /* floor(log2 L): the node trees' depth (double_tree.c) */
     while ((2 << heap_depth) <= l) heap_depth++;
     int depth = d - 1 + heap_depth, segments = c->segments > 0 ? c->segments : 2 * depth;
     double fill = c->form == FORM_ASYMPTOTIC ? 0 : segments - 1;
     if (l > 1)
-        add_term(out, c, outer, -1, "node tree", (counts){2.0 * ceil_log2(l) + fill, network_paces ? k_net / 2 : 0},
+        model_add_term(out, c, outer, -1, "node tree", (counts){2.0 * ceil_log2(l) + fill, network_paces ? c_net : 0},
                  t->tiers[outer].alpha_s, bw_net);
     free(order);
     return true;
@@ -407,27 +457,37 @@ static bool flat(const model_case *c, prediction *out, char *why, int why_size)
         alpha = t->tiers[tier].alpha_s * (t->lattice ? links : 1);
     }
     if (c->prim == PRIM_PERMUTATION) slowest_route(c, &tier, &alpha);
-    add_term(out, c, tier, -1, c->algorithm->name, f->counts(&s), alpha, bottleneck_bandwidth(c, tier));
+    model_add_term(out, c, tier, -1, c->algorithm->name, f->counts(&s), alpha, bottleneck_bandwidth(c, tier));
+    return true;
+}
+
+void model_linear_form(const prediction *p, double *intercept_s, double *slope_s_per_byte)
+{
+    double intercept = 0, slope = 0;
+    for (int i = 0; i < p->term_count; i++) {
+        const model_term *t = &p->terms[i];
+        intercept += t->eta.alpha * t->n_alpha * t->alpha_s + t->n_alpha * t->overhead_s;
+        slope += t->n_beta / (t->eta.beta * t->bandwidth_Bps);
+    }
+    *intercept_s = intercept + p->launch_s;
+    *slope_s_per_byte = slope;
+}
+
+bool model_forms_cross(double intercept_a, double slope_a, double intercept_b, double slope_b, double *size_bytes)
+{
+    if (slope_a == slope_b) return false;
+    double m = (intercept_b - intercept_a) / (slope_a - slope_b);
+    if (!(m > 0)) return false;
+    *size_bytes = m;
     return true;
 }
 
 bool model_crossover(const prediction *a, const prediction *b, double *size_bytes)
 {
-    double intercept[2] = {0, 0}, slope[2] = {0, 0};
-    const prediction *p[2] = {a, b};
-    for (int k = 0; k < 2; k++)
-        for (int i = 0; i < p[k]->term_count; i++) {
-            const model_term *t = &p[k]->terms[i];
-            intercept[k] += t->eta.alpha * t->n_alpha * t->alpha_s + t->n_alpha * t->overhead_s;
-            slope[k] += t->n_beta / (t->eta.beta * t->bandwidth_Bps);
-        }
-    if (slope[0] == slope[1]) return false;
-    intercept[0] += a->launch_s;
-    intercept[1] += b->launch_s;
-    double m = (intercept[1] - intercept[0]) / (slope[0] - slope[1]);
-    if (!(m > 0)) return false;
-    *size_bytes = m;
-    return true;
+    double intercept[2], slope[2];
+    model_linear_form(a, &intercept[0], &slope[0]);
+    model_linear_form(b, &intercept[1], &slope[1]);
+    return model_forms_cross(intercept[0], slope[0], intercept[1], slope[1], size_bytes);
 }
 
 double model_term_time(const model_term *t, double size_bytes, bool with_eta)
@@ -446,9 +506,10 @@ static bool build_terms(const model_case *c, const endpoint_costs *costs, bool s
     out->costs = *costs;
     out->slices = 1;
     algorithm_composition composition = c->algorithm->composition;
-    bool ok = composition == COMPOSITION_HIERARCHICAL || composition == COMPOSITION_PIPELINED
+    bool ok = composition == COMPOSITION_IMPORTED ? schedule_path_terms(c, out, why, why_size)
+              : composition == COMPOSITION_HIERARCHICAL || composition == COMPOSITION_PIPELINED
                   ? hierarchical(c, out, why, why_size)
-              : composition == COMPOSITION_NODE_TREE ? chained_tree(c, out, why, why_size)
+              : composition == COMPOSITION_NODE_TREE ? c->sched && model_needs_schedule(c) ? schedule_path_terms(c, out, why, why_size) : chained_tree(c, out, why, why_size)
                                                      : flat(c, out, why, why_size);
     if (ok && !steps && out->slices > 1) pipeline_terms(out, c, out->slices);
     return ok;
@@ -473,9 +534,9 @@ static bool charge_steps(const model_case *c, endpoint_costs *costs, char *why, 
 }
 
 /* The protocol's bus-bandwidth cap as wire bytes: C's bus bandwidth C(N)·M
- * over its BW terms at the links' simulated rate (the tiers' efficiency
- * applied); above the cap, the wire ratio grows by bus/cap (to three
- * decimals). */
+ * over its BW terms at the links' rate (the tiers' efficiency applied, as
+ * the terms carry it); above the cap, the wire ratio grows by bus/cap (to
+ * three decimals). */
 static bool charge_cap(const model_case *c, endpoint_costs *costs, char *why, int why_size)
 {
     double cap = costs->bus_cap_Bps;
@@ -485,7 +546,7 @@ static bool charge_cap(const model_case *c, endpoint_costs *costs, char *why, in
     if (!build_terms(c, costs, false, &p, why, why_size)) return false;
     double seconds_per_byte = 0;
     for (int i = 0; i < p.term_count; i++)
-        seconds_per_byte += p.terms[i].n_beta / (p.terms[i].bandwidth_Bps * c->platform->tiers[p.terms[i].tier].efficiency);
+        seconds_per_byte += p.terms[i].n_beta / p.terms[i].bandwidth_Bps;
     double bus = seconds_per_byte > 0 ? primitive_busbw_factor(c->prim, c->ranks) / seconds_per_byte : 0;
     /* to three decimals, the caps' own precision: a small numerator keeps the executor's byte scaling exact */
     if (bus > cap)

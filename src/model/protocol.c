@@ -23,7 +23,9 @@
  * A platform's `calibrated:` groups (collsim calibrate, docs/model.md)
  * replace these figures for the protocols they fit: its launch, its
  * per-message overhead on every tier, its efficiency as the wire ratio.  A
- * case takes one group, chosen once per case (calibrated_group_for). */
+ * group covers the cases of its primitive, tier and algorithm family's flat
+ * algorithm alone (calibrated_group_for, once per case); every other case
+ * keeps these figures. */
 #include "model/protocol.h"
 
 #include <math.h>
@@ -62,52 +64,22 @@ static int column(protocol_id p)
     return p == PROTOCOL_LL ? 0 : p == PROTOCOL_LL128 ? 1 : 2;
 }
 
-/* For each primitive, the primitives whose calibration stands in for its own, nearest first: the
- * collectives of the same data movement (all-reduce is reduce-scatter then all-gather; broadcast and
- * reduce are one-rooted; all-to-all, sendrecv and permutation are point-to-point exchanges). */
-static const primitive stand_ins[PRIM_COUNT][PRIM_COUNT] = {
-    [PRIM_BCAST] = {PRIM_BCAST, PRIM_REDUCE, PRIM_ALLGATHER, PRIM_REDUCESCATTER, PRIM_ALLREDUCE, PRIM_SENDRECV,
-                    PRIM_PERMUTATION, PRIM_ALLTOALL},
-    [PRIM_REDUCE] = {PRIM_REDUCE, PRIM_BCAST, PRIM_REDUCESCATTER, PRIM_ALLGATHER, PRIM_ALLREDUCE, PRIM_SENDRECV,
-                     PRIM_PERMUTATION, PRIM_ALLTOALL},
-    [PRIM_ALLREDUCE] = {PRIM_ALLREDUCE, PRIM_REDUCESCATTER, PRIM_ALLGATHER, PRIM_REDUCE, PRIM_BCAST, PRIM_ALLTOALL,
-                        PRIM_PERMUTATION, PRIM_SENDRECV},
-    [PRIM_ALLGATHER] = {PRIM_ALLGATHER, PRIM_REDUCESCATTER, PRIM_ALLREDUCE, PRIM_BCAST, PRIM_REDUCE, PRIM_ALLTOALL,
-                        PRIM_PERMUTATION, PRIM_SENDRECV},
-    [PRIM_REDUCESCATTER] = {PRIM_REDUCESCATTER, PRIM_ALLGATHER, PRIM_ALLREDUCE, PRIM_REDUCE, PRIM_BCAST,
-                            PRIM_ALLTOALL, PRIM_PERMUTATION, PRIM_SENDRECV},
-    [PRIM_ALLTOALL] = {PRIM_ALLTOALL, PRIM_PERMUTATION, PRIM_SENDRECV, PRIM_ALLGATHER, PRIM_REDUCESCATTER,
-                       PRIM_ALLREDUCE, PRIM_BCAST, PRIM_REDUCE},
-    [PRIM_SENDRECV] = {PRIM_SENDRECV, PRIM_PERMUTATION, PRIM_ALLTOALL, PRIM_BCAST, PRIM_REDUCE, PRIM_ALLGATHER,
-                       PRIM_REDUCESCATTER, PRIM_ALLREDUCE},
-    [PRIM_PERMUTATION] = {PRIM_PERMUTATION, PRIM_SENDRECV, PRIM_ALLTOALL, PRIM_ALLGATHER, PRIM_REDUCESCATTER,
-                          PRIM_ALLREDUCE, PRIM_BCAST, PRIM_REDUCE},
-};
-
-/* How far G's primitive is from PRIM: 0 its own, then its place in PRIM's stand-ins; every
- * collective (the one-table form) after all of them. */
-static int primitive_distance(const calibrated_group *g, primitive prim)
+const algorithm *calibrated_algorithm(primitive prim, int family)
 {
-    if (g->prim < 0) return PRIM_COUNT;
-    int i = 0;
-    while (i < PRIM_COUNT - 1 && (int)stand_ins[prim][i] != g->prim) i++;
-    return i;
+    static const char *const flat[] = {"ring", "tree", "inc"};
+    if (family == FAMILY_RING) return algorithm_find(prim, prim == PRIM_ALLTOALL ? "pairwise" : prim == PRIM_SENDRECV ? "direct" : "ring");
+    return family > FAMILY_RING && family <= FAMILY_NVLS ? algorithm_find(prim, flat[family]) : NULL;
 }
 
-const calibrated_group *calibrated_group_for(const topology *t, primitive prim, int top_tier)
+const calibrated_group *calibrated_group_for(const topology *t, primitive prim, int top_tier, const algorithm *a)
 {
-    const calibrated_group *best = NULL;
-    int best_tier = 0, best_prim = 0;
-    for (int i = 0; i < t->calibrated_count; i++) {
+    for (int i = 0; a && i < t->calibrated_count; i++) {
         const calibrated_group *g = &t->calibrated[i];
-        /* the tier first: an efficiency is against its tier's BW; a tie between the tiers below and above
-         * goes to the one above (the slower figures) */
-        int tier = g->tier < 0 ? 0 : 2 * abs(g->tier - top_tier) - (g->tier > top_tier ? 1 : 0);
-        int distance = primitive_distance(g, prim);
-        if (best && (tier > best_tier || (tier == best_tier && distance >= best_prim))) continue;
-        best = g, best_tier = tier, best_prim = distance;
+        if ((g->prim < 0 || g->prim == (int)prim) && (g->tier < 0 || g->tier == top_tier) &&
+            (g->family < 0 ? a == calibrated_algorithm(prim, FAMILY_RING) : a == calibrated_algorithm(prim, g->family)))
+            return g;
     }
-    return best;
+    return NULL;
 }
 
 void endpoint_costs_set_wire(endpoint_costs *c, int numerator, int denominator)
@@ -130,7 +102,7 @@ void endpoint_costs_of(const topology *t, const calibrated_group *calibrated, al
     for (int k = 0; k < t->tier_count; k++) out->overhead_s[k] = t->tiers[k].overhead_s;
     if (p == PROTOCOL_NONE || p == PROTOCOL_AUTO) return;
     const calibrated_protocol *cal = calibrated ? &calibrated->protocols[p - PROTOCOL_SIMPLE] : NULL;
-    if (cal && cal->set && f != FAMILY_NVLS) {
+    if (cal && cal->set) {
         out->launch_s += cal->launch_s;
         for (int k = 0; k < t->tier_count; k++) out->overhead_s[k] += cal->overhead_s;
         /* 1/efficiency wire bytes per data byte, to the 6 decimals the table is written with */
@@ -145,6 +117,11 @@ void endpoint_costs_of(const topology *t, const calibrated_group *calibrated, al
         bool network = false;
         for (int k = 0; k <= top_tier && k < t->tier_count; k++) network |= t->tiers[k].network;
         out->launch_s += (hop_latency_us[HW_NVLINK][f][col] + (network ? hop_latency_us[HW_NET][f][col] : 0)) * 1e-6;
+        /* NVLS reaches nvls_efficiency of the NVLink rate (NCCL's nvlsEfficiency): 1/e wire bytes per data byte,
+         * to the three decimals the figure has; a tree that leaves the NVLink domain is SHARP's, not NVLS's */
+        if (!network && t->nvls_efficiency < 1)
+            endpoint_costs_set_wire(out, out->wire_numerator * 1000,
+                                    out->wire_denominator * (int)lround(t->nvls_efficiency * 1000));
         return;
     }
     for (int k = 0; k < t->tier_count; k++) {

@@ -31,14 +31,17 @@ typedef struct endpoint_costs {
 
 const char *protocol_name(protocol_id p);
 bool protocol_from_name(const char *name, protocol_id *p);
-/* The calibrated group a case of PRIM whose routes climb to tier TOP_TIER
- * takes on T (NULL: T is not calibrated): the one measured on that tier,
- * else on the nearest tier (a tie: the tier above); among those, the one of
- * PRIM, else of the nearest stand-in (protocol.c: all-reduce, reduce-scatter
- * and all-gather for each other; broadcast and reduce; all-to-all, sendrecv
- * and permutation), else the one-table form.  Resolved once per case, by
- * enum: nothing on the per-message path looks it up. */
-const calibrated_group *calibrated_group_for(const topology *t, primitive prim, int top_tier);
+/* The algorithm a calibrated group of FAMILY (FAMILY_*) measured for PRIM:
+ * the family's flat algorithm (ring, or pairwise all-to-all and direct
+ * sendrecv; NCCL's tree; NVLS, collsim's inc), or NULL. */
+const algorithm *calibrated_algorithm(primitive prim, int family);
+/* The calibrated group that covers algorithm A running PRIM on a group whose
+ * routes climb to tier TOP_TIER on T: the one of that primitive, that tier
+ * and A's family whose flat algorithm A is (the one-table form covers the
+ * ring of every primitive and tier); NULL when none does (the published
+ * figures apply).  Resolved once per case, by enum and pointer: nothing on
+ * the per-message path looks it up. */
+const calibrated_group *calibrated_group_for(const topology *t, primitive prim, int top_tier, const algorithm *a);
 
 /* The costs of running an algorithm of FAMILY (its NCCL row) under protocol P on T for a group whose
  * routes climb to tier TOP_TIER, with the calibrated group CALIBRATED (NULL:

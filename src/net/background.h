@@ -1,4 +1,4 @@
-/* background.h — open-loop background traffic (issue 14): while a measured
+/* background.h — open-loop background traffic (docs/scenarios.md): while a measured
  * case runs, chosen ranks send messages of one size at random (Poisson) or
  * regular times to destinations drawn from a pattern, at a rate that loads
  * the busiest link they cross (of a chosen tier) to a chosen utilization.

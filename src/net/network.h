@@ -1,5 +1,5 @@
 /* network.h — the one interface between the executor and a network model
- * (STYLE: "The network layer"): an actor posts sends and receives on
+ * (docs/architecture.md, "Network"): an actor posts sends and receives on
  * channels and waits for the next of its operations to complete.  A
  * message moves once both ends are posted, as a SimGrid mailbox transfer
  * does; the send and the receive complete when its last byte arrives.
@@ -25,13 +25,13 @@ typedef void *net_channel;                /* messages FROM -> TO of one schedule
 #define NET_MAX_LANES 32                  /* lanes between the same two actors of a part */
 
 /* When an operation was posted and when it completed, in SimGrid seconds
- * (the per-message view of issue 14: src/exec/op_times.h). */
+ * (the per-message view, docs/output.md: src/exec/op_times.h). */
 typedef struct net_op_time {
     double posted_s, done_s;
 } net_op_time;
 
-/* What one direction of one link carried in a simulation (the per-link view
- * of issue 14), indexed link * 2 + (1 for DOWN).  The fluid model knows the
+/* What one direction of one link carried in a simulation (the per-link view,
+ * docs/output.md), indexed link * 2 + (1 for DOWN).  The fluid model knows the
  * bytes (each message's size on every link of its route); the packet model
  * counts them as they cross and also keeps the buffer at the link's far end
  * and its credits. */

@@ -95,11 +95,10 @@ schedule *plan_schedule(const scenario *s, int c, const algorithm *a, int channe
     return built;
 }
 
-double plan_schedule_items(const scenario *s, int c, const algorithm *a, int channels)
+double plan_schedule_items_at(const scenario *s, int c, const algorithm *a, int channels, double size_bytes)
 {
-    const scenario_case *k = &s->cases[c];
-    algo_params p = case_params(s, c, a, channels, 0, k->sizes[plan_largest_size(k)], NULL);
-    return algorithm_schedule_size(a, &p) * k->groups.count;
+    algo_params p = case_params(s, c, a, channels, 0, size_bytes, NULL);
+    return algorithm_schedule_size(a, &p) * s->cases[c].groups.count;
 }
 
 typedef struct support_check {
@@ -108,20 +107,23 @@ typedef struct support_check {
     double size_bytes;
 } support_check;
 
-/* tuner_supports: the schedule builds for every group of the case (its
- * generated form where there is one: built to be checked, not run). */
-static bool case_supports(void *ctx, const algorithm *a, int channels)
+/* tuner_supports: the segments the schedule runs when it builds for every
+ * group of the case (its generated form where there is one: built to be
+ * checked, not run), else 0. */
+static int case_supports(void *ctx, const algorithm *a, int channels, schedule **kept)
 {
     const support_check *x = ctx;
     const scenario_case *k = &x->s->cases[x->c];
-    int groups = algorithm_per_group(a) ? k->groups.count : 1;
+    int groups = algorithm_per_group(a) ? k->groups.count : 1, segments = 0;
     for (int g = 0; g < groups; g++) {
         char why[512];
         schedule *built = plan_schedule(x->s, x->c, a, channels, g, x->size_bytes, true, why, sizeof why);
-        if (!built) return false;
-        schedule_free(built);
+        if (!built) return 0;
+        if (g == 0) segments = built->segments > 0 ? built->segments : 1;
+        if (g == 0 && kept) *kept = built;
+        else schedule_free(built);
     }
-    return true;
+    return segments;
 }
 
 bool plan_choose(const scenario *s, int c, int a, double size_bytes, plan_member *m)
@@ -130,17 +132,25 @@ bool plan_choose(const scenario *s, int c, int a, double size_bytes, plan_member
     const algorithm *named = k->records[a];
     int natural = plan_natural_channels(scenario_platform(s, k), k);
     int channels = k->channels == CHANNELS_AUTO ? natural : k->channels > 1 ? k->channels : 1;
-    m->tuned = !named || k->protocol == PROTOCOL_AUTO;
-    if (!m->tuned) {
-        m->run = (tuner_choice){.algorithm = named, .protocol = k->protocol, .channels = channels};
+    /* a case without `channels:` on a library's platform gets the library's: the tuner's, one or the natural count */
+    bool library_channels = k->channels == 0 && scenario_platform(s, k)->library != LIBRARY_NONE &&
+                            (!named || algorithm_takes_channels(named));
+    m->tuned = !named || k->protocol == PROTOCOL_AUTO || library_channels;
+    if (!m->tuned) { /* an algorithm without channels runs on one (the library's `auto` offers it them) */
+        model_case mc = scenario_model_case(s, c, named, k->protocol, 1, size_bytes, 0);
+        const calibrated_group *g = calibrated_group_for(mc.platform, k->prim, model_group_tier(&mc), named);
+        const calibrated_protocol *fit = g && k->protocol != PROTOCOL_NONE ? &g->protocols[k->protocol - PROTOCOL_SIMPLE] : NULL;
+        if (fit && fit->set && fit->channels > 0 && k->channels == 0) channels = fit->channels; /* what the fit ran it on */
+        m->run = (tuner_choice){.algorithm = named, .protocol = k->protocol,
+                                .channels = algorithm_takes_channels(named) ? channels : 1};
         return true;
     }
     const algorithm *candidates[TUNER_MAX_CANDIDATES];
     int count = 1, options[2] = {channels, natural};
     if (named) candidates[0] = named;
-    else count = tuner_candidates(k->prim, candidates);
+    else count = tuner_candidates(k->prim, scenario_platform(s, k)->library, candidates);
     if (count == 0) return false;
-    int option_count = !named && k->channels == 0 && natural > 1 ? 2 : 1;
+    int option_count = (!named || library_channels) && k->channels == 0 && natural > 1 ? 2 : 1;
     model_case base = scenario_model_case(s, c, named ? named : candidates[0],
                                           k->protocol == PROTOCOL_NONE ? PROTOCOL_AUTO : k->protocol, 1, size_bytes,
                                           k->segments > 0 ? k->segments : 0);

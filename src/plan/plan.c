@@ -8,6 +8,7 @@
 
 #include "exec/coupling.h"
 #include "plan/plan.h"
+#include "sched/local_ops.h"
 #include "sched/verify.h"
 #include "util/units.h"
 
@@ -19,26 +20,37 @@ int plan_largest_size(const scenario_case *k)
     return best;
 }
 
-static void report_unbuildable(const scenario *s, int c, int a, const char *why)
+static bool unbuildable(const scenario *s, int c, int a, const char *why, diag *d)
 {
     const scenario_case *k = &s->cases[c];
-    fprintf(stderr, "%s:%d:%d: %s %s cannot run on a group of %d ranks: %s; choose another algorithm or group size\n",
-            s->path, k->groups_line, k->groups_column, primitive_name(k->prim), k->algorithms[a], k->groups.size, why);
+    return diag_at(d, s->path, k->groups_line, k->groups_column, "%s %s cannot run on a group of %d ranks: %s; choose "
+                   "another algorithm or group size", primitive_name(k->prim), k->algorithms[a], k->groups.size, why);
 }
 
-/* The schedule operations algorithm A of case C needs, or under `auto` the
- * largest of the tuner's candidates on the channels it may pick. */
-static double algorithm_items(const scenario *s, int c, int a)
+static void report_unbuildable(const scenario *s, int c, int a, const char *why)
+{
+    diag d = {0};
+    unbuildable(s, c, a, why, &d);
+    diag_print(&d);
+}
+
+/* The schedule operations algorithm A of case C needs at SIZE_BYTES, or
+ * under `auto` the largest of the tuner's candidates on the channels it may
+ * pick. */
+static double algorithm_items(const scenario *s, int c, int a, double size_bytes)
 {
     const scenario_case *k = &s->cases[c];
     int natural = plan_natural_channels(scenario_platform(s, k), k);
     int channels = k->channels == CHANNELS_AUTO ? natural : k->channels > 1 ? k->channels : 1;
-    if (k->records[a]) return plan_schedule_items(s, c, k->records[a], channels);
+    if (k->channels == 0 && scenario_platform(s, k)->library != LIBRARY_NONE) channels = natural; /* the library's */
+    if (k->records[a])
+        return plan_schedule_items_at(s, c, k->records[a], algorithm_takes_channels(k->records[a]) ? channels : 1,
+                                      size_bytes);
     const algorithm *candidates[TUNER_MAX_CANDIDATES];
-    int count = tuner_candidates(k->prim, candidates);
+    int count = tuner_candidates(k->prim, scenario_platform(s, k)->library, candidates);
     double most = 0;
     for (int i = 0; i < count; i++) {
-        double items = plan_schedule_items(s, c, candidates[i], channels > natural ? channels : natural);
+        double items = plan_schedule_items_at(s, c, candidates[i], channels > natural ? channels : natural, size_bytes);
         if (items > most) most = items;
     }
     return most;
@@ -47,53 +59,67 @@ static double algorithm_items(const scenario *s, int c, int a)
 /* The k-th algorithms of a concurrent block (all their groups) in one
  * simulation within SCHEDULE_MAX_ITEMS, estimated before anything is built,
  * and, when simulated, on at most SIM_MAX_HOSTS hosts. */
-static bool check_sizes(const scenario *s, int first, run_mode mode)
+static bool check_sizes(const scenario *s, int first, run_mode mode, diag *d)
 {
     const scenario_case *lead = &s->cases[first];
     for (int a = 0; a < lead->algorithm_count; a++) {
         double items = 0;
-        for (int c = first; c < first + lead->together_count; c++) items += algorithm_items(s, c, a);
+        for (int c = first; c < first + lead->together_count; c++)
+            items += algorithm_items(s, c, a, s->cases[c].sizes[plan_largest_size(&s->cases[c])]);
         if (items <= (double)SCHEDULE_MAX_ITEMS) continue;
-        fprintf(stderr, "%s:%d:%d: %s %s on %d group(s) of %d ranks%s would need about %.3g schedule operations; collsim "
-                "builds at most %ld per simulation (docs/reliability.md): use fewer or smaller groups%s\n", s->path,
-                lead->groups_line, lead->groups_column, primitive_name(lead->prim), lead->algorithms[a],
+        return diag_at(d, s->path, lead->groups_line, lead->groups_column, "%s %s on %d group(s) of %d ranks%s would need "
+                "about %.3g schedule operations; collsim builds at most %ld per simulation (docs/reliability.md): use "
+                "fewer or smaller groups%s", primitive_name(lead->prim), lead->algorithms[a],
                 lead->groups.count, lead->groups.size, lead->together_count > 1 ? " and its concurrent cases" : "", items,
                 SCHEDULE_MAX_ITEMS, lead->segments ? " or fewer segments" : " or another algorithm");
-        return false;
     }
     double hosts = 0;
     for (int c = first; c < first + lead->together_count; c++) hosts += (double)s->cases[c].groups.count * s->cases[c].groups.size;
-    if (mode == MODE_RUN && hosts > SIM_MAX_HOSTS) {
-        fprintf(stderr, "%s:%d:%d: %d group(s) of %d ranks%s place %.0f ranks in one simulation; collsim simulates at "
-                "most %d at once (SimGrid's routing table grows as their square, docs/reliability.md): use fewer or "
-                "smaller groups, or collsim predict\n", s->path, lead->groups_line, lead->groups_column, lead->groups.count,
+    if (mode == MODE_RUN && hosts > SIM_MAX_HOSTS)
+        return diag_at(d, s->path, lead->groups_line, lead->groups_column, "%d group(s) of %d ranks%s place %.0f ranks in "
+                "one simulation; collsim simulates at most %d at once (SimGrid's routing table grows as their square, "
+                "docs/reliability.md): use fewer or smaller groups, or collsim predict", lead->groups.count,
                 lead->groups.size, lead->together_count > 1 ? " and its concurrent cases" : "", hosts, SIM_MAX_HOSTS);
-        return false;
-    }
     return true;
 }
 
-bool plan_check(const scenario *s, run_mode mode)
+/* Case C's algorithm A found no choice at SIZE_BYTES: a named algorithm says why its schedule does not
+ * build (on one channel), `auto` that nothing the group supports was found; false. */
+static bool report_no_choice(const scenario *s, int c, int a, double size_bytes, diag *d)
+{
+    const algorithm *named = s->cases[c].records[a];
+    char why[512] = "the tuner found no algorithm the group supports";
+    schedule *built = named ? plan_schedule(s, c, named, 1, 0, size_bytes, true, why, sizeof why) : NULL;
+    if (built) {
+        schedule_free(built);
+        snprintf(why, sizeof why, "no protocol or channel count the case allows supports it");
+    }
+    return unbuildable(s, c, a, why, d);
+}
+
+double plan_simulation_items(const scenario *s, int first, int a, int m)
+{
+    double items = 0;
+    for (int c = first; c < first + s->cases[first].together_count; c++)
+        items += algorithm_items(s, c, a, s->cases[c].sizes[m]);
+    return items;
+}
+
+bool plan_check(const scenario *s, run_mode mode, diag *d)
 {
     for (int c = 0; c < s->case_count; c++)
-        if (s->cases[c].together_first == c && !check_sizes(s, c, mode)) return false;
+        if (s->cases[c].together_first == c && !check_sizes(s, c, mode, d)) return false;
     for (int c = 0; c < s->case_count; c++) {
         const scenario_case *k = &s->cases[c];
         for (int a = 0; a < k->algorithm_count; a++) {
             char why[512] = "";
             plan_member m = {0};
-            if (!plan_choose(s, c, a, k->sizes[0], &m)) {
-                report_unbuildable(s, c, a, "the tuner found no algorithm the group supports");
-                return false;
-            }
+            if (!plan_choose(s, c, a, k->sizes[0], &m)) return report_no_choice(s, c, a, k->sizes[0], d);
             int groups = algorithm_per_group(m.run.algorithm) ? k->groups.count : 1;
             for (int g = 0; g < groups; g++) {
                 schedule *sched = plan_schedule(s, c, m.run.algorithm, m.run.channels, g, k->sizes[0], true, why,
                                                 sizeof why);
-                if (!sched) {
-                    report_unbuildable(s, c, a, why);
-                    return false;
-                }
+                if (!sched) return unbuildable(s, c, a, why, d);
                 schedule_free(sched);
             }
         }
@@ -145,7 +171,9 @@ int plan_member_prepare(const scenario *s, const plan_settings *o, plan_member *
     int groups = k->groups.count;
     char why[512] = "";
     if (!plan_choose(s, m->c, m->a, m->size_bytes, m)) {
-        report_unbuildable(s, m->c, m->a, "the tuner found no algorithm the group supports");
+        diag d = {0};
+        report_no_choice(s, m->c, m->a, m->size_bytes, &d);
+        diag_print(&d);
         return 2;
     }
     m->scheds = calloc((size_t)groups, sizeof *m->scheds);
@@ -166,8 +194,24 @@ int plan_member_prepare(const scenario *s, const plan_settings *o, plan_member *
         if (verified != 0) return verified;
     }
     if (o->mode == MODE_VERIFY) return 0;
+    if (!m->scheds[0]->generator && sched_has_local_ops(m->scheds[0])) { /* local ops take no time: the network's view */
+        schedule *view = sched_network_view(m->scheds[0]);
+        for (int g = groups - 1; g >= 0; g--)
+            if (m->scheds[g] == m->scheds[0] && g > 0) m->scheds[g] = view;
+        schedule_free(m->scheds[0]);
+        m->scheds[0] = view;
+    }
     model_case mc = scenario_model_case(s, m->c, m->run.algorithm, m->run.protocol, m->run.channels, m->size_bytes,
                                         m->scheds[0]->segments);
+    mc.sched = m->scheds[0];
+    int tier = model_group_tier(&mc);
+    const calibrated_group *fitted = calibrated_group_for(mc.platform, mc.prim, tier, m->run.algorithm);
+    m->calibration = mc.platform->calibrated_count == 0 ? PLAN_UNCALIBRATED
+                     : fitted && m->run.protocol != PROTOCOL_NONE && fitted->protocols[m->run.protocol - PROTOCOL_SIMPLE].set
+                         ? PLAN_FITTED
+                         : PLAN_NOT_COVERED;
+    if (!model_case_costs(&mc, &m->costs, why, sizeof why)) /* the algorithm has no formula: no steps, no cap */
+        endpoint_costs_of(mc.platform, fitted, m->run.algorithm->family, m->run.protocol, tier, &m->costs);
     if (!model_predict(&mc, &m->pr, why, sizeof why)) {
         fprintf(stderr, "%s:%d:1: no prediction for %s %s: %s\n", s->path, k->line, primitive_name(k->prim),
                 m->run.algorithm->name, why);
@@ -185,14 +229,7 @@ exec_part *plan_parts(const scenario *s, const plan_member *members, int count, 
     int n = 0;
     for (int i = 0; i < count; i++) {
         const plan_member *m = &members[i];
-        endpoint_costs costs;
-        model_case mc = scenario_model_case(s, m->c, m->run.algorithm, m->run.protocol, m->run.channels, m->size_bytes, 0);
-        char why[256];
-        if (!model_case_costs(&mc, &costs, why, sizeof why)) { /* the algorithm has no formula: no steps, no cap */
-            int tier = model_group_tier(&mc);
-            endpoint_costs_of(mc.platform, calibrated_group_for(mc.platform, mc.prim, tier), m->run.algorithm->family,
-                              m->run.protocol, tier, &costs);
-        }
+        const endpoint_costs costs = m->costs;
         for (int g = 0; g < s->cases[m->c].groups.count; g++) {
             exec_part *part = &out[n++];
             *part = (exec_part){m->scheds[g], m->nodes[g], m->size_bytes, m->weights, costs.launch_s, {0},
@@ -217,19 +254,40 @@ void plan_note_coupling(network_model model, const topology *t, const exec_part 
             label, c.parts, c.flows, network_model_name(model), FLUID_COUPLED_FLOWS_MAX);
 }
 
-void plan_note_calibrated_stand_ins(const scenario *s)
+void plan_note_short_sweeps(const scenario *s)
+{
+    for (int c = 0; c < s->case_count; c++) {
+        const scenario_case *k = &s->cases[c];
+        if (!(k->sweep_to_bytes > 0)) continue;
+        char last[32], to[32];
+        units_format(k->sizes[k->size_count - 1], UNIT_SIZE, last, sizeof last);
+        units_format(k->sweep_to_bytes, UNIT_SIZE, to, sizeof to);
+        fprintf(stderr, "%s:%d:%d: note: case %d's sweep ends at %s, its last size not past 'to' (%s), as nccl-tests' -e "
+                "does; to run %s too, list the sizes or choose 'to' a power of 'factor' times 'from'\n", s->path,
+                k->sizes_line, k->sizes_column, c, last, to, to);
+    }
+}
+
+void plan_note_uncalibrated(const scenario *s)
 {
     for (int c = 0; c < s->case_count; c++) {
         const scenario_case *k = &s->cases[c];
         const topology *t = scenario_platform(s, k);
         if (t->calibrated_count == 0 || k->size_count == 0) continue;
-        model_case mc = scenario_model_case(s, c, k->records[0], PROTOCOL_AUTO, 1, k->sizes[0], 0);
-        int tier = model_group_tier(&mc);
-        const calibrated_group *g = calibrated_group_for(t, k->prim, tier);
-        if ((g->prim < 0 || g->prim == (int)k->prim) && (g->tier < 0 || g->tier == tier)) continue;
-        fprintf(stderr, "%s:%d:1: note: %s on groups of %d ranks (tier %d) has no calibrated group of its own on %s: it "
-                "takes the group of %s, tier %d (docs/model.md, \"Calibrated protocols\"); calibrate with its own logs to fit it\n",
-                s->path, k->line, primitive_name(k->prim), k->groups.size, tier, t->name,
-                g->prim < 0 ? "every collective" : primitive_name((primitive)g->prim), g->tier < 0 ? tier : g->tier);
+        for (int a = 0; a < k->algorithm_count; a++) {
+            const algorithm *named = k->records[a];
+            if (!named) continue; /* auto: each row's calibration field says whether its pick was covered */
+            model_case mc = scenario_model_case(s, c, named, PROTOCOL_AUTO, 1, k->sizes[0], 0);
+            int tier = model_group_tier(&mc);
+            if (calibrated_group_for(t, k->prim, tier, named)) continue;
+            fprintf(stderr, "%s:%d:1: note: %s %s on groups of %d ranks (tier %d) is not covered by the calibration of %s "
+                    "(it measured", s->path, k->line, primitive_name(k->prim), named->name, k->groups.size, tier, t->name);
+            for (int i = 0; i < t->calibrated_count; i++) {
+                const calibrated_group *g = &t->calibrated[i];
+                fprintf(stderr, "%s %s %s, tier %d", i ? ";" : "", g->prim < 0 ? "every collective" : primitive_name((primitive)g->prim),
+                        algorithm_family_name(g->family), g->tier < 0 ? tier : g->tier);
+            }
+            fprintf(stderr, "): it runs on the published figures; calibrate with a log of it to fit it\n");
+        }
     }
 }

@@ -34,6 +34,8 @@ typedef struct plan_settings {
     bool quiet;
 } plan_settings;
 
+enum { PLAN_UNCALIBRATED, PLAN_FITTED, PLAN_NOT_COVERED };
+
 /* One case's share of a simulation. */
 typedef struct plan_member {
     int c, a;              /* the case and its algorithm index */
@@ -44,12 +46,20 @@ typedef struct plan_member {
     int **nodes;           /* per group: where each schedule actor runs */
     double *weights;       /* all-to-all skew block weights, or NULL */
     prediction pr;
+    endpoint_costs costs;  /* what the executor charges each of its groups (model_case_costs) */
+    int calibration;       /* PLAN_UNCALIBRATED, PLAN_FITTED (a calibrated group covers what runs) or
+                              PLAN_NOT_COVERED (the platform is calibrated, not for this: published figures) */
     exec_result *results;  /* per group, once simulated */
 } plan_member;
 
 /* Every limit of S and every algorithm of every case on its groups, before
- * anything runs; false with the reason on standard error (exit 2). */
-bool plan_check(const scenario *s, run_mode mode);
+ * anything runs; false with the reason in D (exit 2). */
+bool plan_check(const scenario *s, run_mode mode, diag *d);
+
+/* The schedule operations of one simulation (the A-th algorithms of the
+ * concurrent block that case FIRST opens, at their M-th sizes), estimated
+ * from the algorithms' growth before anything is built. */
+double plan_simulation_items(const scenario *s, int first, int a, int m);
 
 /* Choose, build (and verify when asked), and predict member M (its c, a and
  * size_bytes set); exit status: 0, 1 (verification failed) or 2. */
@@ -65,9 +75,14 @@ exec_part *plan_parts(const scenario *s, const plan_member *members, int count, 
  * on standard error, and which model finishes sooner. */
 void plan_note_coupling(network_model model, const topology *t, const exec_part *parts, int count, const char *label);
 
-/* A case on a calibrated platform without a calibrated group of its own
- * primitive and tier is told, on standard error, which group stands in. */
-void plan_note_calibrated_stand_ins(const scenario *s);
+/* An algorithm a case names on a calibrated platform that no calibrated
+ * group covers (its primitive, tier and family: protocol.h) is told, on
+ * standard error: it runs on the published figures. */
+void plan_note_uncalibrated(const scenario *s);
+
+/* A sweep of sizes that stops short of its `to` (as nccl-tests' -e does)
+ * is told, on standard error, where it ends and how to include `to`. */
+void plan_note_short_sweeps(const scenario *s);
 
 /* The index of case K's largest size. */
 int plan_largest_size(const scenario_case *k);
@@ -86,9 +101,9 @@ int plan_natural_channels(const topology *t, const scenario_case *k);
  * only).  NULL with WHY when the algorithm refuses the group. */
 schedule *plan_schedule(const scenario *s, int c, const algorithm *a, int channels, int g, double size_bytes,
                         bool generate, char *why, int why_size);
-/* The schedule operations A of case C on CHANNELS channels needs at its
- * largest size over all its groups (algorithm_schedule_size). */
-double plan_schedule_items(const scenario *s, int c, const algorithm *a, int channels);
+/* The schedule operations A of case C on CHANNELS channels needs at
+ * SIZE_BYTES over all its groups (algorithm_schedule_size). */
+double plan_schedule_items_at(const scenario *s, int c, const algorithm *a, int channels, double size_bytes);
 /* What runs for algorithm A of case C at SIZE_BYTES: the case's own
  * algorithm, protocol and channels, or the tuner's pick; false when the
  * tuner finds nothing the group supports. */

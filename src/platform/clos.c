@@ -306,8 +306,12 @@ bool build_clos(platform_reader *r, topology *t)
     shape.tiers[1] = *leaf;
     snprintf(shape.tiers[1].name, sizeof shape.tiers[1].name, "spine");
     snprintf(shape.tiers[1].hop, sizeof shape.tiers[1].hop, "rank -> leaf -> spine -> leaf -> rank (4 links)");
-    ynode *alpha = yaml_map_require(r->tree, r->root, "alpha_spine", r->d);
-    if (!alpha || !yaml_read_quantity(r->tree, alpha, "alpha_spine", UNIT_TIME, false, &shape.tiers[1].alpha_s, r->d))
+    /* a single leaf without super-spines routes nothing through a spine: its alpha is not asked for */
+    bool spine_used = leaves > 1 || yaml_map_get(r->tree, r->root, "super_spine");
+    ynode *alpha = spine_used ? yaml_map_require(r->tree, r->root, "alpha_spine", r->d)
+                              : yaml_map_get(r->tree, r->root, "alpha_spine");
+    if (spine_used && !alpha) return false;
+    if (alpha && !yaml_read_quantity(r->tree, alpha, "alpha_spine", UNIT_TIME, false, &shape.tiers[1].alpha_s, r->d))
         return false;
     shape.leaves = leaves;
     shape.ranks_per_leaf = per_leaf;

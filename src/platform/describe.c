@@ -1,5 +1,6 @@
 /* describe.c — the human summary of a topology (`collsim platform describe`). */
 #include "platform/describe.h"
+#include "platform/library.h"
 
 #include <string.h>
 
@@ -72,9 +73,9 @@ void platform_describe(const topology *t, FILE *out)
         fprintf(out, "\n");
     }
     fprintf(out, "switches   %d", t->switch_count);
-    for (int k = 0; k < t->tier_count; k++) {
+    for (int k = 0, listed = 0; k < t->tier_count; k++) {
         int count = tier_switches(t, k);
-        if (count) fprintf(out, "%s %s: %d", k == 0 ? "  " : ", ", t->tiers[k].name, count);
+        if (count) fprintf(out, "%s %s: %d", listed++ ? ", " : "  ", t->tiers[k].name, count);
     }
     fprintf(out, "\n");
     int physical = physical_links(t);
@@ -104,6 +105,12 @@ void platform_describe(const topology *t, FILE *out)
         units_format(t->launch_s, UNIT_TIME, a, sizeof a);
         fprintf(out, "launch     %s per collective\n", a);
     }
+    if (t->library != LIBRARY_NONE || t->architecture != ARCH_NONE) {
+        fprintf(out, "library    %s", library_name(t->library));
+        if (t->architecture != ARCH_NONE) fprintf(out, " on %s GPUs", architecture_name(t->architecture));
+        fprintf(out, "%s\n", t->library != LIBRARY_NONE ? " (a case without protocol: or channels: gets auto)" : "");
+    }
+    if (t->nvls_efficiency < 1) fprintf(out, "nvls       %g of the NVLink rate (NVLS derating)\n", t->nvls_efficiency);
     if (t->protocols) {
         fprintf(out, "protocols ");
         for (int k = 0; k < TOPO_PROTOCOLS; k++)
@@ -182,6 +189,13 @@ void platform_describe_json(const topology *t, FILE *out)
     }
     fprintf(out, "],\n \"launch_s\": ");
     json_print_number(out, t->launch_s);
+    json_key(out, "library");
+    json_print_string(out, library_name(t->library));
+    json_key(out, "architecture");
+    if (t->architecture != ARCH_NONE) json_print_string(out, architecture_name(t->architecture));
+    else fputs("null", out);
+    json_key(out, "nvls_efficiency");
+    json_print_number(out, t->nvls_efficiency);
     json_key(out, "protocols");
     fprintf(out, "[");
     for (int k = 0, first = 1; k < TOPO_PROTOCOLS; k++)

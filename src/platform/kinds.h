@@ -22,6 +22,13 @@ bool build_fat_tree(platform_reader *r, topology *t);
 bool build_superpod(platform_reader *r, topology *t);
 bool build_rail_cluster(platform_reader *r, topology *t);
 
+/* A full mesh over RANKS consecutive ranks from FIRST_RANK (full_mesh.c):
+ * a link per pair at TIER's alpha and efficiency x BW, on tier 0; returns
+ * the first link.  A hop FROM -> TO (local indices 0..RANKS-1) of the mesh
+ * whose links start at FIRST_LINK goes over their pair's link. */
+int full_mesh_add_links(topology *t, int first_rank, int ranks, const topo_tier *tier);
+void full_mesh_push_hop(const topology *t, int first_link, int ranks, int from, int to, route_hop *hops, int *count);
+
 
 /* Shared by clos.c and fat_tree.c: a leaf-spine Clos with an optional
  * super-spine tier whose spines connect plane-wise (spine j of every pod to

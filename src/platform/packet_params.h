@@ -1,4 +1,4 @@
-/* packet_params.h — the platform file's `packet:` mapping (SPEC §11): how
+/* packet_params.h — the platform file's `packet:` mapping (docs/packet.md): how
  * the packet model cuts messages (mtu, header), switches (cut-through or
  * store-and-forward), buffers and flow control (credit or none) and routes
  * on multi-path tiers (ecmp, spray, adaptive), and how fast a switch's

@@ -1,4 +1,4 @@
-/* platform.h — reading a platform YAML file (SPEC §3) into a topology, and the
+/* platform.h — reading a platform YAML file (docs/platforms.md) into a topology, and the
  * registry of platform kinds (`collsim list platforms`). */
 #ifndef COLLSIM_PLATFORM_H
 #define COLLSIM_PLATFORM_H

@@ -2,6 +2,7 @@
  * dispatch to the kind builders, and the kind registry. */
 #include "platform/platform.h"
 #include "platform/kinds.h"
+#include "platform/library.h"
 #include "sched/schedule.h"
 
 #include <stdarg.h>
@@ -23,7 +24,7 @@ static const platform_kind kinds[] = {
      "explainer 03 App. B", fat_tree_keys, build_fat_tree},
     {"nvl72_superpod", "NVL72 pods on NVLink, rail-optimized IB leaf-spine per rail, NVLink rail bridge",
      "explainer 03 §1.1, §1.2, App. A", superpod_keys, build_superpod},
-    {"rail_cluster", "DGX/HGX-style nodes: GPUs on an NVSwitch, one NIC per GPU, a leaf per rail per unit, shared spines",
+    {"rail_cluster", "GPU nodes (an NVSwitch, or an xGMI full mesh, inside), one NIC per GPU, a leaf per rail per unit, shared spines",
      "explainer 03 §1.1 (rail-optimized), App. A", rail_cluster_keys, build_rail_cluster},
 };
 
@@ -154,12 +155,12 @@ void switch_attach_delays(topology *t, int s, const switch_split *split)
 
 /* One group's protocols, the keys of NODE (besides EXTRA's): simple, ll128, ll, each {from, up_to,
  * launch, overhead, efficiency}: what collsim calibrate fitted (docs/model.md); its efficiency is against
- * the tiers' BW, so the calibrated platform it writes sets the tiers' own efficiency to 1. */
+ * the tiers' rate as the links run it (their own `efficiency` applied, which calibrate leaves as it is). */
 static bool read_calibrated_protocols(yaml_tree *tree, ynode *node, const char *const *allowed, calibrated_group *g,
                                       diag *d)
 {
     static const char *const protocols[] = {"simple", "ll128", "ll"};
-    static const char *const keys[] = {"from", "up_to", "launch", "overhead", "efficiency", NULL};
+    static const char *const keys[] = {"from", "up_to", "launch", "overhead", "efficiency", "channels", NULL};
     if (!yaml_map_check_keys(tree, node, allowed, d)) return false;
     bool any = false;
     for (int p = 0; p < 3; p++) {
@@ -182,21 +183,58 @@ static bool read_calibrated_protocols(yaml_tree *tree, ynode *node, const char *
             if ((v = yaml_map_get(tree, entry, quantities[q].key)) &&
                 !yaml_read_quantity(tree, v, quantities[q].key, quantities[q].unit, true, quantities[q].value, d))
                 return false;
+        if ((v = yaml_map_get(tree, entry, "channels")) &&
+            !yaml_read_int(tree, v, "channels", 1, SCHED_MAX_CHANNELS, &c->channels, d))
+            return false;
         if (c->up_to_bytes > 0 && c->from_bytes > c->up_to_bytes)
             return yaml_error(tree, entry, d, "'from' is above 'up_to': the sizes a protocol was measured at run from one to the other");
+        for (int q = 0; q < p; q++) { /* two protocols measured over the same sizes: one log cannot give both */
+            const calibrated_protocol *o = &g->protocols[q];
+            bool overlap = o->set && (o->up_to_bytes == 0 || c->from_bytes <= o->up_to_bytes) &&
+                           (c->up_to_bytes == 0 || o->from_bytes <= c->up_to_bytes) &&
+                           (o->from_bytes > 0 || o->up_to_bytes > 0) && (c->from_bytes > 0 || c->up_to_bytes > 0);
+            if (overlap)
+                return yaml_error(tree, entry, d, "'%s' overlaps '%s' in sizes: a calibrated group's protocols were "
+                                  "measured over disjoint ranges (from .. up_to); fix the ranges or calibrate again",
+                                  protocols[p], protocols[q]);
+        }
         c->set = any = true;
     }
     if (!any) return yaml_error(tree, node, d, "a calibrated group needs at least one of simple, ll128, ll: {from, up_to, launch, overhead, efficiency}");
     return true;
 }
 
-/* One item of the list form: {primitive, tier, simple, ll128, ll}; PRIMITIVE and TIER absent: every one. */
+/* The keys of a group besides its protocols: `algorithm` (the family measured: ring, tree or nvls) and
+ * `chosen` (library: the log named no algorithm). */
+static bool read_calibrated_algorithm(yaml_tree *tree, ynode *item, calibrated_group *g, diag *d)
+{
+    ynode *v;
+    const char *name = NULL;
+    g->family = -1;
+    if ((v = yaml_map_get(tree, item, "algorithm"))) {
+        if (!yaml_read_string(tree, v, "algorithm", &name, d)) return false;
+        if ((g->family = algorithm_family_from_name(name)) < 0)
+            return yaml_error(tree, v, d, "unknown algorithm family '%s' in a calibrated group: expected ring, tree or nvls", name);
+    }
+    if ((v = yaml_map_get(tree, item, "chosen"))) {
+        if (!yaml_read_string(tree, v, "chosen", &name, d)) return false;
+        if (strcmp(name, "library") != 0 && strcmp(name, "named") != 0)
+            return yaml_error(tree, v, d, "unknown 'chosen: %s': expected library (the log named no algorithm) or named", name);
+        g->library_choice = strcmp(name, "library") == 0;
+    }
+    return true;
+}
+
+/* One item of the list form: {primitive, tier, algorithm, chosen, simple, ll128, ll}; PRIMITIVE
+ * and TIER absent: every one. */
 static bool read_calibrated_group(yaml_tree *tree, ynode *item, topology *t, calibrated_group *g, diag *d)
 {
-    static const char *const allowed[] = {"primitive", "tier", "simple", "ll128", "ll", NULL};
-    if (!yaml_expect_mapping(tree, item, "a calibrated group {primitive, tier, simple, ll128, ll}", d)) return false;
+    static const char *const allowed[] = {"primitive", "tier", "algorithm", "chosen", "simple", "ll128", "ll", NULL};
+    if (!yaml_expect_mapping(tree, item, "a calibrated group {primitive, tier, algorithm, simple, ll128, ll}", d)) return false;
     ynode *v;
     g->prim = g->tier = -1;
+    g->line = (int)item->start_mark.line + 1;
+    g->column = (int)item->start_mark.column + 1;
     if ((v = yaml_map_get(tree, item, "primitive"))) {
         const char *name = NULL;
         primitive p;
@@ -214,21 +252,37 @@ static bool read_calibrated_group(yaml_tree *tree, ynode *item, topology *t, cal
             return yaml_error(tree, v, d, "tier %d: this platform's tiers are 0 (%s) to %d (%s), as platform describe lists them",
                               g->tier, t->tiers[0].name, t->tier_count - 1, t->tiers[t->tier_count - 1].name);
     }
-    return read_calibrated_protocols(tree, item, allowed, g, d);
+    return read_calibrated_algorithm(tree, item, g, d) && read_calibrated_protocols(tree, item, allowed, g, d);
+}
+
+/* Whether the library-chosen groups G and H (same primitive and tier) claim the same sizes: the library
+ * chose one algorithm at each size, so two cannot both be its choice there. */
+static bool choices_overlap(const calibrated_group *g, const calibrated_group *h)
+{
+    for (int p = 0; p < 3; p++)
+        for (int q = 0; q < 3; q++) {
+            const calibrated_protocol *a = &g->protocols[p], *b = &h->protocols[q];
+            if (a->set && b->set && (a->up_to_bytes == 0 || b->from_bytes <= a->up_to_bytes) &&
+                (b->up_to_bytes == 0 || a->from_bytes <= b->up_to_bytes))
+                return true;
+        }
+    return false;
 }
 
 /* `calibrated:` either one table {simple, ll128, ll} for every collective on every tier, or a list of
- * groups, each the protocols fitted for one (primitive, tier) (docs/model.md, "Calibrated protocols"). */
+ * groups, each the protocols fitted for one (primitive, tier, family) (docs/model.md, "Calibrated protocols"). */
 static bool read_calibrated(yaml_tree *tree, ynode *node, topology *t, diag *d)
 {
     static const char *const one_table[] = {"simple", "ll128", "ll", NULL};
     if (node->type == YAML_MAPPING_NODE) {
         t->calibrated_count = 1;
-        t->calibrated[0].prim = t->calibrated[0].tier = -1;
+        t->calibrated[0].prim = t->calibrated[0].tier = t->calibrated[0].family = -1;
+        t->calibrated[0].line = (int)node->start_mark.line + 1;
+        t->calibrated[0].column = (int)node->start_mark.column + 1;
         return read_calibrated_protocols(tree, node, one_table, &t->calibrated[0], d);
     }
     int count = yaml_read_list(tree, node, "calibrated",
-                               "[{primitive: allreduce, tier: 0, simple: {...}}] or {simple: {...}, ll: {...}}", d);
+                               "[{primitive: allreduce, tier: 0, algorithm: ring, simple: {...}}] or {simple: {...}, ll: {...}}", d);
     if (count < 0) return false;
     if (count > TOPO_MAX_CALIBRATED)
         return yaml_error(tree, node, d, "'calibrated' lists %d groups: at most %d", count, TOPO_MAX_CALIBRATED);
@@ -236,10 +290,16 @@ static bool read_calibrated(yaml_tree *tree, ynode *node, topology *t, diag *d)
         ynode *item = yaml_sequence_item(tree, node, i);
         calibrated_group *g = &t->calibrated[i];
         if (!read_calibrated_group(tree, item, t, g, d)) return false;
-        for (int j = 0; j < i; j++)
-            if (t->calibrated[j].prim == g->prim && t->calibrated[j].tier == g->tier)
-                return yaml_error(tree, item, d, "a second calibrated group for the same primitive and tier: "
+        for (int j = 0; j < i; j++) {
+            const calibrated_group *h = &t->calibrated[j];
+            if (h->prim != g->prim || h->tier != g->tier) continue;
+            if (h->family == g->family)
+                return yaml_error(tree, item, d, "a second calibrated group for the same primitive, tier and algorithm: "
                                   "merge it with the first (item %d)", j + 1);
+            if (h->library_choice && g->library_choice && choices_overlap(g, h))
+                return yaml_error(tree, item, d, "two algorithms are the library's choice at the same sizes (this group "
+                                  "and item %d): the ranges of what the library chose cannot overlap; calibrate again", j + 1);
+        }
         t->calibrated_count = i + 1;
     }
     return true;
@@ -250,27 +310,6 @@ static const platform_kind *find_kind(const char *name)
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         if (strcmp(kinds[i].name, name) == 0) return &kinds[i];
     return NULL;
-}
-
-/* `protocols: [simple, ll]`: the protocols the collective library enables on
- * this platform (RCCL enables LL128 on gfx90a only), as bits in the order
- * simple, ll128, ll. */
-static bool read_protocols(yaml_tree *tree, ynode *node, unsigned *mask, diag *d)
-{
-    int n = yaml_read_list(tree, node, "protocols", "[simple, ll] (drawn from simple, ll128, ll)", d);
-    if (n < 0) return false;
-    if (n == 0) return yaml_error(tree, node, d, "'protocols' lists none: name at least one of simple, ll128, ll");
-    *mask = 0;
-    for (int i = 0; i < n; i++) {
-        ynode *item = yaml_sequence_item(tree, node, i);
-        const char *text = NULL;
-        if (!yaml_read_string(tree, item, "protocols", &text, d)) return false;
-        int k = 0;
-        while (k < TOPO_PROTOCOLS && strcmp(text, topology_protocol_names[k]) != 0) k++;
-        if (k == TOPO_PROTOCOLS) return yaml_error(tree, item, d, "unknown protocol '%s': expected simple, ll128 or ll", text);
-        *mask |= 1u << k;
-    }
-    return true;
 }
 
 bool platform_build(yaml_tree *tree, ynode *map, topology *t, diag *d)
@@ -299,10 +338,8 @@ bool platform_build(yaml_tree *tree, ynode *map, topology *t, diag *d)
     allowed[n++] = "routing";
     allowed[n++] = "description";
     allowed[n++] = "launch";
-    allowed[n++] = "ll_max_bw";
-    allowed[n++] = "ll128_max_bw";
-    allowed[n++] = "protocols";
     allowed[n++] = "calibrated";
+    for (const char *const *k = library_keys; *k; k++) allowed[n++] = *k;
     allowed[n++] = "packet";
     for (const char *const *k = kind->keys; *k && n < 47; k++) allowed[n++] = *k;
     allowed[n] = NULL;
@@ -312,6 +349,9 @@ bool platform_build(yaml_tree *tree, ynode *map, topology *t, diag *d)
     ynode *node = yaml_map_get(tree, map, "name");
     const char *name = NULL;
     if (node && !yaml_read_string(tree, node, "name", &name, d)) return false;
+    if (name && strlen(name) >= sizeof t->name) /* every output names it whole */
+        return yaml_error(tree, node, d, "'name' is %zu characters long; a platform's name holds at most %zu",
+                          strlen(name), sizeof t->name - 1);
     snprintf(t->name, sizeof t->name, "%s", name ? name : kind->name);
     t->routing = ROUTING_ECMP;
     if ((node = yaml_map_get(tree, map, "routing"))) {
@@ -324,13 +364,7 @@ bool platform_build(yaml_tree *tree, ynode *map, topology *t, diag *d)
     if ((node = yaml_map_get(tree, map, "launch")) &&
         !yaml_read_quantity(tree, node, "launch", UNIT_TIME, true, &t->launch_s, d))
         return false;
-    if ((node = yaml_map_get(tree, map, "ll_max_bw")) &&
-        !yaml_read_quantity(tree, node, "ll_max_bw", UNIT_BANDWIDTH, false, &t->ll_max_bw_Bps, d))
-        return false;
-    if ((node = yaml_map_get(tree, map, "ll128_max_bw")) &&
-        !yaml_read_quantity(tree, node, "ll128_max_bw", UNIT_BANDWIDTH, false, &t->ll128_max_bw_Bps, d))
-        return false;
-    if ((node = yaml_map_get(tree, map, "protocols")) && !read_protocols(tree, node, &t->protocols, d)) return false;
+    if (!library_read(tree, map, t, d)) return false;
     ynode *packet = yaml_map_get(tree, map, "packet");
     ynode *calibrated = yaml_map_get(tree, map, "calibrated");
     if (!kind->build(&reader, t) || (packet && !packet_params_read(tree, packet, t, d)) ||

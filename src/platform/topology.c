@@ -13,6 +13,7 @@ void topology_init(topology *t, const char *kind)
 {
     memset(t, 0, sizeof *t);
     snprintf(t->kind, sizeof t->kind, "%s", kind);
+    t->nvls_efficiency = 1;
     packet_params_default(&t->packet);
 }
 

@@ -9,7 +9,7 @@
  * direction choice, the SuperPOD's NVLink rail bridge).
  *
  * Latency: physical links carry each tier's α split so that a one-hop message
- * takes exactly α + M/BW under CM02 (SPEC §3).  A switch may also own a
+ * takes exactly α + M/BW under CM02 (docs/platforms.md).  A switch may also own a
  * latency-only crossbar link (transit) and port link (ends of in-network legs),
  * used when alpha_switch is smaller than the access link's share of α. */
 #ifndef COLLSIM_TOPOLOGY_H
@@ -74,7 +74,7 @@ typedef struct route_choices {
 typedef struct topo_tier {
     char name[24];
     char hop[96];          /* what one algorithmic hop of this tier is */
-    double alpha_s;        /* end-to-end α of one hop (SPEC §3) */
+    double alpha_s;        /* end-to-end α of one hop (docs/platforms.md) */
     double bandwidth_Bps;  /* per rank, per direction: the formulas' BW */
     double efficiency;     /* η_β^hw: links run at efficiency × BW (explainer 05 §2.1) */
     double overhead_s;     /* per-message endpoint software cost, charged at the sender (LogP's o) */
@@ -84,8 +84,13 @@ typedef struct topo_tier {
     char split[160];       /* how alpha is spread over the links of one hop */
 } topo_tier;
 
+/* What a node's name holds: a switch's name, or "r" and a rank (topology_node_name). */
+#define TOPO_NODE_NAME_SIZE 40
+/* A platform's name (`name:`, bounded when read). */
+#define TOPO_NAME_SIZE 128
+
 typedef struct topo_switch {
-    char name[40];
+    char name[TOPO_NODE_NAME_SIZE];
     int tier;         /* index into tiers */
     unsigned inc;
     int xbar_link;    /* latency-only transit link, or -1 */
@@ -100,18 +105,31 @@ typedef struct calibrated_protocol {
     double up_to_bytes;    /* the largest size it was measured at (0: no limit above) */
     double launch_s;       /* per collective, on top of the platform's launch */
     double overhead_s;     /* per message, on top of each tier's overhead */
-    double efficiency;     /* bandwidth of the data against the tiers' BW (no tier efficiency applies) */
+    double efficiency;     /* bandwidth of the data against the tiers' rate (their own efficiency applied) */
+    int channels;          /* the channels the fit ran the algorithm on (0: the case's own) */
 } calibrated_protocol;
 
-/* The protocols fitted for one (collective, tier) of the logs: a case of that
- * primitive whose group climbs to that tier takes them (model/protocol.c
- * says which group a case without its own takes). */
+/* The protocols fitted for one (collective, tier, algorithm family) of the
+ * logs: a case of that primitive whose group climbs to that tier and runs
+ * that family's flat algorithm takes them (model/protocol.c); any other case
+ * keeps the published figures, and says so. */
 #define TOPO_MAX_CALIBRATED 32
 typedef struct calibrated_group {
     int prim;                        /* the primitive (sched/schedule.h) measured; -1: every collective */
     int tier;                        /* the tier its groups climbed to; -1: every tier (the one-table form) */
+    int family;                      /* the algorithm family measured (platform/library.h's FAMILY_*); -1: any */
+    bool library_choice;             /* measured as the library chose (no algorithm named): `auto` takes it */
+    int line, column;                /* where the group is written (its FILE:LINE:COL in notes) */
     calibrated_protocol protocols[3]; /* simple, ll128, ll */
 } calibrated_group;
+
+/* The collective library a platform names (`library:`): NCCL or RCCL, whose
+ * defaults a case without `protocol:` or `channels:` gets (auto), or none:
+ * the seed's α-β model, no protocol, one channel (docs/platforms.md). */
+typedef enum { LIBRARY_NONE, LIBRARY_NCCL, LIBRARY_RCCL } collective_library;
+/* The GPUs' generation (`architecture:`), NCCL's compute-capability rows
+ * (Volta, Ampere, Hopper, Blackwell) or AMD's CDNA 3; none: not stated. */
+typedef enum { ARCH_NONE, ARCH_VOLTA, ARCH_AMPERE, ARCH_HOPPER, ARCH_BLACKWELL, ARCH_CDNA3 } gpu_architecture;
 
 struct topology;
 typedef int (*route_fn)(const struct topology *t, int src, int dst, route_hop *hops);
@@ -123,7 +141,7 @@ typedef int (*multipath_fn)(const struct topology *t, int src, int dst, route_ch
 typedef int (*inc_parent_fn)(const struct topology *t, int node, int plane);
 
 typedef struct topology {
-    char name[128];
+    char name[TOPO_NAME_SIZE];
     char kind[24];
     bool lattice;             /* ranks on a grid joined to their neighbours (torus, mesh): ranks act as routers */
     bool wraparound;          /* a lattice whose lines close into rings (torus) */
@@ -143,12 +161,19 @@ typedef struct topology {
     double ll128_max_bw_Bps;  /* `ll128_max_bw`: the same for LL128 (NCCL's channels x perChMaxRingLL128Bw), 0: none */
     unsigned protocols;       /* `protocols`: the ones the library enables, a bit each in the order of
                                  topology_protocol_names; 0: all */
+    collective_library library; /* `library`: which library runs the collectives (library.c) */
+    gpu_architecture architecture; /* `architecture`: the GPUs' generation, for the library's figures */
+    double nvls_efficiency;   /* NVLS's share of the NVLink tier's rate (NCCL's nvlsEfficiency per
+                                 architecture, or `nvls_efficiency`); 1: no derating */
     calibrated_group calibrated[TOPO_MAX_CALIBRATED]; /* fitted costs (`calibrated:`), none by default */
     int calibrated_count;
     double oversubscription;  /* 0 when not a switched multi-tier fabric */
     int domain_ranks;         /* ranks of one inner domain (SuperPOD pod, Clos leaf): the inner
                                  groups of hierarchical schedules (03 §2.1); 0 when single-tier */
     int rails;                /* rail-optimized fabrics: rails (NIC planes) per domain, 0 otherwise */
+    int mesh_ranks;           /* ranks joined pairwise by dedicated links, in blocks of this many consecutive
+                                 ranks (a full mesh: all of them; a rail cluster's xGMI nodes: a node's);
+                                 0: no such blocks */
     int diameter_links;       /* physical links on the longest rank-to-rank route */
     int route_hops_max;       /* most hops (links and switch delays) any route has: what a route buffer holds */
     double bisection_Bps;     /* one direction, narrowest equal-halves cut */

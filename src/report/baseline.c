@@ -1,4 +1,4 @@
-/* baseline.c — regression baselines (SPEC §9).  A baseline is the JSON a run
+/* baseline.c — regression baselines (docs/output.md).  A baseline is the JSON a run
  * writes (docs/output.md), read back with json-c; a later run's simulated
  * rows are matched to its results by (case, primitive, algorithm, platform,
  * size_bytes) — not `group`, which names the slowest group, a result — and every time that moved past the relative
@@ -7,12 +7,13 @@
  * unchanged collsim reproduces a baseline to the last bit. */
 #include "report/baseline.h"
 
-#include <errno.h>
+#include <limits.h>
 #include <json-c/json.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/input_file.h"
 #include "util/memory.h"
 
 bool baseline_write(const report *r, const char *path, diag *d)
@@ -26,7 +27,6 @@ typedef struct baseline_row {
     const char *primitive, *algorithm, *platform;
     double size_bytes;
     double time_s;             /* NaN where the baseline has null */
-    bool matched;
 } baseline_row;
 
 /* A drifted row: NOW is NULL for a baseline row this run lacks, BASE is NULL
@@ -37,47 +37,18 @@ typedef struct drift {
     double relative;
 } drift;
 
-typedef struct baseline {
+struct baseline {
+    char path[512];
     json_object *root;
     const char *model;
     baseline_row *rows;
     int row_count, row_capacity;
-} baseline;
+};
 
-/* The whole file at PATH, NUL-terminated, its length in *LENGTH; NULL with D
- * set when it cannot be read. */
-static char *read_whole_file(const char *path, size_t *length, diag *d)
-{
-    FILE *in = fopen(path, "rb");
-    if (!in) {
-        diag_at(d, path, 0, 0, "cannot read the baseline: %s", strerror(errno));
-        return NULL;
-    }
-    char *text = NULL;
-    size_t size = 0, capacity = 0;
-    for (;;) {
-        if (size + 4096 + 1 > capacity) {
-            capacity = capacity ? 2 * capacity : 65536;
-            char *grown = realloc(text, capacity);
-            if (!grown) break;
-            text = grown;
-        }
-        size_t got = fread(text + size, 1, capacity - size - 1, in);
-        size += got;
-        if (got == 0) break;
-    }
-    bool failed = ferror(in) || !text;
-    int error = errno;
-    fclose(in);
-    if (failed) {
-        free(text);
-        diag_at(d, path, 0, 0, "cannot read the baseline: %s", strerror(error));
-        return NULL;
-    }
-    text[size] = '\0';
-    *length = size;
-    return text;
-}
+static const input_kind baseline_file = {
+    .name = "a baseline", .example = "a collsim run JSON file (collsim run --write-baseline FILE)",
+    .fifo_advice = "a baseline is read whole before anything runs; save it to a file",
+    .read_noun = "the baseline", .max_bytes = BASELINE_MAX_BYTES, .max_text = "64 MiB"};
 
 /* Line and column (1-based) of byte OFFSET of TEXT, for the diag. */
 static void position_of(const char *text, size_t offset, int *line, int *column)
@@ -139,6 +110,10 @@ static bool read_result(json_object *item, baseline_row *row)
         return false;
     bool timed = member(item, "time_s", json_type_double, &t);
     if (!timed && !member(item, "time_s", json_type_null, &t)) return false;
+    double size_bytes = json_object_get_double(m), time_s = timed ? json_object_get_double(t) : 0;
+    if (!(size_bytes >= 0) || !isfinite(size_bytes) || !(time_s >= 0) || !isfinite(time_s) ||
+        json_object_get_int64(c) < 0 || json_object_get_int64(c) > INT_MAX)
+        return false;
     *row = (baseline_row){.case_index = json_object_get_int(c), .group = json_object_get_int(g),
                           .primitive = json_object_get_string(p), .algorithm = json_object_get_string(a),
                           .platform = json_object_get_string(platform), .size_bytes = json_object_get_double(m),
@@ -146,14 +121,12 @@ static bool read_result(json_object *item, baseline_row *row)
     return true;
 }
 
-/* The results of the collsim run output at PATH into B. */
-static bool baseline_load(const char *path, baseline *b, diag *d)
+/* The results of the collsim run output TEXT (LENGTH bytes, named PATH) into B. */
+static bool baseline_load(const char *path, const char *text, size_t length, baseline *b, diag *d)
 {
-    size_t length = 0;
-    char *text = read_whole_file(path, &length, d);
-    if (!text) return false;
+    if (length > (size_t)BASELINE_MAX_BYTES)
+        return diag_at(d, path, 0, 0, "is larger than 64 MiB, the largest baseline collsim reads");
     b->root = parse_json(path, text, length, d);
-    free(text);
     if (!b->root) return false;
     json_object *version, *simulated, *model, *results;
     if (!member(b->root, "collsim", json_type_string, &version) || !member(b->root, "model", json_type_string, &model) ||
@@ -167,22 +140,55 @@ static bool baseline_load(const char *path, baseline *b, diag *d)
                        "holds collsim predict output, no simulated times (record a baseline with collsim run --write-baseline)");
     b->model = json_object_get_string(model);
     size_t count = json_object_array_length(results);
+    if (count > BASELINE_MAX_ROWS)
+        return diag_at(d, path, 0, 0, "holds %zu results; a baseline holds at most %d: split the scenario", count,
+                       BASELINE_MAX_ROWS);
     for (size_t i = 0; i < count; i++) {
         baseline_row row;
         if (!read_result(json_object_array_get_idx(results, i), &row))
             return diag_at(d, path, 0, 0,
                            "not collsim JSON output: results[%zu] lacks one of case, primitive, algorithm, group, "
-                           "platform, size_bytes, time_s (or has the wrong type)", i);
+                           "platform, size_bytes, time_s (or has the wrong type, or a negative or non-finite number)", i);
         b->rows = grow_array(b->rows, &b->row_capacity, b->row_count + 1, sizeof *b->rows);
         b->rows[b->row_count++] = row;
     }
     return true;
 }
 
-static void baseline_free(baseline *b)
+baseline *baseline_parse(const char *path, const char *text, size_t length, diag *d)
 {
+    baseline *b = calloc(1, sizeof *b);
+    if (!b) {
+        diag_at(d, path, 0, 0, "not enough memory to read the baseline");
+        return NULL;
+    }
+    if (baseline_load(path, text, length, b, d)) return b;
+    baseline_close(b);
+    return NULL;
+}
+
+baseline *baseline_open(const char *path, diag *d)
+{
+    size_t length = 0;
+    char *text = input_read(path, &baseline_file, &length, d);
+    if (!text) return NULL;
+    baseline *b = baseline_parse(path, text, length, d);
+    free(text);
+    if (b) snprintf(b->path, sizeof b->path, "%s", path);
+    return b;
+}
+
+void baseline_close(baseline *b)
+{
+    if (!b) return;
     json_object_put(b->root);
     free(b->rows);
+    free(b);
+}
+
+int baseline_row_count(const baseline *b)
+{
+    return b->row_count;
 }
 
 static bool same_key(const result_row *row, const baseline_row *base)
@@ -194,11 +200,11 @@ static bool same_key(const result_row *row, const baseline_row *base)
 
 /* The unmatched baseline row with ROW's key, searched from HINT on (a
  * baseline of the same scenario lists its rows in the same order); -1. */
-static int find_match(const result_row *row, const baseline *b, int hint)
+static int find_match(const result_row *row, const baseline *b, const bool *matched, int hint)
 {
     for (int k = 0; k < b->row_count; k++) {
         int i = (hint + k) % b->row_count;
-        if (!b->rows[i].matched && same_key(row, &b->rows[i])) return i;
+        if (!matched[i] && same_key(row, &b->rows[i])) return i;
     }
     return -1;
 }
@@ -211,10 +217,18 @@ static double relative_drift(double now, double base)
     return (now - base) / fabs(base);
 }
 
-static void print_time(FILE *out, double value)
+/* A time in µs, the table's unit, with DIGITS significant digits. */
+static void print_time(FILE *out, double value, int digits)
 {
-    if (isfinite(value)) fprintf(out, " %24.17g", value);
-    else fprintf(out, " %24s", "null");
+    if (isfinite(value)) fprintf(out, " %18.*g", digits, value * 1e6);
+    else fprintf(out, " %18s", "null");
+}
+
+/* The digits that show a drift of RTOL: two past its place (4 to 17). */
+static int drift_digits(double rtol)
+{
+    double digits = rtol > 0 ? ceil(-log10(rtol)) + 2 : 17;
+    return digits < 4 ? 4 : digits > 17 ? 17 : (int)digits;
 }
 
 /* The key of a row of this run, as the baseline spells it. */
@@ -225,62 +239,59 @@ static baseline_row key_of(const result_row *row)
                           .time_s = row->time_s};
 }
 
-static void print_drift(const drift *x, FILE *out)
+static void print_drift(const drift *x, int digits, FILE *out)
 {
     baseline_row key = x->base ? *x->base : key_of(x->now);
-    fprintf(out, "  %4d  %-13s %-22s %5d  %-16s %14.17g", key.case_index, key.primitive, key.algorithm, key.group,
+    fprintf(out, "  %4d  %-13s %-22s %5d  %-16s %13.0f", key.case_index, key.primitive, key.algorithm, key.group,
             key.platform, key.size_bytes);
-    if (x->base) print_time(out, x->base->time_s);
-    else fprintf(out, " %24s", "missing");
-    if (x->now) print_time(out, x->now->time_s);
-    else fprintf(out, " %24s", "missing");
+    if (x->base) print_time(out, x->base->time_s, digits);
+    else fprintf(out, " %18s", "missing");
+    if (x->now) print_time(out, x->now->time_s, digits);
+    else fprintf(out, " %18s", "missing");
     if (!x->base) fprintf(out, "  new: not in the baseline\n");
     else if (!x->now) fprintf(out, "  gone: not in this run\n");
     else if (isnan(x->relative)) fprintf(out, "  -\n");
     else fprintf(out, "  %+.3e\n", x->relative);
 }
 
-int baseline_compare(const report *r, const char *path, double rtol, FILE *out, diag *d)
+int baseline_compare(const report *r, const baseline *b, double rtol, FILE *out)
 {
-    baseline b = {0};
-    if (!baseline_load(path, &b, d)) {
-        baseline_free(&b);
-        return -1;
-    }
+    bool *matched = calloc((size_t)b->row_count + 1, sizeof *matched);
     drift *drifts = NULL;
     int drift_count = 0, drift_capacity = 0, rows = 0, hint = 0;
     double largest = 0;
+    if (!matched) out_of_memory();
     for (int i = 0; i < r->row_count; i++) {
         const result_row *row = &r->rows[i];
         if (!row->simulated) continue;
         rows++;
-        int k = b.row_count ? find_match(row, &b, hint) : -1;
-        drift x = {.now = row, .base = k >= 0 ? &b.rows[k] : NULL};
+        int k = b->row_count ? find_match(row, b, matched, hint) : -1;
+        drift x = {.now = row, .base = k >= 0 ? &b->rows[k] : NULL};
         if (k >= 0) {
-            b.rows[k].matched = true;
+            matched[k] = true;
             hint = k + 1;
-            x.relative = relative_drift(row->time_s, b.rows[k].time_s);
+            x.relative = relative_drift(row->time_s, b->rows[k].time_s);
             if (fabs(x.relative) > largest) largest = fabs(x.relative);
             if (fabs(x.relative) <= rtol) continue; /* NaN: drifted */
         }
         drifts = grow_array(drifts, &drift_capacity, drift_count + 1, sizeof *drifts);
         drifts[drift_count++] = x;
     }
-    for (int k = 0; k < b.row_count; k++) {
-        if (b.rows[k].matched) continue;
+    for (int k = 0; k < b->row_count; k++) {
+        if (matched[k]) continue;
         drifts = grow_array(drifts, &drift_capacity, drift_count + 1, sizeof *drifts);
-        drifts[drift_count++] = (drift){.base = &b.rows[k]};
+        drifts[drift_count++] = (drift){.base = &b->rows[k]};
     }
     fprintf(out, "# baseline %s: %d rows (%d in the baseline), %d drifted past rtol %g, largest relative drift %.3g\n",
-            path, rows, b.row_count, drift_count, rtol, largest);
-    if (strcmp(b.model, r->model ? r->model : "") != 0)
-        fprintf(out, "# baseline %s was simulated with network model %s, this run with %s\n", path, b.model,
+            b->path, rows, b->row_count, drift_count, rtol, largest);
+    if (strcmp(b->model, r->model ? r->model : "") != 0)
+        fprintf(out, "# baseline %s was simulated with network model %s, this run with %s\n", b->path, b->model,
                 r->model ? r->model : "");
     if (drift_count)
-        fprintf(out, "# %4s  %-13s %-22s %5s  %-16s %14s %24s %24s  %s\n", "case", "primitive", "algorithm", "group",
-                "platform", "size(B)", "baseline time_s", "now time_s", "relative drift");
-    for (int i = 0; i < drift_count; i++) print_drift(&drifts[i], out);
+        fprintf(out, "# %4s  %-13s %-22s %5s  %-16s %13s %18s %18s  %s\n", "case", "primitive", "algorithm", "group",
+                "platform", "size(B)", "baseline(us)", "now(us)", "relative drift");
+    for (int i = 0; i < drift_count; i++) print_drift(&drifts[i], drift_digits(rtol), out);
     free(drifts);
-    baseline_free(&b);
+    free(matched);
     return drift_count;
 }

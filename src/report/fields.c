@@ -10,6 +10,7 @@
 #include "report/fields.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "util/json_out.h"
@@ -82,6 +83,15 @@ static field_value row_p50(const field_context *x) { return number(ROW(x)->laten
 static field_value row_p99(const field_context *x) { return number(ROW(x)->latency_p99_s, ROW(x)->simulated); }
 static field_value row_max(const field_context *x) { return number(ROW(x)->latency_max_s, ROW(x)->simulated); }
 static field_value row_spread(const field_context *x) { return number(ROW(x)->rank_spread_s, ROW(x)->simulated); }
+static field_value row_contended(const field_context *x)
+{
+    field_value v = boolean(ROW(x)->contended == 1);
+    v.present = ROW(x)->simulated && ROW(x)->contended >= 0;
+    return v;
+}
+static field_value row_calibration(const field_context *x) { return text_or_null(ROW(x)->calibration); }
+static field_value row_best(const field_context *x) { return text_or_null(ROW(x)->best); }
+static field_value row_slower_than(const field_context *x) { return text_or_null(ROW(x)->slower_than); }
 static field_value row_background_load(const field_context *x) { return number(ROW(x)->background_load, true); }
 static field_value row_model(const field_context *x) { return text(x->r->model); }
 static field_value row_background(const field_context *x) { return text_or_null(ROW(x)->background); }
@@ -99,59 +109,80 @@ static field_value row_pred_error(const field_context *x)
     bool measured = ROW(x)->measured_s > 0;
     return number(measured ? ROW(x)->predicted_s / ROW(x)->measured_s - 1 : NAN, measured);
 }
-/* The table's algorithm cell: "ring (auto)" when the tuner picked it. */
+static field_value row_inner(const field_context *x) { return text_or_null(ROW(x)->inner); }
+static field_value row_outer(const field_context *x) { return text_or_null(ROW(x)->outer); }
+/* The table's algorithm cell: "hierarchical inc/ring (auto)": a hierarchical
+ * algorithm's inner and outer tiers, "(auto)" when the tuner picked it. */
 static field_value row_algorithm_cell(const field_context *x)
 {
     field_value v = text(ROW(x)->algorithm);
-    v.suffix = ROW(x)->tuned ? " (auto)" : "";
+    int n = 0;
+    if (ROW(x)->inner[0]) {
+        v.after[n++] = " ";
+        v.after[n++] = ROW(x)->inner;
+        v.after[n++] = "/";
+        v.after[n++] = ROW(x)->outer;
+    }
+    if (ROW(x)->tuned) v.after[n] = " (auto)";
     return v;
 }
 
 #define ALL IN_JSON | IN_CSV
+#define STORED(kind, type, member) {kind, offsetof(type, member), sizeof(((type *)0)->member)}
+#define NOT_STORED {STORE_NONE, 0, 0}
+#define R(kind, member) STORED(kind, result_row, member)
+#define T(kind, member) STORED(kind, row_term, member)
+#define L(kind, member) STORED(kind, link_row, member)
 #define NO_COLUMN {NULL, 0, 0, 0, 0, 0, WHEN_ALWAYS}
-#define US(header, width, when) {header, 1, width, width, 4, 1e6, when}
+#define US(header, width, when) {header, 1, width, width, 3, 1e6, when}
 
 static const field result_table[] = {
-    {"case", row_case, ALL, WHEN_ALWAYS, 0, 0, NO_COLUMN},
-    {"primitive", row_primitive, ALL, WHEN_ALWAYS, 1, 0, NO_COLUMN},
-    {"algorithm", row_algorithm, ALL, WHEN_ALWAYS, 2, 0, NO_COLUMN},
-    {"platform", row_platform, ALL, WHEN_ALWAYS, 27, 0, NO_COLUMN},
-    {"group", row_group, ALL | IN_TABLE, WHEN_ALWAYS, 3, 6, {"group", 1, 5, 5, 0, 1, WHEN_FASTEST}},
-    {"groups", row_groups, ALL, WHEN_ALWAYS, 24, 0, NO_COLUMN},
-    {"layout", row_layout, ALL, WHEN_ALWAYS, 25, 0, NO_COLUMN},
-    {"skew", row_skew, ALL, WHEN_ALWAYS, 26, 0, NO_COLUMN},
-    {"concurrent_with", row_concurrent, ALL, WHEN_ALWAYS, 28, 0, NO_COLUMN},
-    {"ranks", row_ranks, ALL, WHEN_ALWAYS, 4, 0, NO_COLUMN},
-    {"size_bytes", row_size, ALL | IN_TABLE, WHEN_ALWAYS, 5, 0, {"size(B)", 1, 14, 14, 0, 1, WHEN_ALWAYS}},
-    {"segments", row_segments, ALL | IN_TABLE, WHEN_ALWAYS, 6, 2, {"P", 1, 6, 6, 0, 1, WHEN_ALWAYS}},
-    {"protocol", row_protocol, ALL | IN_TABLE, WHEN_ALWAYS, 30, 3, {"proto", 1, -6, -6, 0, 1, WHEN_ALWAYS}},
-    {"channels", row_channels, ALL | IN_TABLE, WHEN_ALWAYS, 31, 4, {"ch", 1, 3, 3, 0, 1, WHEN_ALWAYS}},
-    {"tuned", row_tuned, ALL, WHEN_ALWAYS, 32, 0, NO_COLUMN},
-    {"launch_s", row_launch, ALL, WHEN_ALWAYS, 33, 0, NO_COLUMN},
-    {"time_s", row_time, ALL | IN_TABLE, WHEN_ALWAYS, 7, 5, US("time(us)", 14, WHEN_SIMULATED)},
-    {"predicted_s", row_predicted, ALL | IN_TABLE, WHEN_ALWAYS, 8, 8, US("pred(us)", 14, WHEN_ALWAYS)},
-    {"ideal_s", row_ideal, ALL | IN_TABLE, WHEN_ALWAYS, 9, 9, US("ideal(us)", 14, WHEN_IDEAL)},
-    {"ratio", row_ratio, ALL | IN_TABLE, WHEN_ALWAYS, 10, 10, {"ratio", 1, 8, 8, 4, 1, WHEN_SIMULATED}},
-    {"n_alpha", row_n_alpha, ALL | IN_TABLE, WHEN_ALWAYS, 11, 13, {"n_alpha", 1, 10, 10, -1, 1, WHEN_ALWAYS}},
-    {"n_beta", row_n_beta, ALL | IN_TABLE, WHEN_ALWAYS, 12, 14, {"n_beta", 1, 10, 10, -1, 1, WHEN_ALWAYS}},
-    {"alpha_s", row_alpha, ALL, WHEN_ALWAYS, 13, 0, NO_COLUMN},
-    {"bandwidth_Bps", row_bandwidth, ALL, WHEN_ALWAYS, 14, 0, NO_COLUMN},
-    {"algbw_Bps", row_algbw, ALL | IN_TABLE, WHEN_ALWAYS, 15, 11, {"algbw(GB/s)", 1, 13, 13, 3, 1e-9, WHEN_ALWAYS}},
-    {"busbw_Bps", row_busbw, ALL | IN_TABLE, WHEN_ALWAYS, 16, 12, {"busbw(GB/s)", 1, 13, 13, 3, 1e-9, WHEN_ALWAYS}},
-    {"time_fastest_s", row_fastest, ALL | IN_TABLE, WHEN_ALWAYS, 17, 7, US("fastest(us)", 14, WHEN_FASTEST)},
-    {"messages", row_messages, ALL, WHEN_ALWAYS, 18, 0, NO_COLUMN},
-    {"latency_p50_s", row_p50, ALL | IN_TABLE, WHEN_ALWAYS, 19, 15, US("p50(us)", 12, WHEN_SIMULATED)},
-    {"latency_p99_s", row_p99, ALL | IN_TABLE, WHEN_ALWAYS, 20, 16, US("p99(us)", 12, WHEN_SIMULATED)},
-    {"latency_max_s", row_max, ALL | IN_TABLE, WHEN_ALWAYS, 21, 17, US("max(us)", 12, WHEN_SIMULATED)},
-    {"rank_spread_s", row_spread, ALL | IN_TABLE, WHEN_ALWAYS, 22, 18, US("spread(us)", 12, WHEN_SIMULATED)},
-    {"background_load", row_background_load, ALL, WHEN_ALWAYS, 23, 0, NO_COLUMN},
-    {"model", row_model, ALL, WHEN_ALWAYS, 29, 0, NO_COLUMN},
-    {"background", row_background, ALL, WHEN_ALWAYS, 34, 0, NO_COLUMN},
-    {"measured_s", row_measured, ALL | IN_TABLE, WHEN_MEASURED, 35, 19, US("measured(us)", 14, WHEN_MEASURED)},
-    {"sim_error", row_sim_error, ALL | IN_TABLE, WHEN_MEASURED, 36, 20,
-     {"sim_err(%)", 1, 10, 11, 2, 100, WHEN_MEASURED_SIMULATED}},
-    {"pred_error", row_pred_error, ALL | IN_TABLE, WHEN_MEASURED, 37, 21, {"pred_err(%)", 1, 9, 12, 2, 100, WHEN_MEASURED}},
-    {"algorithm", row_algorithm_cell, IN_TABLE, WHEN_ALWAYS, 0, 1, {"algorithm", 2, -29, -29, 0, 1, WHEN_ALWAYS}},
+    {"case", row_case, ALL, WHEN_ALWAYS, 0, 0, NO_COLUMN, R(STORE_INT, case_index)},
+    {"primitive", row_primitive, ALL, WHEN_ALWAYS, 1, 0, NO_COLUMN, R(STORE_PRIMITIVE, prim)},
+    {"algorithm", row_algorithm, ALL, WHEN_ALWAYS, 2, 0, NO_COLUMN, R(STORE_TEXT, algorithm)},
+    {"platform", row_platform, ALL, WHEN_ALWAYS, 27, 0, NO_COLUMN, R(STORE_TEXT, platform)},
+    {"group", row_group, ALL | IN_TABLE, WHEN_ALWAYS, 3, 6, {"group", 1, 5, 5, 0, 1, WHEN_FASTEST}, R(STORE_INT, group)},
+    {"groups", row_groups, ALL, WHEN_ALWAYS, 24, 0, NO_COLUMN, R(STORE_INT, groups)},
+    {"layout", row_layout, ALL, WHEN_ALWAYS, 25, 0, NO_COLUMN, R(STORE_TEXT, layout)},
+    {"skew", row_skew, ALL, WHEN_ALWAYS, 26, 0, NO_COLUMN, R(STORE_TEXT, skew)},
+    {"concurrent_with", row_concurrent, ALL, WHEN_ALWAYS, 28, 0, NO_COLUMN, R(STORE_CASES, block_first)},
+    {"ranks", row_ranks, ALL, WHEN_ALWAYS, 4, 0, NO_COLUMN, R(STORE_INT, ranks)},
+    {"size_bytes", row_size, ALL | IN_TABLE, WHEN_ALWAYS, 5, 0, {"size(B)", 1, 13, 13, 0, 1, WHEN_ALWAYS}, R(STORE_DOUBLE, size_bytes)},
+    {"segments", row_segments, ALL | IN_TABLE, WHEN_ALWAYS, 6, 2, {"P", 1, 5, 5, 0, 1, WHEN_PIPELINED}, R(STORE_INT, segments)},
+    {"protocol", row_protocol, ALL | IN_TABLE, WHEN_ALWAYS, 30, 3, {"proto", 1, -6, -6, 0, 1, WHEN_PROTOCOL}, R(STORE_TEXT, protocol)},
+    {"channels", row_channels, ALL | IN_TABLE, WHEN_ALWAYS, 31, 4, {"ch", 1, 3, 3, 0, 1, WHEN_CHANNELS}, R(STORE_INT, channels)},
+    {"tuned", row_tuned, ALL, WHEN_ALWAYS, 32, 0, NO_COLUMN, R(STORE_BOOL, tuned)},
+    {"launch_s", row_launch, ALL, WHEN_ALWAYS, 33, 0, NO_COLUMN, R(STORE_DOUBLE, launch_s)},
+    {"time_s", row_time, ALL | IN_TABLE, WHEN_ALWAYS, 7, 5, US("time(us)", 12, WHEN_SIMULATED), R(STORE_DOUBLE, time_s)},
+    {"predicted_s", row_predicted, ALL | IN_TABLE, WHEN_ALWAYS, 8, 8, US("pred(us)", 12, WHEN_ALWAYS), R(STORE_DOUBLE, predicted_s)},
+    {"ideal_s", row_ideal, ALL | IN_TABLE, WHEN_ALWAYS, 9, 9, US("ideal(us)", 12, WHEN_IDEAL), R(STORE_DOUBLE, ideal_s)},
+    {"ratio", row_ratio, ALL | IN_TABLE, WHEN_ALWAYS, 10, 10, {"ratio", 1, 7, 7, 4, 1, WHEN_SIMULATED}, R(STORE_DOUBLE, ratio)},
+    {"n_alpha", row_n_alpha, ALL | IN_TABLE, WHEN_ALWAYS, 11, 13, {"n_alpha", 1, 8, 8, -1, 1, WHEN_ALWAYS}, R(STORE_DOUBLE, n_alpha)},
+    {"n_beta", row_n_beta, ALL | IN_TABLE, WHEN_ALWAYS, 12, 14, {"n_beta", 1, 8, 8, -1, 1, WHEN_ALWAYS}, R(STORE_DOUBLE, n_beta)},
+    {"alpha_s", row_alpha, ALL, WHEN_ALWAYS, 13, 0, NO_COLUMN, R(STORE_DOUBLE, alpha_s)},
+    {"bandwidth_Bps", row_bandwidth, ALL, WHEN_ALWAYS, 14, 0, NO_COLUMN, R(STORE_DOUBLE, bandwidth_Bps)},
+    {"algbw_Bps", row_algbw, ALL | IN_TABLE, WHEN_ALWAYS, 15, 11, {"algbw(GB/s)", 1, 11, 11, 3, 1e-9, WHEN_ALWAYS}, R(STORE_DOUBLE, algbw_Bps)},
+    {"busbw_Bps", row_busbw, ALL | IN_TABLE, WHEN_ALWAYS, 16, 12, {"busbw(GB/s)", 1, 11, 11, 3, 1e-9, WHEN_ALWAYS}, R(STORE_DOUBLE, busbw_Bps)},
+    {"time_fastest_s", row_fastest, ALL | IN_TABLE, WHEN_ALWAYS, 17, 7, US("fastest(us)", 12, WHEN_FASTEST), R(STORE_DOUBLE, time_fastest_s)},
+    {"messages", row_messages, ALL, WHEN_ALWAYS, 18, 0, NO_COLUMN, R(STORE_LONG, messages)},
+    {"latency_p50_s", row_p50, ALL | IN_TABLE, WHEN_ALWAYS, 19, 15, US("p50(us)", 9, WHEN_SIMULATED), R(STORE_DOUBLE, latency_p50_s)},
+    {"latency_p99_s", row_p99, ALL | IN_TABLE, WHEN_ALWAYS, 20, 16, US("p99(us)", 9, WHEN_SIMULATED), R(STORE_DOUBLE, latency_p99_s)},
+    {"latency_max_s", row_max, ALL | IN_TABLE, WHEN_ALWAYS, 21, 17, US("max(us)", 9, WHEN_SIMULATED), R(STORE_DOUBLE, latency_max_s)},
+    {"rank_spread_s", row_spread, ALL | IN_TABLE, WHEN_ALWAYS, 22, 18, US("spread(us)", 10, WHEN_SIMULATED), R(STORE_DOUBLE, rank_spread_s)},
+    {"contended", row_contended, ALL, WHEN_ALWAYS, 37, 0, NO_COLUMN, R(STORE_KNOWN, contended)},
+    {"calibration", row_calibration, ALL, WHEN_ALWAYS, 38, 0, NO_COLUMN, R(STORE_TEXT, calibration)},
+    {"best", row_best, ALL, WHEN_ALWAYS, 39, 0, NO_COLUMN, R(STORE_TEXT, best)},
+    {"slower_than", row_slower_than, ALL, WHEN_ALWAYS, 40, 0, NO_COLUMN, R(STORE_TEXT, slower_than)},
+    {"background_load", row_background_load, ALL, WHEN_ALWAYS, 23, 0, NO_COLUMN, R(STORE_DOUBLE, background_load)},
+    {"model", row_model, ALL, WHEN_ALWAYS, 29, 0, NO_COLUMN, NOT_STORED},
+    {"background", row_background, ALL, WHEN_ALWAYS, 34, 0, NO_COLUMN, R(STORE_TEXT, background)},
+    {"inner", row_inner, ALL, WHEN_ALWAYS, 35, 0, NO_COLUMN, R(STORE_TEXT, inner)},
+    {"outer", row_outer, ALL, WHEN_ALWAYS, 36, 0, NO_COLUMN, R(STORE_TEXT, outer)},
+    {"measured_s", row_measured, ALL | IN_TABLE, WHEN_MEASURED, 41, 19, US("measured(us)", 12, WHEN_MEASURED), R(STORE_DOUBLE, measured_s)},
+    {"sim_error", row_sim_error, ALL | IN_TABLE, WHEN_MEASURED, 42, 20,
+     {"sim_err(%)", 1, 10, 10, 2, 100, WHEN_MEASURED_SIMULATED}, NOT_STORED},
+    {"pred_error", row_pred_error, ALL | IN_TABLE, WHEN_MEASURED, 43, 21, {"pred_err(%)", 1, 11, 11, 2, 100, WHEN_MEASURED}, NOT_STORED},
+    {"algorithm", row_algorithm_cell, IN_TABLE, WHEN_ALWAYS, 0, 1, {"algorithm", 2, 0, 0, 0, 1, WHEN_ALWAYS}, NOT_STORED},
 };
 
 /* ---- a row's term ---- */
@@ -169,19 +200,23 @@ static field_value term_time(const field_context *x)
     return number(t >= 0 ? t : NAN, true); /* not timed: null */
 }
 
+/* The CSV columns that name the row a term or a link direction belongs to. */
+#define ROW_KEY_COLUMNS                                                                   \
+    {"case", row_case, IN_CSV, WHEN_ALWAYS, 0, 0, NO_COLUMN, NOT_STORED},                 \
+    {"algorithm", row_algorithm, IN_CSV, WHEN_ALWAYS, 1, 0, NO_COLUMN, NOT_STORED},       \
+    {"group", row_group, IN_CSV, WHEN_ALWAYS, 2, 0, NO_COLUMN, NOT_STORED},               \
+    {"size_bytes", row_size, IN_CSV, WHEN_ALWAYS, 3, 0, NO_COLUMN, NOT_STORED}
+
 static const field term_table[] = {
-    {"case", row_case, IN_CSV, WHEN_ALWAYS, 0, 0, NO_COLUMN},
-    {"algorithm", row_algorithm, IN_CSV, WHEN_ALWAYS, 1, 0, NO_COLUMN},
-    {"group", row_group, IN_CSV, WHEN_ALWAYS, 2, 0, NO_COLUMN},
-    {"size_bytes", row_size, IN_CSV, WHEN_ALWAYS, 3, 0, NO_COLUMN},
-    {"tier", term_tier, ALL, WHEN_ALWAYS, 4, 0, NO_COLUMN},
-    {"label", term_label, ALL, WHEN_ALWAYS, 5, 0, NO_COLUMN},
-    {"n_alpha", term_n_alpha, ALL, WHEN_ALWAYS, 6, 0, NO_COLUMN},
-    {"n_beta", term_n_beta, ALL, WHEN_ALWAYS, 7, 0, NO_COLUMN},
-    {"alpha_s", term_alpha, ALL, WHEN_ALWAYS, 8, 0, NO_COLUMN},
-    {"bandwidth_Bps", term_bandwidth, ALL, WHEN_ALWAYS, 9, 0, NO_COLUMN},
-    {"predicted_s", term_predicted, ALL, WHEN_ALWAYS, 10, 0, NO_COLUMN},
-    {"time_s", term_time, ALL, WHEN_ALWAYS, 11, 0, NO_COLUMN},
+    ROW_KEY_COLUMNS,
+    {"tier", term_tier, ALL, WHEN_ALWAYS, 4, 0, NO_COLUMN, T(STORE_TEXT, tier)},
+    {"label", term_label, ALL, WHEN_ALWAYS, 5, 0, NO_COLUMN, T(STORE_TEXT, label)},
+    {"n_alpha", term_n_alpha, ALL, WHEN_ALWAYS, 6, 0, NO_COLUMN, T(STORE_DOUBLE, n_alpha)},
+    {"n_beta", term_n_beta, ALL, WHEN_ALWAYS, 7, 0, NO_COLUMN, T(STORE_DOUBLE, n_beta)},
+    {"alpha_s", term_alpha, ALL, WHEN_ALWAYS, 8, 0, NO_COLUMN, T(STORE_DOUBLE, alpha_s)},
+    {"bandwidth_Bps", term_bandwidth, ALL, WHEN_ALWAYS, 9, 0, NO_COLUMN, T(STORE_DOUBLE, bandwidth_Bps)},
+    {"predicted_s", term_predicted, ALL, WHEN_ALWAYS, 10, 0, NO_COLUMN, T(STORE_DOUBLE, predicted_s)},
+    {"time_s", term_time, ALL, WHEN_ALWAYS, 11, 0, NO_COLUMN, T(STORE_DOUBLE, time_s)},
 };
 
 /* ---- a link direction (the row's busiest, or every one with --links) ---- */
@@ -200,22 +235,19 @@ static field_value link_mean(const field_context *x) { return number(ITEM(link_r
 static field_value link_stalled(const field_context *x) { return number(ITEM(link_row, x)->stalled_s, true); }
 
 static const field link_table[] = {
-    {"case", row_case, IN_CSV, WHEN_ALWAYS, 0, 0, NO_COLUMN},
-    {"algorithm", row_algorithm, IN_CSV, WHEN_ALWAYS, 1, 0, NO_COLUMN},
-    {"group", row_group, IN_CSV, WHEN_ALWAYS, 2, 0, NO_COLUMN},
-    {"size_bytes", row_size, IN_CSV, WHEN_ALWAYS, 3, 0, NO_COLUMN},
-    {"rank", link_rank, IN_CSV, WHEN_ALWAYS, 4, 0, NO_COLUMN},
-    {"link", link_name, ALL, WHEN_ALWAYS, 5, 0, NO_COLUMN},
-    {"direction", link_direction, ALL, WHEN_ALWAYS, 6, 0, NO_COLUMN},
-    {"tier", link_tier, ALL, WHEN_ALWAYS, 7, 0, NO_COLUMN},
-    {"from", link_from, ALL, WHEN_ALWAYS, 8, 0, NO_COLUMN},
-    {"to", link_to, ALL, WHEN_ALWAYS, 9, 0, NO_COLUMN},
-    {"bandwidth_Bps", link_bandwidth, ALL, WHEN_ALWAYS, 10, 0, NO_COLUMN},
-    {"bytes", link_bytes, ALL, WHEN_ALWAYS, 11, 0, NO_COLUMN},
-    {"utilization", link_utilization, ALL, WHEN_ALWAYS, 12, 0, NO_COLUMN},
-    {"peak_buffer_bytes", link_peak, ALL, WHEN_ALWAYS, 13, 0, NO_COLUMN},
-    {"mean_buffer_bytes", link_mean, ALL, WHEN_ALWAYS, 14, 0, NO_COLUMN},
-    {"stalled_s", link_stalled, ALL, WHEN_ALWAYS, 15, 0, NO_COLUMN},
+    ROW_KEY_COLUMNS,
+    {"rank", link_rank, IN_CSV, WHEN_ALWAYS, 4, 0, NO_COLUMN, NOT_STORED},
+    {"link", link_name, ALL, WHEN_ALWAYS, 5, 0, NO_COLUMN, L(STORE_TEXT, link)},
+    {"direction", link_direction, ALL, WHEN_ALWAYS, 6, 0, NO_COLUMN, L(STORE_DOWN, down)},
+    {"tier", link_tier, ALL, WHEN_ALWAYS, 7, 0, NO_COLUMN, L(STORE_TEXT, tier)},
+    {"from", link_from, ALL, WHEN_ALWAYS, 8, 0, NO_COLUMN, L(STORE_TEXT, from)},
+    {"to", link_to, ALL, WHEN_ALWAYS, 9, 0, NO_COLUMN, L(STORE_TEXT, to)},
+    {"bandwidth_Bps", link_bandwidth, ALL, WHEN_ALWAYS, 10, 0, NO_COLUMN, L(STORE_DOUBLE, bandwidth_Bps)},
+    {"bytes", link_bytes, ALL, WHEN_ALWAYS, 11, 0, NO_COLUMN, L(STORE_DOUBLE, bytes)},
+    {"utilization", link_utilization, ALL, WHEN_ALWAYS, 12, 0, NO_COLUMN, L(STORE_DOUBLE, utilization)},
+    {"peak_buffer_bytes", link_peak, ALL, WHEN_ALWAYS, 13, 0, NO_COLUMN, L(STORE_DOUBLE, peak_buffer_bytes)},
+    {"mean_buffer_bytes", link_mean, ALL, WHEN_ALWAYS, 14, 0, NO_COLUMN, L(STORE_DOUBLE, mean_buffer_bytes)},
+    {"stalled_s", link_stalled, ALL, WHEN_ALWAYS, 15, 0, NO_COLUMN, L(STORE_DOUBLE, stalled_s)},
 };
 
 /* ---- an η fit ---- */
@@ -234,18 +266,18 @@ static field_value eta_residual(const field_context *x) { return number(ITEM(eta
 static field_value eta_note(const field_context *x) { return text_or_null(ITEM(eta_row, x)->note); }
 
 static const field eta_table[] = {
-    {"case", eta_case, ALL, WHEN_ALWAYS, 0, 0, NO_COLUMN},
-    {"primitive", eta_primitive, ALL, WHEN_ALWAYS, 1, 0, NO_COLUMN},
-    {"algorithm", eta_algorithm, ALL, WHEN_ALWAYS, 2, 0, NO_COLUMN},
-    {"group", eta_group, ALL, WHEN_ALWAYS, 3, 0, NO_COLUMN},
-    {"tier", eta_tier, ALL, WHEN_ALWAYS, 4, 0, NO_COLUMN},
-    {"label", eta_label, ALL, WHEN_ALWAYS, 5, 0, NO_COLUMN},
-    {"points", eta_points, ALL, WHEN_ALWAYS, 6, 0, NO_COLUMN},
-    {"eta_alpha", eta_alpha, ALL, WHEN_ALWAYS, 7, 0, NO_COLUMN},
-    {"eta_beta", eta_beta, ALL, WHEN_ALWAYS, 8, 0, NO_COLUMN},
-    {"eta_beta_busbw", eta_busbw, ALL, WHEN_ALWAYS, 9, 0, NO_COLUMN},
-    {"max_rel_residual", eta_residual, ALL, WHEN_ALWAYS, 10, 0, NO_COLUMN},
-    {"note", eta_note, ALL, WHEN_ALWAYS, 11, 0, NO_COLUMN},
+    {"case", eta_case, ALL, WHEN_ALWAYS, 0, 0, NO_COLUMN, NOT_STORED},
+    {"primitive", eta_primitive, ALL, WHEN_ALWAYS, 1, 0, NO_COLUMN, NOT_STORED},
+    {"algorithm", eta_algorithm, ALL, WHEN_ALWAYS, 2, 0, NO_COLUMN, NOT_STORED},
+    {"group", eta_group, ALL, WHEN_ALWAYS, 3, 0, NO_COLUMN, NOT_STORED},
+    {"tier", eta_tier, ALL, WHEN_ALWAYS, 4, 0, NO_COLUMN, NOT_STORED},
+    {"label", eta_label, ALL, WHEN_ALWAYS, 5, 0, NO_COLUMN, NOT_STORED},
+    {"points", eta_points, ALL, WHEN_ALWAYS, 6, 0, NO_COLUMN, NOT_STORED},
+    {"eta_alpha", eta_alpha, ALL, WHEN_ALWAYS, 7, 0, NO_COLUMN, NOT_STORED},
+    {"eta_beta", eta_beta, ALL, WHEN_ALWAYS, 8, 0, NO_COLUMN, NOT_STORED},
+    {"eta_beta_busbw", eta_busbw, ALL, WHEN_ALWAYS, 9, 0, NO_COLUMN, NOT_STORED},
+    {"max_rel_residual", eta_residual, ALL, WHEN_ALWAYS, 10, 0, NO_COLUMN, NOT_STORED},
+    {"note", eta_note, ALL, WHEN_ALWAYS, 11, 0, NO_COLUMN, NOT_STORED},
 };
 
 /* ---- a crossover ---- */
@@ -254,12 +286,17 @@ static field_value crossover_case(const field_context *x) { return integer(ITEM(
 static field_value crossover_a(const field_context *x) { return text(ITEM(crossover_row, x)->a); }
 static field_value crossover_b(const field_context *x) { return text(ITEM(crossover_row, x)->b); }
 static field_value crossover_size(const field_context *x) { return number(ITEM(crossover_row, x)->size_bytes, true); }
+static field_value crossover_basis(const field_context *x)
+{
+    return text(ITEM(crossover_row, x)->simulated ? "simulated" : "predicted");
+}
 
 static const field crossover_table[] = {
-    {"case", crossover_case, ALL, WHEN_ALWAYS, 0, 0, NO_COLUMN},
-    {"a", crossover_a, ALL, WHEN_ALWAYS, 1, 0, NO_COLUMN},
-    {"b", crossover_b, ALL, WHEN_ALWAYS, 2, 0, NO_COLUMN},
-    {"size_bytes", crossover_size, ALL, WHEN_ALWAYS, 3, 0, NO_COLUMN},
+    {"case", crossover_case, ALL, WHEN_ALWAYS, 0, 0, NO_COLUMN, NOT_STORED},
+    {"a", crossover_a, ALL, WHEN_ALWAYS, 1, 0, NO_COLUMN, NOT_STORED},
+    {"b", crossover_b, ALL, WHEN_ALWAYS, 2, 0, NO_COLUMN, NOT_STORED},
+    {"size_bytes", crossover_size, ALL, WHEN_ALWAYS, 3, 0, NO_COLUMN, NOT_STORED},
+    {"basis", crossover_basis, ALL, WHEN_ALWAYS, 4, 0, NO_COLUMN, NOT_STORED},
 };
 
 #define SET(table) {table, (int)(sizeof table / sizeof table[0])}
@@ -267,6 +304,18 @@ const field_set result_fields = SET(result_table), term_fields = SET(term_table)
                 eta_fields = SET(eta_table), crossover_fields = SET(crossover_table);
 
 /* ---- writing ---- */
+
+int field_text_length(const field_value *v)
+{
+    size_t length = strlen(v->text);
+    for (int k = 0; k < FIELD_PIECES && v->after[k]; k++) length += strlen(v->after[k]);
+    return (int)length;
+}
+
+field_value field_table_text(const field_context *x)
+{
+    return row_algorithm_cell(x);
+}
 
 static bool shown(field_when when, const column_flags *f)
 {
@@ -276,6 +325,9 @@ static bool shown(field_when when, const column_flags *f)
     case WHEN_IDEAL: return f->ideal;
     case WHEN_MEASURED: return f->measured;
     case WHEN_MEASURED_SIMULATED: return f->measured && f->simulated;
+    case WHEN_PIPELINED: return f->pipelined;
+    case WHEN_PROTOCOL: return f->protocol;
+    case WHEN_CHANNELS: return f->channels;
     default: return true;
     }
 }
@@ -380,7 +432,8 @@ void fields_table_header(FILE *out, const field_set *set, const column_flags *fl
     int count = columns(set, IN_TABLE, flags, order);
     for (int i = 0; i < count; i++) {
         const table_column *c = &order[i]->column;
-        fprintf(out, "%*s%*s", c->gap, "", c->header_width, c->header);
+        int width = c->header_width ? c->header_width : -flags->text_width;
+        fprintf(out, "%*s%*s", c->gap, "", width, c->header);
     }
 }
 
@@ -393,14 +446,15 @@ void fields_table_values(FILE *out, const field_set *set, const field_context *x
         field_value v = order[i]->get(x);
         fprintf(out, "%*s", c->gap, "");
         if (v.kind == VALUE_TEXT || v.kind == VALUE_TEXT_OR_NULL) {
-            const char *suffix = v.suffix ? v.suffix : "";
-            int length = (int)(strlen(v.text) + strlen(suffix)), width = c->width < 0 ? -c->width : c->width;
+            int length = field_text_length(&v), width = c->width < 0 ? -c->width : c->width;
+            if (c->width == 0) width = flags->text_width;
             if (c->width > 0) fprintf(out, "%*s", width > length ? width - length : 0, "");
-            fprintf(out, "%s%s", v.text, suffix);
-            if (c->width < 0) fprintf(out, "%*s", width > length ? width - length : 0, "");
+            fputs(v.text, out);
+            for (int k = 0; k < FIELD_PIECES && v.after[k]; k++) fputs(v.after[k], out);
+            if (c->width <= 0) fprintf(out, "%*s", width > length ? width - length : 0, "");
         } else if (v.kind == VALUE_INT) fprintf(out, "%*ld", c->width, (long)v.number);
         else if (!v.present || !isfinite(v.number)) fprintf(out, "%*s", c->width, "-");
-        else if (c->precision < 0) fprintf(out, "%*.6g", c->width, v.number * c->scale);
+        else if (c->precision < 0) fprintf(out, "%*.5g", c->width, v.number * c->scale);
         else fprintf(out, "%*.*f", c->width, c->precision, v.number * c->scale);
     }
 }

@@ -22,12 +22,14 @@ typedef enum {
     VALUE_CASES,        /* the cases a row ran with: a list of case numbers */
 } value_kind;
 
+#define FIELD_PIECES 5
+
 typedef struct field_value {
     value_kind kind;
     bool present;       /* false: empty in CSV, no key in JSON, "-" in the table */
     double number;      /* NUMBER, INT, BOOL */
     const char *text;   /* TEXT, TEXT_OR_NULL */
-    const char *suffix; /* the table only: written after TEXT (" (auto)") */
+    const char *after[FIELD_PIECES]; /* the table only: written after TEXT, up to a NULL (" inc/ring", " (auto)") */
 } field_value;
 
 /* What a field reads: the report, the row, and for a row's parts the item
@@ -50,17 +52,42 @@ typedef enum {
     WHEN_IDEAL,              /* the table: the case's η profile is not ideal */
     WHEN_MEASURED,           /* --measured logs were given */
     WHEN_MEASURED_SIMULATED, /* both */
+    WHEN_PIPELINED,          /* the table: a row of the case ran on more than one segment */
+    WHEN_PROTOCOL,           /* the table: a row of the case ran under an NCCL protocol */
+    WHEN_CHANNELS,           /* the table: a row of the case ran on more than one channel */
 } field_when;
 
 /* How the table prints a field: after GAP spaces, its header in HEADER_WIDTH
- * and its value in WIDTH (negative: left-aligned) with PRECISION decimals
- * (-1: %g with 6 digits; ints and text take none) times SCALE. */
+ * and its value in WIDTH (negative: left-aligned; 0: as wide as the case's
+ * longest text, column_flags.text_width) with PRECISION decimals (-1: %g
+ * with 5 digits; ints and text take none) times SCALE. */
 typedef struct table_column {
     const char *header;
     int gap, header_width, width, precision;
     double scale;
     field_when when;
 } table_column;
+
+/* Where a field's value is kept in its record, so that a report read back
+ * from its JSON (report/read_back.c) is filled by the same table that wrote
+ * it; STORE_NONE: a field computed from others, written and never read. */
+typedef enum {
+    STORE_NONE,
+    STORE_INT,       /* an int member */
+    STORE_LONG,      /* a long member */
+    STORE_DOUBLE,    /* null reads as NaN */
+    STORE_BOOL,
+    STORE_TEXT,      /* a char array; null reads as "" */
+    STORE_PRIMITIVE, /* a primitive, by its name */
+    STORE_CASES,     /* the cases a row ran with: block_first and block_count */
+    STORE_DOWN,      /* a link's direction: "down" is true */
+    STORE_KNOWN,     /* an int member from true (1), false (0) or null (-1: not known) */
+} store_kind;
+
+typedef struct field_store {
+    store_kind kind;
+    size_t offset, size;
+} field_store;
 
 typedef struct field {
     const char *key;
@@ -70,6 +97,7 @@ typedef struct field {
     int csv;                                      /* its place among the CSV columns (ascending) */
     int table;                                    /* its place among the table's columns (ascending) */
     table_column column;
+    field_store store;                            /* where reading it back puts it */
 } field;
 
 typedef struct field_set {
@@ -83,7 +111,8 @@ extern const field_set result_fields, term_fields, link_fields, eta_fields, cros
 /* What decides which columns exist: the report's (simulated, measured) and,
  * in the table, the case's (several groups, a non-ideal η profile). */
 typedef struct column_flags {
-    bool simulated, measured, fastest, ideal;
+    bool simulated, measured, fastest, ideal, pipelined, protocol, channels;
+    int text_width;            /* the table: a fitted text column's width (the case's longest) */
 } column_flags;
 
 /* CSV: the header of SET's columns and one record's values, in their CSV
@@ -97,6 +126,10 @@ void fields_json(FILE *out, const field_set *set, const field_context *x, bool f
  * newline). */
 void fields_table_header(FILE *out, const field_set *set, const column_flags *flags);
 void fields_table_values(FILE *out, const field_set *set, const field_context *x, const column_flags *flags);
+/* The table's text of V: TEXT and what follows it. */
+int field_text_length(const field_value *v);
+/* The table's algorithm cell of X's row (the case's widest sets the column). */
+field_value field_table_text(const field_context *x);
 /* TEXT as one CSV field (RFC 4180: quoted when it holds a comma, a quote or a line break). */
 void csv_text(FILE *out, const char *text);
 

@@ -1,4 +1,4 @@
-/* links.h — the per-link view of one simulation (issue 14): each direction
+/* links.h — the per-link view of one simulation (docs/output.md): each direction
  * of each physical link, what it carried against what it could have
  * (bytes / (BW x time)), and under the packet model the buffer at its far
  * end (peak and mean occupancy) and the time it stalled for credits; and

@@ -2,6 +2,7 @@
  * shape in docs/collsim-output.schema.json) from the field tables of
  * fields.c, and writing any format whole or not at all.  The table is
  * table.c's, the SVG plot plot.c's. */
+#include "report/nccl_tests.h"
 #include "report/report.h"
 
 #include <errno.h>
@@ -119,7 +120,7 @@ static void print_json_links(FILE *out, const report *r, const result_row *row, 
     fputc(']', out);
 }
 
-static void print_json_result(const report *r, const result_row *row, FILE *out)
+void report_print_json_result(const report *r, const result_row *row, FILE *out)
 {
     field_context x = {r, row, NULL, 0};
     fputc('{', out);
@@ -166,7 +167,7 @@ static void print_json(const report *r, FILE *out)
     fprintf(out, ", \"ranks\": %d},\n \"results\": [", r->platform_ranks);
     for (int i = 0; i < r->row_count; i++) {
         fprintf(out, "%s\n  ", i ? "," : "");
-        print_json_result(r, &r->rows[i], out);
+        report_print_json_result(r, &r->rows[i], out);
     }
     fprintf(out, "\n ]");
     print_json_records(out, r, "eta", &eta_fields, r->etas, r->eta_count, sizeof *r->etas);
@@ -178,36 +179,62 @@ void report_print(const report *r, report_format format, FILE *out)
 {
     if (format == FORMAT_CSV) print_csv(r, out);
     else if (format == FORMAT_JSON) print_json(r, out);
+    else if (format == FORMAT_NCCL_TESTS) report_print_nccl_tests(r, out);
     else report_print_table(r, out);
 }
 
-/* PATH's CSV block file: "out.csv" -> "out.eta.csv". */
-static void csv_block_path(const char *path, csv_block block, char *out, size_t size)
+void report_csv_block_path(const char *path, csv_block block, char *out, size_t size)
 {
     size_t stem = strlen(path);
     if (stem >= 4 && strcmp(path + stem - 4, ".csv") == 0) stem -= 4;
     snprintf(out, size, "%.*s.%s.csv", (int)stem, path, report_csv_block_name(block));
 }
 
+int report_csv_block_count(bool all_links)
+{
+    return all_links ? CSV_BLOCK_COUNT : CSV_LINKS;
+}
+
+/* The main file first, then (a CSV set into a regular file) its blocks'
+ * files, written to temporaries and renamed together: the set is replaced
+ * whole or not at all (output_commit_all). */
 bool report_write(const report *r, report_format format, const char *path, diag *d)
 {
-    output_file main_file, blocks[CSV_BLOCK_COUNT];
-    if (!output_open(&main_file, path ? path : "-", d)) return false;
-    int opened = 0;
+    output_file files[1 + CSV_BLOCK_COUNT];
+    if (!output_open(&files[0], path ? path : "-", d)) return false;
+    int opened = 1;
     bool ok = true;
-    if (format == FORMAT_CSV && output_is_replaced(&main_file))
-        while (ok && opened < (r->all_links ? CSV_BLOCK_COUNT : CSV_LINKS)) {
+    if (format == FORMAT_CSV && output_is_replaced(&files[0]))
+        while (ok && opened < 1 + report_csv_block_count(r->all_links)) {
             char block_path[PATH_MAX + 32];
-            csv_block_path(path, (csv_block)opened, block_path, sizeof block_path);
-            ok = output_open(&blocks[opened], block_path, d);
+            report_csv_block_path(path, (csv_block)(opened - 1), block_path, sizeof block_path);
+            ok = output_open(&files[opened], block_path, d);
             opened += ok;
         }
     if (ok) {
-        report_print(r, format, main_file.stream);
-        for (int b = 0; b < opened; b++) report_print_csv_block(r, (csv_block)b, blocks[b].stream);
+        report_print(r, format, files[0].stream);
+        for (int b = 1; b < opened; b++) report_print_csv_block(r, (csv_block)(b - 1), files[b].stream);
+        return output_commit_all(files, opened, d);
     }
-    for (int b = 0; b < opened; b++) ok = ok ? output_commit(&blocks[b], d) : (output_discard(&blocks[b]), false);
-    if (ok) return output_commit(&main_file, d);
-    output_discard(&main_file);
+    for (int b = 0; b < opened; b++) output_discard(&files[b]);
+    return false;
+}
+
+bool report_format_named(const char *text, const char *output, report_format *format)
+{
+    size_t length = output ? strlen(output) : 0;
+    if (!text && length > 4 && strcmp(output + length - 4, ".csv") == 0) text = "csv";
+    if (!text && length > 5 && strcmp(output + length - 5, ".json") == 0) text = "json";
+    static const struct {
+        const char *name;
+        report_format format;
+    } names[] = {{"table", FORMAT_TABLE}, {"csv", FORMAT_CSV}, {"json", FORMAT_JSON}, {"nccl-tests", FORMAT_NCCL_TESTS}};
+    *format = FORMAT_TABLE;
+    if (!text) return true;
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (strcmp(text, names[i].name) == 0) {
+            *format = names[i].format;
+            return true;
+        }
     return false;
 }

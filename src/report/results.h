@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 
+#include "platform/topology.h"
 #include "sched/schedule.h"
 
 #define REPORT_MAX_TERMS 4
@@ -23,14 +24,15 @@ typedef struct row_term {
 
 #define REPORT_HOT_LINKS 10
 
-/* One direction of one link in a simulation (issue 14's per-link view):
+/* One direction of one link in a simulation (the per-link view, docs/output.md):
  * what it carried against what it could have. */
 typedef struct link_row {
     int port;                  /* link * 2 + (1 when DOWN): the engine's port */
     char link[48];             /* the platform's name for the link (collsim platform route shows it) */
     bool down;                 /* the direction: UP as the link is built (from its first end), or DOWN */
     char tier[24];
-    char from[40], to[40];     /* the nodes it joins in this direction, or "TIER tier" (spread's aggregated uplinks) */
+    char from[TOPO_NODE_NAME_SIZE], to[TOPO_NODE_NAME_SIZE]; /* the nodes it joins in this direction, or "TIER tier"
+                                                                  (spread's aggregated uplinks: a tier name and 5) */
     double bandwidth_Bps;
     double bytes;              /* carried (packet model: with packet headers) */
     double utilization;        /* bytes / (bandwidth x the simulation's time) */
@@ -41,9 +43,10 @@ typedef struct link_row {
 
 typedef struct result_row {
     int case_index;
-    char platform[64];         /* the platform the case runs on (a case may name its own) */
+    char platform[TOPO_NAME_SIZE]; /* the platform the case runs on (a case may name its own) */
     primitive prim;
     char algorithm[32];        /* what ran (the tuner's pick under `auto`) */
+    char inner[32], outer[32]; /* a hierarchical algorithm's tiers' algorithms ("" when not hierarchical) */
     char protocol[8];          /* none (the seed's model), simple, ll128 or ll */
     int channels;              /* NCCL-style channels the schedule ran on */
     bool tuned;                /* algorithm, protocol and channels picked by the tuner (`auto`) */
@@ -73,6 +76,15 @@ typedef struct result_row {
     long messages;
     double latency_p50_s, latency_p99_s, latency_max_s;
     double rank_spread_s;      /* the slowest group's last rank finish minus its first */
+    int contended;             /* 1: a message of a group took longer than alone on its route (it shared a link),
+                                  0: none did, -1: not known (predict, or a model whose lone message is not
+                                  alpha + M/BW: lv08, packet) */
+    char calibration[16];      /* on a calibrated platform: "fitted" (a calibrated group covers what ran) or
+                                  "not covered" (the published figures); "" on a platform without one */
+    char best[48];             /* the case's algorithm of least simulated time at this size ("" : one algorithm,
+                                  or predicted only; analysis/eta_fits.c) */
+    char slower_than[48];      /* a tuned row: the candidate that simulates over 5 % faster than the pick, or "" */
+    bool auto_pick;            /* the case's `auto` entry: the algorithm is the tuner's pick */
     int hot_count;             /* the simulation's busiest link directions, busiest first */
     link_row hot[REPORT_HOT_LINKS];
     link_row *links;           /* every link direction (--links), or NULL; the report owns it */
@@ -98,7 +110,9 @@ typedef struct eta_row {
 typedef struct crossover_row {
     int case_index;
     char a[32], b[32];
-    double size_bytes;         /* M* where their linear forms A + B·M are equal */
+    double size_bytes;         /* M* where they take the same time */
+    bool simulated;            /* from the simulated times (analysis/eta_fits.c); else predicted: where the
+                                  predictions' linear forms A + B·M are equal */
 } crossover_row;
 
 typedef struct report {
@@ -114,6 +128,8 @@ typedef struct report {
     int eta_count, eta_capacity;
     crossover_row *crossovers;
     int crossover_count, crossover_capacity;
+    const char *const *case_notes; /* the plot: what each case's panels add to their titles (a sweep's axis values), or NULL */
+    int case_note_count;
 } report;
 
 void report_add(report *r, const result_row *row);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/contention.h"
 #include "exec/op_times.h"
 #include "report/links.h"
 
@@ -60,7 +61,21 @@ static void add_terms(const topology *platform, const plan_member *m, const exec
     }
 }
 
-result_row rows_make(const scenario *s, const plan_member *m)
+/* Whether a message of any of M's groups took longer than alone on its route
+ * (before the latencies are sorted). */
+static bool member_contended(const scenario *s, const plan_member *m)
+{
+    const scenario_case *k = &s->cases[m->c];
+    bool contended = false;
+    for (int g = 0; g < k->groups.count && !contended; g++) {
+        exec_part part = {m->scheds[g], m->nodes[g], m->size_bytes, m->weights, m->costs.launch_s, {0},
+                          m->costs.wire_numerator, m->costs.wire_denominator};
+        contended = analysis_contended(scenario_platform(s, k), &part, m->results[g].latency_s, 1e-9);
+    }
+    return contended;
+}
+
+result_row rows_make(const scenario *s, const plan_member *m, bool lone_exact)
 {
     const scenario_case *k = &s->cases[m->c];
     const topology *platform = scenario_platform(s, k);
@@ -81,9 +96,14 @@ result_row rows_make(const scenario *s, const plan_member *m)
                       .predicted_s = pr->time_s, .ideal_s = pr->ideal_s, .n_alpha = pr->n_alpha, .n_beta = pr->n_beta,
                       .alpha_s = pr->alpha_s, .bandwidth_Bps = pr->bandwidth_Bps, .term_count = pr->term_count};
     snprintf(row.algorithm, sizeof row.algorithm, "%s", m->run.algorithm->name);
+    if (m->run.algorithm->composition == COMPOSITION_HIERARCHICAL || m->run.algorithm->composition == COMPOSITION_PIPELINED) {
+        snprintf(row.inner, sizeof row.inner, "%s", k->inner[0] ? k->inner : "ring");
+        snprintf(row.outer, sizeof row.outer, "%s", k->outer[0] ? k->outer : "ring");
+    }
     snprintf(row.protocol, sizeof row.protocol, "%s", protocol_name(m->run.protocol));
     row.channels = m->run.channels;
     row.tuned = m->tuned;
+    row.auto_pick = k->records[m->a] == NULL;
     row.launch_s = pr->launch_s;
     snprintf(row.platform, sizeof row.platform, "%s", platform->name);
     snprintf(row.layout, sizeof row.layout, "%s", k->groups.layout);
@@ -92,6 +112,9 @@ result_row rows_make(const scenario *s, const plan_member *m)
     snprintf(row.background, sizeof row.background, "%s", traffic ? traffic->background_text : "");
     row.background_load = traffic ? traffic->background.load : NAN;
     add_terms(platform, m, slowest, &row);
+    row.contended = slowest && lone_exact ? member_contended(s, m) : -1;
+    snprintf(row.calibration, sizeof row.calibration, "%s",
+             m->calibration == PLAN_FITTED ? "fitted" : m->calibration == PLAN_NOT_COVERED ? "not covered" : "");
     if (slowest) add_message_views(k, m->results, &row);
     double t = slowest ? slowest->time_s : pr->time_s;
     row.time_s = slowest ? slowest->time_s : 0;

@@ -12,8 +12,10 @@
 #include "report/report.h"
 
 /* The row of member M: its prediction, and the simulation of its slowest
- * group when M->results holds its groups' results. */
-result_row rows_make(const scenario *s, const plan_member *m);
+ * group when M->results holds its groups' results.  LONE_EXACT: the network
+ * model runs a lone message in exactly alpha + M/BW (cm02), so the row can
+ * say whether its messages shared links (analysis/contention.h). */
+result_row rows_make(const scenario *s, const plan_member *m, bool lone_exact);
 
 /* The link view of one simulation of END_S seconds on its COUNT rows (every
  * row gets the busiest links, and every link when ALL_LINKS; the rows own

@@ -1,9 +1,10 @@
 /* table.c — the report as a table in the style of nccl-tests (docs/output.md,
  * "Table"): a header naming the run, then per case a description, the
  * α and BW its counts are against, a column header and one line per size
- * (the columns of fields.c's result table that the case has), each
- * hierarchical row's terms, its link lines, and the case's η fits and
- * crossovers. */
+ * (the columns of fields.c's result table that the case has: a column that
+ * says nothing in this case is left out), each hierarchical row's terms,
+ * the case's busiest link (every link of every row with --links), and its
+ * η fits and crossovers.  Every line but a result row starts with '#'. */
 #include <math.h>
 #include <string.h>
 
@@ -27,10 +28,18 @@ static void print_table_header(const report *r, FILE *out)
  * groups ran at once. */
 static column_flags case_columns(const report *r, int first)
 {
-    column_flags c = {.simulated = r->simulated, .measured = r->measured};
+    column_flags c = {.simulated = r->simulated, .measured = r->measured, .text_width = (int)strlen("algorithm")};
     for (int i = first; i < r->row_count && r->rows[i].case_index == r->rows[first].case_index; i++) {
-        c.ideal |= r->rows[i].ideal_s != r->rows[i].predicted_s;
-        c.fastest |= r->simulated && r->rows[i].groups > 1;
+        const result_row *row = &r->rows[i];
+        c.ideal |= row->ideal_s != row->predicted_s;
+        c.fastest |= r->simulated && row->groups > 1;
+        c.pipelined |= row->segments > 1;
+        c.protocol |= strcmp(row->protocol, "none") != 0;
+        c.channels |= row->channels > 1;
+        field_context x = {r, row, NULL, 0};
+        field_value cell = field_table_text(&x);
+        int width = field_text_length(&cell);
+        if (width > c.text_width) c.text_width = width;
     }
     return c;
 }
@@ -42,14 +51,31 @@ static void print_cell(FILE *out, int width, int precision, double value)
     else fprintf(out, " %*s", width, "-");
 }
 
-/* "      link  1  leaf0_spine1 up (spine) leaf0 -> spine1: utilization 0.998, 4.1 MB; buffer peak ..." */
-static void print_link_line(const link_row *l, int rank, FILE *out)
+/* A size in the seed's units (KB, MB, GB are powers of ten). */
+static void print_size(double bytes, FILE *out)
 {
-    fprintf(out, "      link %2d  %s %s (%s) %s -> %s: utilization %.4f, %.6g B", rank, l->link, l->down ? "down" : "up",
-            l->tier, l->from, l->to, l->utilization, l->bytes);
-    if (isfinite(l->peak_buffer_bytes))
-        fprintf(out, "; buffer peak %.6g B, mean %.6g B; stalled %.6g us", l->peak_buffer_bytes, l->mean_buffer_bytes,
-                l->stalled_s * 1e6);
+    static const char *const units[] = {"B", "KB", "MB", "GB", "TB"};
+    int u = 0;
+    while (bytes >= 1000 && u < 4) {
+        bytes /= 1000;
+        u++;
+    }
+    fprintf(out, "%.5g %s", bytes, units[u]);
+}
+
+/* "leaf0_spine1 up (spine) leaf0 -> spine1: utilization 0.998, 4.1 MB; buffer peak ..." */
+static void print_link(const link_row *l, FILE *out)
+{
+    fprintf(out, "%s %s (%s) %s -> %s: utilization %.4f, ", l->link, l->down ? "down" : "up", l->tier, l->from, l->to,
+            l->utilization);
+    print_size(l->bytes, out);
+    if (isfinite(l->peak_buffer_bytes)) {
+        fprintf(out, "; buffer peak ");
+        print_size(l->peak_buffer_bytes, out);
+        fprintf(out, ", mean ");
+        print_size(l->mean_buffer_bytes, out);
+        fprintf(out, "; stalled %.4g us", l->stalled_s * 1e6);
+    }
     fputc('\n', out);
 }
 
@@ -61,17 +87,39 @@ static void print_table_row(const report *r, const result_row *row, const column
     fputc('\n', out);
     for (int t = 0; row->term_count > 1 && t < row->term_count; t++) {
         const row_term *term = &row->terms[t];
-        fprintf(out, "      term %-16s tier %-12s pred(us)", term->label, term->tier);
-        print_cell(out, 14, 4, term->predicted_s * 1e6);
+        fprintf(out, "#   term %-16s tier %-12s pred(us)", term->label, term->tier);
+        print_cell(out, 12, 3, term->predicted_s * 1e6);
         if (term->time_s >= 0) {
             fprintf(out, "  sim(us)");
-            print_cell(out, 14, 4, term->time_s * 1e6);
+            print_cell(out, 12, 3, term->time_s * 1e6);
         }
         fputc('\n', out);
     }
-    const link_row *links = r->all_links ? row->links : row->hot;
-    int count = r->all_links ? row->link_count : row->hot_count;
-    for (int i = 0; i < count; i++) print_link_line(&links[i], i + 1, out);
+    for (int i = 0; r->all_links && i < row->link_count; i++) {
+        fprintf(out, "#   link %3d  ", i + 1);
+        print_link(&row->links[i], out);
+    }
+}
+
+/* Without --links, one line per algorithm of the case whose rows are
+ * rows[FIRST, END): its busiest link at its largest simulated size. */
+static void print_case_links(const report *r, int first, int end, FILE *out)
+{
+    if (r->all_links) return;
+    for (int i = first; i < end; i++) {
+        const result_row *row = &r->rows[i], *largest = NULL;
+        bool seen = false;
+        for (int j = first; j < i && !seen; j++) seen = strcmp(r->rows[j].algorithm, row->algorithm) == 0;
+        for (int j = i; j < end && !seen; j++)
+            if (strcmp(r->rows[j].algorithm, row->algorithm) == 0 && r->rows[j].hot_count > 0 &&
+                (!largest || r->rows[j].size_bytes > largest->size_bytes))
+                largest = &r->rows[j];
+        if (seen || !largest) continue;
+        fprintf(out, "# busiest link, %s at ", largest->algorithm);
+        print_size(largest->size_bytes, out);
+        fprintf(out, ": ");
+        print_link(&largest->hot[0], out);
+    }
 }
 
 /* "# alpha 0.5 us, BW 900 GB/s: n_alpha and n_beta count against these" when
@@ -108,26 +156,44 @@ static void print_eta_line(const eta_row *e, FILE *out)
     fprintf(out, " (%d sizes)\n", e->points);
 }
 
-/* A size in the seed's units (KB, MB, GB are powers of ten). */
-static void print_size(double bytes, FILE *out)
+/* "# best (simulated): 1 KB ring, 64 KB ring, 1 MB inc": the case's best algorithm at each size, in the
+ * rows' order of sizes (analysis/eta_fits.c), when it runs several. */
+static void print_case_best(const report *r, int case_index, FILE *out)
 {
-    static const char *const units[] = {"B", "KB", "MB", "GB", "TB"};
-    int u = 0;
-    while (bytes >= 1000 && u < 4) {
-        bytes /= 1000;
-        u++;
+    bool any = false;
+    for (int i = 0; i < r->row_count; i++) {
+        const result_row *row = &r->rows[i];
+        if (row->case_index != case_index || !row->best[0]) continue;
+        bool seen = false;
+        for (int j = 0; j < i && !seen; j++)
+            seen = r->rows[j].case_index == case_index && r->rows[j].best[0] && r->rows[j].size_bytes == row->size_bytes;
+        if (seen) continue;
+        fprintf(out, "%s", any ? ", " : "# best (simulated):");
+        fputc(' ', out);
+        print_size(row->size_bytes, out);
+        fprintf(out, " %s", row->best);
+        any = true;
     }
-    fprintf(out, "%.5g %s", bytes, units[u]);
+    if (any) fputc('\n', out);
+    for (int i = 0; i < r->row_count; i++) {
+        const result_row *row = &r->rows[i];
+        if (row->case_index != case_index || !row->slower_than[0]) continue;
+        fprintf(out, "# note: at ");
+        print_size(row->size_bytes, out);
+        fprintf(out, " the tuner's pick %s simulates over 5 %% slower than %s\n", row->algorithm, row->slower_than);
+    }
 }
 
 static void print_case_etas(const report *r, int case_index, FILE *out)
 {
+    print_case_best(r, case_index, out);
     for (int i = 0; i < r->eta_count; i++)
         if (r->etas[i].case_index == case_index) print_eta_line(&r->etas[i], out);
     for (int i = 0; i < r->crossover_count; i++) {
         const crossover_row *x = &r->crossovers[i];
         if (x->case_index != case_index) continue;
-        fprintf(out, "# crossover (predicted) %s = %s at M* = %.6g B (", x->a, x->b, x->size_bytes);
+        fprintf(out, "# crossover (%s) %s = %s at M* = %.6g B (", x->simulated ? "simulated" : "predicted", x->a, x->b,
+                x->size_bytes);
         print_size(x->size_bytes, out);
         fprintf(out, ")\n");
     }
@@ -153,14 +219,18 @@ static void print_case_header(const report *r, const result_row *row, FILE *out)
 void report_print_table(const report *r, FILE *out)
 {
     print_table_header(r, out);
-    int current = -1;
+    int current = -1, first = 0;
     column_flags columns = {0};
     for (int i = 0; i < r->row_count; i++) {
         const result_row *row = &r->rows[i];
         bool opens = row->case_index != current;
         if (opens) {
-            if (current >= 0) print_case_etas(r, current, out);
+            if (current >= 0) {
+                print_case_links(r, first, i, out);
+                print_case_etas(r, current, out);
+            }
             current = row->case_index;
+            first = i;
             columns = case_columns(r, i);
             print_case_header(r, row, out);
         }
@@ -172,5 +242,8 @@ void report_print_table(const report *r, FILE *out)
         }
         print_table_row(r, row, &columns, out);
     }
-    if (current >= 0) print_case_etas(r, current, out);
+    if (current >= 0) {
+        print_case_links(r, first, r->row_count, out);
+        print_case_etas(r, current, out);
+    }
 }

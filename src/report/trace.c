@@ -39,7 +39,7 @@ static void print_metadata(FILE *out, const char *what, int pid, int tid, const 
 static void print_actor(FILE *out, const trace *tr, const trace_part *p, int a, long first, int pid)
 {
     const sched_actor *actor = &p->s->actor[a];
-    char node[64], name[192];
+    char node[TOPO_NODE_NAME_SIZE], name[sizeof p->label + TOPO_NODE_NAME_SIZE + 48];
     topology_node_name(tr->t, p->actor_nodes[a], node, sizeof node);
     if (a < p->s->ranks) snprintf(name, sizeof name, "%s: rank %d (%s)", p->label, a, node);
     else snprintf(name, sizeof name, "%s: switch actor %d (%s)", p->label, a - p->s->ranks, node);
@@ -63,7 +63,7 @@ static void print_actor(FILE *out, const trace *tr, const trace_part *p, int a, 
             lanes++;
         }
         lane_free[lane] = time->done_s;
-        char peer[64];
+        char peer[TOPO_NODE_NAME_SIZE];
         topology_node_name(tr->t, p->actor_nodes[op.peer], peer, sizeof peer);
         bool send = op.kind == OP_SEND;
         fprintf(out, ",\n{\"ph\": \"X\", \"cat\": \"%s\", \"name\": \"%s %s %d\", \"pid\": %d, \"tid\": %d, "
@@ -85,7 +85,7 @@ static void print_queue(FILE *out, const trace *tr, int q, int pid)
 {
     const link_row *l = &tr->queues[q];
     const double *bytes = tr->queue_bytes + (long)q * tr->samples;
-    char name[192];
+    char name[3 * sizeof l->to + sizeof l->link + 32]; /* every piece whole */
     snprintf(name, sizeof name, "queue at %s of %s %s (%s -> %s)", l->to, l->link, l->down ? "down" : "up", l->from, l->to);
     for (int k = 0; k < tr->samples; k++) {
         if (k > 0 && k < tr->samples - 1 && bytes[k] == bytes[k - 1]) continue;

@@ -23,7 +23,7 @@ typedef struct trace_part {
     const int *actor_nodes;      /* where each actor runs */
     const net_op_time *times;    /* every op's, actor by actor */
     const double *op_bytes;      /* every op's message, actor by actor */
-    char label[96];              /* "case 0 allreduce ring 1 MB, group 2" */
+    char label[192];             /* "case 0 allreduce ring 1 MB, group 2": every piece whole */
 } trace_part;
 
 typedef struct trace {

@@ -1,4 +1,4 @@
-/* groups.h — which platform ranks run a case (SPEC §7 `groups:`): all of
+/* groups.h — which platform ranks run a case (docs/scenarios.md, `groups:`): all of
  * them, explicit rank lists, or COUNT groups of SIZE ranks laid out
  *   prefix        group g = ranks g·SIZE .. g·SIZE + SIZE-1 (contiguous),
  *   strided       group g = ranks g, g + COUNT, g + 2·COUNT, ...,

@@ -8,7 +8,9 @@
 
 #include "algo/algorithm.h"
 #include "platform/platform.h"
+#include "util/data_path.h"
 #include "scenario/background_spec.h"
+#include "scenario/imported.h"
 #include "yaml/yaml_tree.h"
 
 static bool read_sizes(yaml_tree *tree, ynode *node, scenario_case *c, diag *d)
@@ -43,6 +45,12 @@ static bool read_sizes(yaml_tree *tree, ynode *node, scenario_case *c, diag *d)
         if (c->size_count == SCENARIO_MAX_SIZES)
             return yaml_error(tree, node, d, "the sweep has more than %d sizes: raise 'factor' or narrow the range", SCENARIO_MAX_SIZES);
         c->sizes[c->size_count++] = m;
+    }
+    /* like nccl-tests' -e, the sweep stops at the last size not past 'to': the run says so (plan.c) */
+    if (c->sizes[c->size_count - 1] < to * (1 - 1e-12)) {
+        c->sweep_to_bytes = to;
+        c->sizes_line = (int)node->start_mark.line + 1;
+        c->sizes_column = (int)node->start_mark.column + 1;
     }
     return true;
 }
@@ -144,7 +152,7 @@ static bool read_form(yaml_tree *tree, ynode *node, model_form *out, diag *d)
     else if (strcmp(text, "asymptotic") == 0) *out = FORM_ASYMPTOTIC;
     else if (strcmp(text, "seed") == 0) *out = FORM_SEED;
     else return yaml_error(tree, v, d, "'form' takes exact (finite-P formulas, 01 App. C.3), asymptotic (L·α + M/BW) or "
-                           "seed (exact without issue 15's relay, channel and endpoint terms)");
+                           "seed (exact without the real-system relay, channel and endpoint terms)");
     return true;
 }
 
@@ -190,7 +198,7 @@ static bool read_channels(yaml_tree *tree, ynode *node, scenario_case *c, diag *
     return true;
 }
 
-/* `network: cm02 | lv08 | packet` (SPEC §11): the model `collsim run` uses
+/* `network: cm02 | lv08 | packet` (docs/packet.md): the model `collsim run` uses
  * unless --model says otherwise. */
 static bool read_network(yaml_tree *tree, ynode *node, network_model *out, diag *d)
 {
@@ -212,21 +220,22 @@ network_model scenario_network(const scenario *s, network_model requested)
     return s->network != NETWORK_DEFAULT ? s->network : NETWORK_CM02;
 }
 
-/* A platform file named at NODE (relative to the scenario's folder). */
+/* A platform file named at NODE: relative to the scenario's folder, else
+ * along COLLSIM_PATH and the installed platforms (util/data_path.h). */
 static bool load_platform_file(yaml_tree *tree, ynode *node, const scenario *s, topology *out, diag *d)
 {
     const char *text;
     if (!yaml_read_string(tree, node, "platform", &text, d)) return false;
     char dir_buffer[512], file[1024];
     snprintf(dir_buffer, sizeof dir_buffer, "%s", s->path);
-    if (text[0] == '/') snprintf(file, sizeof file, "%s", text);
-    else snprintf(file, sizeof file, "%s/%s", dirname(dir_buffer), text);
+    bool found = data_path_find(text, dirname(dir_buffer), "platforms", file, sizeof file);
     if (platform_load(file, out, d)) return true;
     if (d->line > 0) return false; /* a mistake inside the platform file: its own position */
     char reason[sizeof d->message];
     snprintf(reason, sizeof reason, "%s", d->message);
     return yaml_error(tree, node, d, "platform file %s: %s%s", file, reason,
-                      text[0] == '/' ? "" : " (the path is relative to the scenario's folder)");
+                      found ? "" : " (the path is relative to the scenario's folder; COLLSIM_PATH and the installed "
+                                   "platforms were searched too: docs/platforms.md)");
 }
 
 /* A platform: a file or inline; all of a scenario's platforms together
@@ -346,11 +355,16 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *
     for (int i = 0; i < n; i++) {
         ynode *item = yaml_sequence_item(tree, algos, i);
         if (!yaml_read_string(tree, item, "algorithms", &name, d)) return false;
+        if (strncmp(name, IMPORTED_PREFIX, strlen(IMPORTED_PREFIX)) == 0) {
+            c->algorithm_count = i + 1; /* freed with the case */
+            if (!imported_read(tree, item, s, c, i, name, d)) return false;
+            continue;
+        }
         if (strcmp(name, ALGORITHM_AUTO) != 0 && !algorithm_find(c->prim, name)) {
             char known[512];
             algorithm_names(c->prim, known, sizeof known);
-            return yaml_error(tree, item, d, "no algorithm '%s' for %s: expected %s (or auto)", name, primitive_name(c->prim),
-                              known);
+            return yaml_error(tree, item, d, "no algorithm '%s' for %s: expected %s (or auto, or msccl:FILE.xml)", name,
+                              primitive_name(c->prim), known);
         }
         snprintf(c->algorithms[i], sizeof c->algorithms[i], "%s", name);
         c->records[i] = algorithm_find(c->prim, name); /* NULL: auto */
@@ -370,11 +384,17 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *
     ynode *c_real = yaml_map_get(tree, node, "c_real");
     if (c_real && !yaml_read_positive_number(tree, c_real, "c_real", &c->c_real, d)) return false;
     if (!read_protocol(tree, node, c, d) || !read_channels(tree, node, c, d)) return false;
+    /* the library's protocol where the case names none (its channels: plan_choose), and on a calibrated
+     * platform the calibrated protocols, offered in the sizes they were measured at */
+    const topology *t = scenario_platform(s, c);
+    if ((t->library != LIBRARY_NONE || t->calibrated_count > 0) && !yaml_map_get(tree, node, "protocol"))
+        c->protocol = PROTOCOL_AUTO;
     ynode *traffic = yaml_map_get(tree, node, "background");
     if (traffic && !background_read(tree, traffic, scenario_platform(s, c), &c->background, c->background_text,
                                     sizeof c->background_text, d))
         return false;
-    return read_eta(tree, node, scenario_platform(s, c), &c->eta, d) && read_form(tree, node, &c->form, d);
+    return read_eta(tree, node, scenario_platform(s, c), &c->eta, d) && read_form(tree, node, &c->form, d) &&
+           imported_check(tree, node, c, d);
 }
 
 /* The cases of a `concurrent:` item, or NULL when ITEM is a plain case. */
@@ -437,6 +457,7 @@ static void free_cases(scenario *s)
         groups_free(&s->cases[c].groups);
         skew_free(&s->cases[c].skew);
         background_free(&s->cases[c].background);
+        imported_free(&s->cases[c]);
     }
     free(s->cases);
     s->cases = NULL;
@@ -475,6 +496,9 @@ static bool read_scenario(yaml_tree *tree, scenario *s, diag *d)
     ynode *node = yaml_map_get(tree, root, "name");
     const char *text = NULL;
     if (node && !yaml_read_string(tree, node, "name", &text, d)) return false;
+    if (text && strlen(text) >= sizeof s->name) /* every output names it whole */
+        return yaml_error(tree, node, d, "'name' is %zu characters long; a scenario's name holds at most %zu",
+                          strlen(text), sizeof s->name - 1);
     snprintf(s->name, sizeof s->name, "%s", text ? text : "scenario");
     ynode *platform = yaml_map_require(tree, root, "platform", d);
     if (!platform || !load_platform(tree, platform, s, &s->platform, d)) return false;
@@ -499,6 +523,13 @@ bool scenario_load(const char *path, scenario *s, diag *d)
     snprintf(s->path, sizeof s->path, "%s", path);
     yaml_tree tree;
     return finish_load(&tree, yaml_tree_load(&tree, path, d), s, d);
+}
+
+bool scenario_load_tree(yaml_tree *tree, const char *path, scenario *s, diag *d)
+{
+    memset(s, 0, sizeof *s);
+    snprintf(s->path, sizeof s->path, "%s", path);
+    return finish_load(tree, tree->loaded, s, d);
 }
 
 bool scenario_load_string(const char *name, const char *text, scenario *s, diag *d)

@@ -1,4 +1,4 @@
-/* scenario.h — a scenario file (SPEC §7): one platform (a file or inline) and
+/* scenario.h — a scenario file (docs/scenarios.md): one platform (a file or inline) and
  * cases, each a primitive, its algorithms, sizes, and the groups running it. */
 #ifndef COLLSIM_SCENARIO_H
 #define COLLSIM_SCENARIO_H
@@ -26,8 +26,11 @@ typedef struct scenario_case {
     int algorithm_count;
     char algorithms[SCENARIO_MAX_ALGORITHMS][32];
     const algorithm *records[SCENARIO_MAX_ALGORITHMS]; /* each one's registry record; NULL: `auto`, the tuner's */
+    struct msccl_program *programs[SCENARIO_MAX_ALGORITHMS]; /* `msccl:FILE`: its program, whose record it runs (owned) */
     int size_count;
     double sizes[SCENARIO_MAX_SIZES];
+    double sweep_to_bytes;   /* a sweep's `to` when its last size falls short of it (0: it does not) */
+    int sizes_line, sizes_column; /* where that sweep is */
     int segments;      /* 0: the algorithm's default; SEGMENTS_AUTO: P* of 01 App. C.3 per size */
     char inner[32], outer[32]; /* hierarchical tiers' algorithms ("" = ring) */
     int root;
@@ -73,6 +76,10 @@ const scenario_case *scenario_background_case(const scenario *s, const scenario_
 /* The same from TEXT; NAME is used in messages and platform paths are
  * relative to its folder (tests, fuzzing). */
 bool scenario_load_string(const char *name, const char *text, scenario *s, diag *d);
+/* The same from TREE, a scenario document loaded (and perhaps edited: a
+ * sweep's axis values) from PATH; TREE is freed either way. */
+struct yaml_tree;
+bool scenario_load_tree(struct yaml_tree *tree, const char *path, scenario *s, diag *d);
 /* The platform case C runs on. */
 const topology *scenario_platform(const scenario *s, const scenario_case *c);
 /* The analytic model's view of case C running algorithm A under PROTOCOL on

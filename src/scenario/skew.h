@@ -1,4 +1,4 @@
-/* skew.h — all-to-all traffic that is not uniform (SPEC §7 `skew:`; the
+/* skew.h — all-to-all traffic that is not uniform (docs/scenarios.md, `skew:`; the
  * skewed MoE routing of explainer 05 §3.3).  Each rank still sends M in all
  * on average, but block (s, d) carries w(s, d)·M/N with
  *   uniform    w = 1,

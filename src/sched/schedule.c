@@ -33,6 +33,8 @@ void schedule_free(schedule *s)
     free(s->actor);
     free(s->slice_owner);
     free(s->switch_node);
+    free(s->input_slot);
+    free(s->output_slot);
     free(s);
 }
 
@@ -70,6 +72,13 @@ int sched_send(schedule *s, int actor, int peer, int chunk, int count, int dep_a
 int sched_recv(schedule *s, int actor, int peer, int chunk, int count, bool reduce, int dep_a, int dep_b)
 {
     return emit(s, actor, reduce ? OP_RECV_REDUCE : OP_RECV, peer, chunk, count, dep_a, dep_b);
+}
+
+int sched_local(schedule *s, int actor, bool reduce, int source, int destination, int count, int dep_a, int dep_b)
+{
+    int index = emit(s, actor, reduce ? OP_REDUCE : OP_COPY, actor, destination, count, dep_a, dep_b);
+    s->actor[actor].ops[index].range_first = source;
+    return index;
 }
 
 /* Emit one op moving RANGES: adjacent ranges merge; several remaining ones
@@ -174,6 +183,9 @@ void schedule_seal(schedule *s)
             sched_op *op = &actor->ops[o];
             int first = count;
             for (int d = 0; d < op->dep_count; d++) deps[count++] = actor->deps[op->dep_first + d];
+            op->dep_first = first;
+            op->dep_count = count - first;
+            if (sched_op_local(op)) continue; /* on no connection */
             size_t slot = ((size_t)op->channel * (size_t)s->actors + (size_t)op->peer) * 2 + (op->kind != OP_SEND);
             if (last[slot] != SCHED_NO_DEP) {
                 bool present = false;
@@ -187,6 +199,7 @@ void schedule_seal(schedule *s)
         }
         for (int o = 0; o < actor->op_count; o++) { /* reset only what this actor touched */
             const sched_op *op = &actor->ops[o];
+            if (sched_op_local(op)) continue;
             last[((size_t)op->channel * (size_t)s->actors + (size_t)op->peer) * 2 + (op->kind != OP_SEND)] = SCHED_NO_DEP;
         }
         free(actor->deps);

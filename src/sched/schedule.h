@@ -1,4 +1,5 @@
-/* schedule.h — a collective as data (STYLE: "the schedule is the hinge").
+/* schedule.h — a collective as data, the hinge between algorithms,
+ * the executor, the verifier and the trace (docs/architecture.md).
  *
  * A schedule lists, per actor (each group rank, then each in-network switch),
  * the ordered operations it performs: send a range of chunks to a peer, or
@@ -44,7 +45,11 @@ typedef enum {
     PRIM_COUNT
 } primitive;
 
-typedef enum { OP_SEND, OP_RECV, OP_RECV_REDUCE } op_kind;
+/* OP_COPY and OP_REDUCE are local: an actor copies (or adds) COUNT slots of
+ * its own from slot `range_first` into slots chunk..chunk+count; their peer
+ * is the actor itself and they take no time (schedules read from a file:
+ * docs/schedules.md). */
+typedef enum { OP_SEND, OP_RECV, OP_RECV_REDUCE, OP_COPY, OP_REDUCE } op_kind;
 
 #define SCHED_NO_DEP (-1)
 #define SCHED_MAX_PHASES 4
@@ -101,9 +106,30 @@ typedef struct schedule {
     int current_channel; /* the channel of ops emitted next (sched_set_channel) */
     sched_actor *actor;
     const sched_generator *generator; /* NULL: the ops are stored; else actor[a].ops and deps are NULL, op_count set */
+    /* Buffers of its own per rank (schedules read from a file, docs/schedules.md).
+     * slots = 0: every actor holds the chunk grid, and a receive names the
+     * chunks its send names.  slots > 0: every actor holds SLOTS slots (the
+     * grid's chunks first, then whatever the file's buffers need), a receive
+     * names where it writes (its send only moves as many chunks), and rank r
+     * holds grid chunk c's input at input_slot[r * chunks + c] (-1: none)
+     * and its result at output_slot[r * chunks + c] (NULL: slot c). */
+    int slots;
+    int *input_slot, *output_slot; /* owned */
     bool sealed;
     long messages;    /* its sends, counted when sealed (sched_messages); 0 before */
 } schedule;
+
+/* Whether OP is local (a copy or a reduction inside one actor). */
+static inline bool sched_op_local(const sched_op *op)
+{
+    return op->kind == OP_COPY || op->kind == OP_REDUCE;
+}
+
+/* Slots each actor holds: the grid's chunks, or the schedule's own buffers. */
+static inline int sched_slots(const schedule *s)
+{
+    return s->slots > 0 ? s->slots : s->chunks;
+}
 
 /* Op O of actor ACTOR (stored or generated), and its K-th dependency
  * (K < op->dep_count, OP being that op); sealed schedules only. */
@@ -125,6 +151,9 @@ void schedule_free(schedule *s);
 int sched_send(schedule *s, int actor, int peer, int chunk, int count, int dep_a, int dep_b);
 int sched_recv(schedule *s, int actor, int peer, int chunk, int count, bool reduce, int dep_a, int dep_b);
 void sched_add_dep(schedule *s, int actor, int op, int dep);
+/* A local op: ACTOR copies (REDUCE: adds) COUNT slots from slot SOURCE into
+ * slots DESTINATION..; same dependencies and return value. */
+int sched_local(schedule *s, int actor, bool reduce, int source, int destination, int count, int dep_a, int dep_b);
 /* One message of several chunk ranges (adjacent ranges are merged; a single
  * resulting range makes a plain op).  Same dependencies and return value. */
 int sched_send_ranges(schedule *s, int actor, int peer, const chunk_range *ranges, int range_count, int dep_a,

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/memory.h"
+
 typedef struct pending {
     int actor, op;         /* a send waiting to be matched, or a posted receive */
     uint64_t *snapshot;    /* sends only */
@@ -47,7 +49,19 @@ static uint64_t contribution(int rank, int chunk)
 
 static uint64_t *slot(machine *m, int actor, int chunk)
 {
-    return &m->values[(size_t)actor * (size_t)m->s->chunks + (size_t)chunk];
+    return &m->values[(size_t)actor * (size_t)sched_slots(m->s) + (size_t)chunk];
+}
+
+/* Where rank R holds grid chunk C's input, or its result (the schedule's own
+ * buffers, else the chunk's own slot); -1: nowhere. */
+static int input_slot(const schedule *s, int r, int c)
+{
+    return s->input_slot ? s->input_slot[(size_t)r * (size_t)s->chunks + (size_t)c] : c;
+}
+
+static int output_slot(const schedule *s, int r, int c)
+{
+    return s->output_slot ? s->output_slot[(size_t)r * (size_t)s->chunks + (size_t)c] : c;
 }
 
 static bool fail(machine *m, const char *fmt, int a, int b, int c)
@@ -61,9 +75,9 @@ static void push(machine *m, int actor, int op)
 {
     struct ready *r = &m->ready[m->s->actor[actor].ops[op].kind != OP_SEND];
     if (r->size == r->capacity) {
-        r->capacity = r->capacity ? 2 * r->capacity : 1024;
-        r->actor = realloc(r->actor, sizeof(int) * (size_t)r->capacity);
-        r->op = realloc(r->op, sizeof(int) * (size_t)r->capacity);
+        int capacity = r->capacity;
+        r->actor = grow_array(r->actor, &capacity, r->size + 1, sizeof *r->actor);
+        r->op = grow_array(r->op, &r->capacity, r->size + 1, sizeof *r->op);
     }
     r->actor[r->size] = actor;
     r->op[r->size++] = op;
@@ -95,18 +109,21 @@ static void initial_values(machine *m)
             case PRIM_PERMUTATION: v = c == r ? contribution(r, c) : 0; break;
             default: break;
             }
-            *slot(m, r, c) = v;
+            int where = input_slot(s, r, c);
+            if (where >= 0 && v) *slot(m, r, where) = v; /* the rest starts empty (zero) */
         }
 }
 
 /* Match send (SRC, SEND_OP) carrying SNAPSHOT with receive (DST, RECV_OP):
- * both must name the same chunk ranges. */
+ * both must name the same chunk ranges, or, in buffers of their own, move as
+ * many chunks (the receive writes where it names). */
 static bool deliver(machine *m, int src, int send_op, const uint64_t *snapshot, int dst, int recv_op)
 {
     const sched_actor *from = &m->s->actor[src], *to = &m->s->actor[dst];
     const sched_op *send = &from->ops[send_op], *recv = &to->ops[recv_op];
-    bool same = sched_op_range_count(send) == sched_op_range_count(recv) && send->count == recv->count;
-    for (int r = 0; same && r < sched_op_range_count(recv); r++) {
+    bool same = send->count == recv->count &&
+                (m->s->slots > 0 || sched_op_range_count(send) == sched_op_range_count(recv));
+    for (int r = 0; same && m->s->slots == 0 && r < sched_op_range_count(recv); r++) {
         chunk_range a = sched_op_range(from, send, r), b = sched_op_range(to, recv, r);
         same = a.first == b.first && a.count == b.count;
     }
@@ -150,22 +167,48 @@ static uint64_t *snapshot_of(machine *m, int actor, int o)
 static bool ranges_inside_grid(const machine *m, int actor, const sched_op *op)
 {
     const sched_actor *a = &m->s->actor[actor];
-    int total = 0;
+    int total = 0, slots = sched_slots(m->s);
+    if (sched_op_local(op))
+        return op->count >= 1 && op->chunk >= 0 && op->chunk + op->count <= slots && op->range_first >= 0 &&
+               op->range_first + op->count <= slots;
     for (int r = 0; r < sched_op_range_count(op); r++) {
         chunk_range range = sched_op_range(a, op, r);
-        if (range.first < 0 || range.count < 1 || range.first + range.count > m->s->chunks) return false;
+        if (range.first < 0 || range.count < 1 || range.first + range.count > slots) return false;
         total += range.count;
     }
     return total == op->count;
 }
 
+/* A local op: copy or add COUNT slots of ACTOR, from range_first into chunk..;
+ * the source is read whole before the destination is written (they may overlap). */
+static bool run_local(machine *m, int actor, int o)
+{
+    const sched_op *op = &m->s->actor[actor].ops[o];
+    uint64_t *source = malloc(sizeof(uint64_t) * (size_t)op->count);
+    for (int i = 0; i < op->count; i++) {
+        source[i] = *slot(m, actor, op->range_first + i);
+        if (!source[i]) {
+            free(source);
+            return fail(m, "actor %d op %d reads slot %d before it holds data", actor, o, op->range_first + i);
+        }
+    }
+    for (int i = 0; i < op->count; i++) {
+        uint64_t *v = slot(m, actor, op->chunk + i);
+        *v = op->kind == OP_REDUCE ? *v + source[i] : source[i];
+    }
+    free(source);
+    complete(m, actor, o);
+    return true;
+}
+
 static bool start(machine *m, int actor, int o)
 {
     const sched_op *op = &m->s->actor[actor].ops[o];
-    if (op->peer < 0 || op->peer >= m->s->actors || op->peer == actor)
-        return fail(m, "actor %d op %d names peer %d, which is not another actor", actor, o, op->peer);
     if (!ranges_inside_grid(m, actor, op))
         return fail(m, "actor %d op %d moves chunks outside the grid (first %d)", actor, o, op->chunk);
+    if (sched_op_local(op)) return run_local(m, actor, o);
+    if (op->peer < 0 || op->peer >= m->s->actors || op->peer == actor)
+        return fail(m, "actor %d op %d names peer %d, which is not another actor", actor, o, op->peer);
     if (op->kind == OP_SEND) {
         uint64_t *snapshot = snapshot_of(m, actor, o);
         if (!snapshot) return false;
@@ -232,15 +275,17 @@ static bool postcondition(machine *m)
             }
             default: break;
             }
-            if (check && *slot(m, r, c) != sum)
-                return fail(m, "rank %d chunk %d is wrong at the end of the schedule (%d)", r, c, *slot(m, r, c) == 0);
+            int where = output_slot(s, r, c);
+            if (check && (where < 0 || *slot(m, r, where) != sum))
+                return fail(m, "rank %d chunk %d is wrong at the end of the schedule (%d)", r, c,
+                            where < 0 || *slot(m, r, where) == 0);
         }
     return true;
 }
 
 bool schedule_verifiable(const schedule *s, char *why, int why_size)
 {
-    double fingerprints = (double)s->actors * s->chunks;
+    double fingerprints = (double)s->actors * sched_slots(s);
     if (fingerprints <= (double)VERIFY_MAX_FINGERPRINTS) return true;
     snprintf(why, (size_t)why_size, "its %d actors x %d chunks need %.3g fingerprints; the verifier holds at most %ld "
              "(1 GiB, docs/reliability.md)", s->actors, s->chunks, fingerprints, VERIFY_MAX_FINGERPRINTS);
@@ -255,7 +300,7 @@ bool schedule_verify(const schedule *s_in, char *why, int why_size)
     m.s = s;
     m.why = why;
     m.why_size = why_size;
-    m.values = calloc((size_t)s->actors * (size_t)s->chunks, sizeof *m.values);
+    m.values = calloc((size_t)s->actors * (size_t)sched_slots(s), sizeof *m.values);
     m.graph = calloc((size_t)s->actors, sizeof *m.graph);
     m.finished = calloc((size_t)s->actors, sizeof *m.finished);
     m.inbox = calloc((size_t)s->actors, sizeof *m.inbox);

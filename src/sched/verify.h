@@ -1,4 +1,4 @@
-/* verify.h — running a schedule on data (SPEC §4).  Each (rank, chunk) starts
+/* verify.h — running a schedule on data (docs/architecture.md).  Each (rank, chunk) starts
  * with a 64-bit fingerprint; sends carry a snapshot of their chunks, receives
  * copy or reduce (wrapping addition) them; at the end the primitive's
  * postcondition is checked on every rank.  Message matching follows the

@@ -1,6 +1,6 @@
 /* diag.h — one error message with its source position, passed up the call
  * chain instead of printed deep inside.  Every input error of collsim ends as
- * "FILE:LINE:COL: message" on stderr and exit code 2 (SPEC §10). */
+ * "FILE:LINE:COL: message" on stderr and exit code 2 (docs/reliability.md). */
 #ifndef COLLSIM_DIAG_H
 #define COLLSIM_DIAG_H
 

@@ -123,7 +123,7 @@ bool output_is_replaced(const output_file *f)
     return f->temporary[0] != '\0';
 }
 
-bool output_commit(output_file *f, diag *d)
+bool output_finish(output_file *f, diag *d)
 {
     bool ok = fflush(f->stream) == 0 && !ferror(f->stream);
     int error = ok ? 0 : errno;
@@ -132,16 +132,42 @@ bool output_commit(output_file *f, diag *d)
         error = errno;
     }
     f->stream = NULL;
-    if (ok && output_is_replaced(f) && rename(f->temporary, f->target) != 0) {
-        ok = false;
-        error = errno;
-    }
-    if (ok && output_is_replaced(f)) interrupt_forget_path(f->temporary);
     if (!ok) {
         remove_temporary(f);
         diag_fail(d, "cannot write %s: %s", f->path, strerror(error ? error : EIO));
     }
+    return ok;
+}
+
+bool output_rename(output_file *f, diag *d)
+{
+    if (!output_is_replaced(f)) return true;
+    if (rename(f->temporary, f->target) != 0) {
+        int error = errno;
+        remove_temporary(f);
+        return diag_fail(d, "cannot write %s: %s", f->path, strerror(error));
+    }
+    interrupt_forget_path(f->temporary);
     f->temporary[0] = '\0';
+    return true;
+}
+
+bool output_commit(output_file *f, diag *d)
+{
+    return output_finish(f, d) && output_rename(f, d);
+}
+
+bool output_commit_all(output_file *files, int count, diag *d)
+{
+    bool ok = true;
+    for (int i = 0; i < count; i++) {
+        if (ok) ok = output_finish(&files[i], d);
+        else output_discard(&files[i]);
+    }
+    for (int i = 0; i < count; i++) {
+        if (!ok) output_discard(&files[i]);
+        else ok = output_rename(&files[i], d);
+    }
     return ok;
 }
 

@@ -34,6 +34,15 @@ bool output_open(output_file *f, const char *path, diag *d);
 /* Finish: flush, close, and rename the temporary over the target.  False
  * with D set, the temporary removed and the target untouched, on any error. */
 bool output_commit(output_file *f, diag *d);
+/* The two halves of output_commit: flush, write to disk and close (false
+ * with D set and the temporary removed on any error: a full disk shows
+ * here), then rename over the target. */
+bool output_finish(output_file *f, diag *d);
+bool output_rename(output_file *f, diag *d);
+/* Commit COUNT files together: every one finished before any is renamed,
+ * so that a failure (a full disk) leaves every target untouched and every
+ * temporary removed.  False with D set. */
+bool output_commit_all(output_file *files, int count, diag *d);
 /* Give up: close and remove the temporary (the target is untouched). */
 void output_discard(output_file *f);
 /* Whether F replaces its target atomically (a regular file or a new path). */

@@ -164,10 +164,17 @@ void units_format(double value, unit_kind kind, char *out, int out_size)
         else snprintf(out, out_size, "%.4g s", value);
         return;
     }
+    static const char *binary_names[] = {"B", "KiB", "MiB", "GiB", "TiB"};
     const char **names = kind == UNIT_SIZE ? size_names : bw_names;
+    /* a size written in binary units (a whole multiple of 1024 that is not one of 1000) reads back in them */
+    double step = 1000.0;
+    if (kind == UNIT_SIZE && fabs(value) >= 1024 && fmod(value, 1024) == 0 && fmod(value, 1000) != 0) {
+        names = binary_names;
+        step = 1024.0;
+    }
     int i = 0;
-    while (i < 4 && fabs(value) >= 1000.0) {
-        value /= 1000.0;
+    while (i < 4 && fabs(value) >= step) {
+        value /= step;
         i++;
     }
     snprintf(out, out_size, "%.4g %s", value, names[i]);

@@ -1,5 +1,5 @@
 /* units.h — quantities with units, as platform and scenario files write them
- * (SPEC §3): sizes (16MB = 16e6 bytes, 16MiB = 2^24, a plain whole number is
+ * (docs/platforms.md, "Units"): sizes (16MB = 16e6 bytes, 16MiB = 2^24, a plain whole number is
  * bytes), times (0.5us, 0.5µs, 250ns) and bandwidths (900GBps = 900GB/s =
  * 9e11 bytes/s, 400Gbps = 400Gb/s = 5e10 bytes/s).  What collsim prints
  * ("16 MB", "0.5 us", "900 GB/s") reads back.  Conversions go through strtod
@@ -30,7 +30,8 @@ typedef enum { UNIT_SIZE, UNIT_TIME, UNIT_BANDWIDTH } unit_kind;
  * Zero and negative values are the caller's to refuse. */
 bool units_parse(const char *text, unit_kind kind, double *value, char *why, int why_size);
 
-/* Human-readable rendering: "16 MB", "0.5 us", "900 GB/s". */
+/* Human-readable rendering: "16 MB", "0.5 us", "900 GB/s"; a size that is
+ * a whole multiple of 1024 but not of 1000 in binary units ("4 MiB"). */
 void units_format(double value, unit_kind kind, char *out, int out_size);
 
 #endif

@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/input_file.h"
+
 /* libyaml's complaint about TEXT at its position; a reader error (an
  * invalid byte) has an offset instead of a mark. */
 static bool syntax_error(const yaml_tree *tree, const yaml_parser_t *parser, const unsigned char *text, diag *d)
@@ -105,62 +107,18 @@ static bool load_text(yaml_tree *tree, const unsigned char *text, size_t length,
     return diag_at(d, tree->path, 1, 1, "the file is empty: expected a YAML mapping");
 }
 
-/* Why a file of status ST cannot be read as YAML, or NULL. */
-static const char *unreadable_kind(const struct stat *st)
-{
-    if (S_ISDIR(st->st_mode)) return "is a directory, not a YAML file: give the path of a .yaml file";
-    if (S_ISFIFO(st->st_mode))
-        return "is a FIFO (named pipe), not a regular file: collsim reads platform and scenario files whole, and "
-               "relative paths in them from their folder; save the YAML to a file";
-    if (!S_ISREG(st->st_mode)) return "is not a regular file (a device or a socket): give the path of a .yaml file";
-    if (st->st_size > YAML_MAX_BYTES) return "is larger than 4 MiB, the largest YAML file collsim reads";
-    return NULL;
-}
-
-/* The whole of FD (a regular file of SIZE bytes) into TEXT; an errno, or 0. */
-static int read_all(int fd, unsigned char *text, size_t size, size_t *length)
-{
-    size_t used = 0;
-    for (;;) {
-        ssize_t n = read(fd, text + used, size + 1 - used);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) return errno;
-        if (n == 0) break;
-        used += (size_t)n;
-        if (used > size) return EFBIG; /* it grew while being read */
-    }
-    *length = used;
-    return 0;
-}
-
-/* The whole of PATH, a regular file of at most YAML_MAX_BYTES; NULL with D set. */
-static unsigned char *read_file(const char *path, size_t *length, diag *d)
-{
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC); /* a FIFO must not block the open */
-    if (fd < 0) {
-        diag_at(d, path, 0, 0, "cannot open: %s%s", strerror(errno),
-                errno == EACCES ? ": make the file readable or give another path" : "");
-        return NULL;
-    }
-    struct stat st;
-    int error = fstat(fd, &st) != 0 ? errno : 0;
-    const char *kind = error ? NULL : unreadable_kind(&st);
-    unsigned char *text = error || kind ? NULL : malloc((size_t)st.st_size + 1);
-    if (text) error = read_all(fd, text, (size_t)st.st_size, length);
-    close(fd);
-    if (kind) diag_at(d, path, 0, 0, "%s", kind);
-    else if (error) diag_at(d, path, 0, 0, "cannot read: %s", strerror(error));
-    if (!error && !kind) return text;
-    free(text);
-    return NULL;
-}
+const input_kind yaml_file_kind = {
+    .name = "a YAML file", .example = "a .yaml file",
+    .fifo_advice = "collsim reads platform and scenario files whole, and relative paths in them from their folder; "
+                   "save the YAML to a file",
+    .max_bytes = YAML_MAX_BYTES, .max_text = "4 MiB"};
 
 bool yaml_tree_load(yaml_tree *tree, const char *path, diag *d)
 {
     memset(tree, 0, sizeof *tree);
     snprintf(tree->path, sizeof tree->path, "%s", path);
     size_t length = 0;
-    unsigned char *text = read_file(path, &length, d);
+    unsigned char *text = (unsigned char *)input_read(path, &yaml_file_kind, &length, d);
     bool ok = text && load_text(tree, text, length, d);
     free(text);
     return ok;
@@ -179,6 +137,17 @@ void yaml_tree_free(yaml_tree *tree)
 {
     if (tree->loaded) yaml_document_delete(&tree->document);
     tree->loaded = false;
+    free(tree->origins);
+    tree->origins = NULL;
+    tree->origin_count = 0;
+}
+
+const char *yaml_node_file(const yaml_tree *tree, const ynode *node)
+{
+    int id = node ? (int)(node - tree->document.nodes.start) + 1 : 0;
+    const char *path = tree->path;
+    for (int i = 0; i < tree->origin_count && tree->origins[i].first <= id; i++) path = tree->origins[i].path;
+    return path;
 }
 
 ynode *yaml_tree_root(yaml_tree *tree)
@@ -195,7 +164,7 @@ bool yaml_error(const yaml_tree *tree, const ynode *node, diag *d, const char *f
     va_end(ap);
     int line = node ? (int)node->start_mark.line + 1 : 0;
     int column = node ? (int)node->start_mark.column + 1 : 0;
-    return diag_at(d, tree->path, line, column, "%s", message);
+    return diag_at(d, yaml_node_file(tree, node), line, column, "%s", message);
 }
 
 static const char *scalar_text(const ynode *node)

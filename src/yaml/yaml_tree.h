@@ -15,16 +15,31 @@
 #include <yaml.h>
 
 #include "util/diag.h"
+#include "util/input_file.h"
 #include "util/units.h"
 
 #define YAML_MAX_BYTES (4L << 20) /* 4 MiB: shipped files are under 10 KB */
 #define YAML_MAX_DEPTH 64         /* scenarios nest 7 deep */
 #define YAML_MAX_NODES (1L << 20) /* a 1024 x 1024 skew matrix */
 
+/* Nodes added to a document after it was loaded (yaml_edit.h: a sweep's
+ * axis values, a platform file inlined) keep the file they were read from:
+ * node ids from FIRST on, up to the next origin's, come from PATH. */
+typedef struct yaml_origin {
+    int first;
+    char path[512];
+} yaml_origin;
+
+/* What a YAML file may be (util/input_file.h): a regular file of at most
+ * YAML_MAX_BYTES. */
+extern const input_kind yaml_file_kind;
+
 typedef struct yaml_tree {
     yaml_document_t document;
     char path[512];
     bool loaded;
+    yaml_origin *origins;  /* ascending FIRST; nodes before the first are PATH's */
+    int origin_count;
 } yaml_tree;
 
 typedef yaml_node_t ynode;
@@ -37,6 +52,8 @@ bool yaml_tree_load_string(yaml_tree *tree, const char *name, const char *text, 
 void yaml_tree_free(yaml_tree *tree);
 
 ynode *yaml_tree_root(yaml_tree *tree);
+/* The file NODE was read from: the tree's own, or an added node's origin. */
+const char *yaml_node_file(const yaml_tree *tree, const ynode *node);
 
 /* Report an error positioned at NODE. Returns false. */
 bool yaml_error(const yaml_tree *tree, const ynode *node, diag *d, const char *fmt, ...)

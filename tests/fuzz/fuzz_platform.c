@@ -1,4 +1,4 @@
-/* fuzz_platform.c — libFuzzer harness for the platform reader (issue 12):
+/* fuzz_platform.c — libFuzzer harness for the platform reader (docs/reliability.md):
  * any bytes given as a platform file must be refused with a positioned
  * message or built into a topology whose routes stay within their buffer and
  * whose description prints; never a crash, a leak or a hang.  Built and run

@@ -1,4 +1,4 @@
-/* fuzz_scenario.c — libFuzzer harness for the scenario reader (issue 12): any
+/* fuzz_scenario.c — libFuzzer harness for the scenario reader (docs/reliability.md): any
  * bytes given as a scenario are refused with a message, or read; a scenario
  * read on small platforms is then predicted and verified in full.  Two
  * oracles beyond "no crash, leak or hang": every schedule collsim accepts

@@ -16,8 +16,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "net/fluid/cfg_rules.h"
+#include "net/fluid/child_limits.h"
 #include "net/fluid/simgrid_zone.h"
 #include "util/interrupt.h"
+#include "util/memory.h"
+#include "util/units.h"
 
 /* The max-min precisions tried in turn: a simulation whose attempt crashed
  * SimGrid 3.32's solver is run again at the next (see simgrid_join).  The
@@ -32,11 +36,12 @@ static const char *const precisions[] = {"--cfg=maxmin/precision:1e-9", "--cfg=m
 #define PRECISION_LEVELS 3
 
 /* A forked child's own state, for SimGrid's C actors and its crash handler
- * (which can reach nothing else): its precision level, where it is, and the
- * write end of its pipe. */
+ * (which can reach nothing else): its precision level, where it is, the
+ * write end of its pipe, and the heartbeat it shares with its parent. */
 static int precision_level;
 static volatile sig_atomic_t child_place = SIM_IN_COLLSIM;
 static int report_fd = -1;
+static heartbeat *child_beat;
 
 /* What a child writes first into its pipe: DONE and then its numbers, or,
  * from its crash handler, CRASH with where it was and the signal. */
@@ -48,6 +53,11 @@ enum { REPORT_DONE = 0x444f4e45, REPORT_CRASH = 0x43525348 };
 void simgrid_mark(sim_place place)
 {
     child_place = place;
+}
+
+heartbeat *simgrid_heartbeat(void)
+{
+    return child_beat ? child_beat : heartbeat_unread();
 }
 
 static void on_crash(int signal)
@@ -193,6 +203,8 @@ static void run_child(const sim_child *c, int channel)
 {
     report_fd = channel;
     precision_level = c->level;
+    child_beat = c->beat;
+    child_limits_apply(&c->limits);
     simgrid_mark(SIM_IN_COLLSIM);
     arm_crash_handler();
     if (c->log) dup2(fileno(c->log), STDERR_FILENO); /* a solver crash's backtrace is not the user's concern */
@@ -204,6 +216,10 @@ static void run_child(const sim_child *c, int channel)
 /* Start one forked run of C's job. */
 static bool spawn_once(sim_child *c, diag *d)
 {
+    if (c->beat) { /* a retry starts from nothing */
+        c->beat->time_s = 0;
+        c->beat->operations = 0;
+    }
     int channel[2];
     if (pipe(channel) != 0) return diag_fail(d, "cannot create a pipe: %s", strerror(errno));
     pid_t child = interrupt_fork();
@@ -225,9 +241,51 @@ static bool spawn_once(sim_child *c, diag *d)
 /* How one forked run ended. */
 typedef enum { RUN_DONE, RUN_SOLVER_CRASH, RUN_FAILED } run_end;
 
+/* Whether the child's log says an allocation failed in SimGrid (C++'s
+ * std::bad_alloc, xbt's "Memory allocation of N bytes failed", an actor's
+ * "Failed to allocate stack."). */
+static bool log_says_out_of_memory(FILE *log)
+{
+    char line[1024];
+    if (!log) return false;
+    rewind(log);
+    while (fgets(line, sizeof line, log))
+        if (strstr(line, "bad_alloc") || strstr(line, "Memory allocation of") || strstr(line, "Failed to allocate"))
+            return true;
+    return false;
+}
+
+static void say_out_of_memory(const sim_child *c, diag *d)
+{
+    char limit[32] = "the machine's";
+    if (c->limits.memory_bytes > 0) units_format(c->limits.memory_bytes, UNIT_SIZE, limit, sizeof limit);
+    diag_fail(d, "the simulation of %s ran out of memory (its limit: %s, COLLSIM_CHILD_MEMORY; docs/reliability.md): "
+              "simulate fewer ranks, sizes or concurrent cases at once, or raise the limit", c->label, limit);
+}
+
+/* End a child that made no progress for STOOD_S seconds, and say so. */
+static void end_stalled_child(sim_child *c, double stood_s, diag *d)
+{
+    kill(c->pid, SIGKILL);
+    close(c->fd);
+    while (waitpid(c->pid, NULL, 0) < 0 && errno == EINTR) {
+    }
+    interrupt_forget_child(c->pid);
+    char reached[32];
+    units_format(c->beat->time_s, UNIT_TIME, reached, sizeof reached);
+    diag_fail(d, "the simulation of %s made no progress in simulated time for %.0f s of wall time (stuck at %s "
+              "simulated, %lld operations done): ended, as COLLSIM_STALL_SECONDS=%g asks (docs/reliability.md)",
+              c->label, stood_s, c->beat->time_s > 0 ? reached : "0 s", c->beat->operations, c->limits.stall_s);
+}
+
 /* Collect one forked run: its numbers, or D saying what went wrong. */
 static run_end join_once(sim_child *c, diag *d)
 {
+    double stood_s;
+    if (!child_wait(c->fd, c->beat, c->limits.stall_s, c->on_beat, c->on_beat_ctx, &stood_s)) {
+        end_stalled_child(c, stood_s, d);
+        return RUN_FAILED;
+    }
     child_report report = {0};
     bool reported = transfer(c->fd, &report, sizeof report, false);
     bool numbers = reported && report.kind == REPORT_DONE && transfer_numbers(c, c->fd, false);
@@ -237,7 +295,10 @@ static run_end join_once(sim_child *c, diag *d)
     }
     interrupt_forget_child(c->pid);
     if (numbers && WIFEXITED(status) && WEXITSTATUS(status) == 0) return RUN_DONE;
-    if (reported && report.kind == REPORT_CRASH) {
+    if ((WIFEXITED(status) && WEXITSTATUS(status) == OUT_OF_MEMORY_EXIT) ||
+        (reported && report.kind == REPORT_CRASH && log_says_out_of_memory(c->log))) {
+        say_out_of_memory(c, d);
+    } else if (reported && report.kind == REPORT_CRASH) {
         if (report.place == SIM_IN_SIMGRID) return RUN_SOLVER_CRASH;
         diag_fail(d, "%s (signal %d: %s) on %s: please report it with the scenario", place_name(report.place),
                   (int)report.signal, strsignal(report.signal), c->label);
@@ -260,10 +321,14 @@ bool simgrid_spawn_more(bool (*job)(void *ctx, double *out), void *ctx, double *
                         const sim_segment *more, int more_count, const char *label, sim_child *c, diag *d)
 {
     *c = (sim_child){.job = job, .ctx = ctx, .out = out, .out_count = out_count, .more = more,
-                     .more_count = more_count, .log = tmpfile()};
+                     .more_count = more_count};
+    if (!child_limits_read(&c->limits, d)) return false;
+    c->log = tmpfile();
+    c->beat = heartbeat_create();
     snprintf(c->label, sizeof c->label, "%s", label);
     if (spawn_once(c, d)) return true;
     if (c->log) fclose(c->log);
+    heartbeat_free(c->beat);
     return false;
 }
 
@@ -303,6 +368,8 @@ bool simgrid_join(sim_child *c, diag *d)
         diag_fail(d, "SimGrid's max-min solver crashed on %s at every precision down to %s", c->label,
                   precisions[PRECISION_LEVELS - 1] + 6);
     release_log(c, end != RUN_DONE);
+    heartbeat_free(c->beat);
+    c->beat = NULL;
     return end == RUN_DONE;
 }
 
@@ -440,14 +507,11 @@ static bool simgrid_accepts(const sim_options *options, const char *what, diag *
 
 bool simgrid_check_options(const sim_options *o, diag *d)
 {
+    child_limits limits;
+    if (!child_limits_read(&limits, d)) return false;
     if (!o->extra_cfg || !o->extra_cfg[0]) return true;
-    for (const char *const *a = o->extra_cfg; *a; a++) {
-        const char *setting = cfg_setting(*a);
-        if (strncmp(setting, "tracing", 7) == 0 && (setting[7] == ':' || setting[7] == '/'))
-            return diag_fail(d, "--cfg=%s: SimGrid's tracing is not available in collsim: every simulation runs in a "
-                             "process of its own, whose trace file would overwrite the others', and SimGrid 3.32's link "
-                             "tracing fails on collsim's full-duplex links; drop the option", setting);
-    }
+    for (const char *const *a = o->extra_cfg; *a; a++)
+        if (!cfg_rules_check(cfg_setting(*a), d)) return false;
     if (simgrid_accepts(o, "the --cfg options", d)) return true; /* the usual case: one run */
     for (const char *const *a = o->extra_cfg; *a; a++) {
         const char *one[] = {*a, NULL};

@@ -6,8 +6,8 @@
  * its numbers back through a pipe.
  * The network model is chosen here and nowhere else: CM02 without
  * cross-traffic and without the TCP window bound by default, so that one
- * isolated transfer takes exactly latency + size/bandwidth (SPEC §3); LV08
- * on request.  The packet model (SPEC §11) moves no bytes through SimGrid:
+ * isolated transfer takes exactly latency + size/bandwidth (docs/platforms.md); LV08
+ * on request.  The packet model (docs/packet.md) moves no bytes through SimGrid:
  * network.h.
  *
  * Crashes of a child are told apart by where they happened (sim_place, set
@@ -22,7 +22,10 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "net/fluid/child_limits.h"
+#include "net/fluid/child_wait.h"
 #include "net/flow.h"
+#include "net/heartbeat.h"
 #include "net/sim_options.h"
 #include "platform/simgrid_xml.h"
 #include "platform/topology.h"
@@ -42,6 +45,8 @@ typedef enum {
 } sim_place;
 /* In a child: from now on the child is at PLACE (async-signal-safe, cheap). */
 void simgrid_mark(sim_place place);
+/* In a child: the heartbeat its parent reads (net/heartbeat.h); never NULL. */
+heartbeat *simgrid_heartbeat(void);
 
 /* The SimGrid options ("--cfg=NAME:VALUE", NULL-terminated) that select
  * MODEL as collsim configures it. */
@@ -75,6 +80,10 @@ typedef struct sim_child {
     int level;       /* max-min precision level of this attempt (0: 1e-9, precisions[] in simgrid_run.c) */
     FILE *log;       /* the attempt's stderr, shown unless the solver crashed (then it is retried) */
     char label[160];
+    child_limits limits;  /* its stall and memory limits (the environment's, read when it starts) */
+    heartbeat *beat;      /* shared with the child, or NULL */
+    child_beat_fn on_beat; /* told about once a second while the parent waits (NULL: nobody) */
+    void *on_beat_ctx;
 } sim_child;
 bool simgrid_spawn(bool (*job)(void *ctx, double *out), void *ctx, double *out, int out_count, const char *label,
                    sim_child *c, diag *d);

@@ -41,6 +41,7 @@ engine *engine_create(const topology *t, double scale)
     e->crossbar_scale = 1.0L / params->speedup;
     e->voq_switches = params->architecture == SWITCH_VOQ;
     e->virtual_channels = true;
+    e->beat = heartbeat_unread();
     e->port_count = 2 * t->link_count;
     e->message_inputs = e->port_count * PORT_VCS;
     e->requests = malloc(sizeof *e->requests * (size_t)(e->message_inputs + 1)); /* messages' come as they grow */
@@ -180,7 +181,10 @@ int engine_send(engine *e, int route, int64_t bytes, net_time posted, void *cook
     else {
         if (e->message_count == e->message_capacity) {
             e->messages = grow_array(e->messages, &e->message_capacity, e->message_count + 1, sizeof *e->messages);
-            e->requests = realloc(e->requests, sizeof *e->requests * (size_t)(e->message_inputs + e->message_capacity));
+            size_t room;
+            if (!array_bytes((size_t)e->message_inputs + (size_t)e->message_capacity, sizeof *e->requests, &room))
+                out_of_memory();
+            e->requests = realloc(e->requests, room);
             if (!e->requests) out_of_memory();
         }
         slot = e->message_count++;
@@ -346,7 +350,7 @@ static void woke(engine *e, int slot)
 static void process(engine *e, const event *ev)
 {
     e->now = ev->time;
-    e->counters.events++;
+    if ((++e->counters.events & (ENGINE_BEAT_EVENTS - 1)) == 0) heartbeat_reach(e->beat, net_time_to_seconds(e->now));
     switch (ev->kind) {
     case EVENT_PORT:
         if (e->ports[ev->target].wake_at == ev->time) e->ports[ev->target].wake_at = NET_TIME_NEVER;
@@ -434,6 +438,11 @@ bool engine_run_to_delivery(engine *e, net_time limit, net_time *delivery)
     }
     if (!e->failed && *delivery == NET_TIME_NEVER && limit != NET_TIME_NEVER && limit > e->now) e->now = limit;
     return !e->failed;
+}
+
+void engine_report_to(engine *e, heartbeat *beat)
+{
+    e->beat = beat;
 }
 
 net_time engine_now(const engine *e)

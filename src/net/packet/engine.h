@@ -1,4 +1,4 @@
-/* engine.h — collsim's packet-level network engine (SPEC §11, docs/packet.md).
+/* engine.h — collsim's packet-level network engine (docs/packet.md).
  *
  * A message of M bytes is cut into ceil(M/MTU) packets (the last one short),
  * each carrying `header` bytes more on the wire.  Each packet crosses its
@@ -24,6 +24,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "net/heartbeat.h"
 #include "net/packet/net_time.h"
 #include "net/packet/port.h"
 #include "platform/topology.h"
@@ -84,6 +85,12 @@ void engine_on_injected(engine *e, engine_delivery_fn fn, void *ctx);
  * an endpoint's busy time (a sender's overhead) as just another event. */
 void engine_on_wake(engine *e, engine_delivery_fn fn, void *ctx);
 void engine_wake_at(engine *e, net_time time, void *cookie);
+
+/* Tell BEAT the clock every ENGINE_BEAT_EVENTS events (a power of two: a
+ * mask and a branch per event), so that one long message shows progress
+ * (net/heartbeat.h).  Nobody is told by default. */
+#define ENGINE_BEAT_EVENTS 4096
+void engine_report_to(engine *e, heartbeat *beat);
 
 net_time engine_now(const engine *e);
 /* Process every event up to UNTIL and set the clock to UNTIL.  False when

@@ -42,6 +42,7 @@ struct engine {
     event_list events;
     net_time now;
     bool failed;              /* the clock passed NET_TIME_LIMIT */
+    heartbeat *beat;          /* told the clock every ENGINE_BEAT_EVENTS events (engine_report_to) */
     int64_t mtu, header;      /* scaled bytes */
     bool credit, store_and_forward, virtual_channels;
     bool voq_switches;        /* switches queue per input and output (voq.h) */

@@ -118,7 +118,7 @@ static void file_current(event_list *l, event x)
 /* Twice the room for chunks (from 1,024). */
 static void grow_chunks(event_list *l)
 {
-    int capacity = l->chunk_capacity ? 2 * l->chunk_capacity : 1024;
+    int capacity = grow_ring_capacity(l->chunk_capacity, 1024);
     event_chunk *chunks = arena_take(&l->memory, arena_log2(sizeof *chunks * (size_t)capacity));
     for (int c = 0; c < l->chunk_count; c++) chunks[c] = l->chunks[c];
     if (l->chunks) arena_give(&l->memory, l->chunks, arena_log2(sizeof *chunks * (size_t)l->chunk_capacity));

@@ -312,6 +312,7 @@ static network *packet_open(const topology *t, node_pair *pairs, int pair_count,
     network *n = calloc(1, sizeof *n);
     n->e = engine_create(t, scale);
     if (options->ties_shuffled) engine_shuffle_ties(n->e, options->tie_seed);
+    engine_report_to(n->e, simgrid_heartbeat());
     n->scale = scale;
     if (options->queue_samples) {
         n->sampling = *options->queue_samples;
