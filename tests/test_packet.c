@@ -78,6 +78,8 @@ END_TEST
 START_TEST(test_store_and_forward_adds_a_packet_per_further_link)
 {
     expect_path_times(&path_cases[_i], "packet: {switching: store_and_forward}", 0, true);
+    /* output queues take a packet across the crossbar cut-through: no packet more */
+    expect_path_times(&path_cases[_i], "packet: {switching: store_and_forward, architecture: shared, speedup: 2}", 0, true);
 }
 END_TEST
 

@@ -37,6 +37,39 @@ static void print_inc(unsigned inc, FILE *out)
     if (inc & INC_A2A) fprintf(out, " a2a");
 }
 
+/* Whether TIER has switches (they carry an architecture). */
+static bool tier_has_switches(const topology *t, int tier)
+{
+    for (int s = 0; s < t->switch_count; s++)
+        if (t->switches[s].tier == tier) return true;
+    return false;
+}
+
+/* How the switches of TIER queue: their architecture and what sizes it. */
+static void describe_switches(const topology *t, int tier, FILE *out)
+{
+    const packet_params *p = &t->packet;
+    switch_architecture a = p->architecture[tier];
+    char size[32];
+    fprintf(out, "  %-12s %s switches", t->tiers[tier].name, switch_architecture_name(a));
+    if (a == SWITCH_VOQ) {
+        fprintf(out, ", %s", voq_scheduler_name(p->scheduler));
+        if (p->scheduler == SCHEDULER_ISLIP) fprintf(out, " (%d iteration%s)", p->iterations, p->iterations > 1 ? "s" : "");
+    }
+    if (p->flow_control == FLOW_CONTROL_NONE) {
+        if (packet_output_queues(p, tier)) fprintf(out, ", unbounded output queues");
+    } else if (a == SWITCH_SHARED) {
+        bool given = p->shared_buffer_bytes[tier] > 0;
+        units_format(given ? p->shared_buffer_bytes[tier] : packet_buffer_bytes(t, tier), UNIT_SIZE, size, sizeof size);
+        fprintf(out, ", output queues sharing %s %s, dynamic threshold alpha %g", size,
+                given ? "per switch" : "per port (default: the room of its input buffers)", p->alpha);
+    } else if (packet_output_queues(p, tier)) {
+        units_format(packet_output_buffer_bytes(t, tier), UNIT_SIZE, size, sizeof size);
+        fprintf(out, ", output queues of %s", size);
+    }
+    fprintf(out, "\n");
+}
+
 /* The packet model's parameters, and per tier whether its input buffers
  * cover the credit loop (else a lone flow cannot stream at full rate). */
 static void describe_packet(const topology *t, FILE *out)
@@ -44,9 +77,10 @@ static void describe_packet(const topology *t, FILE *out)
     const packet_params *p = &t->packet;
     char buffer[32], loop[32];
     fprintf(out, "packet     (--model packet) mtu %.0f B, header %.0f B per packet, %s, flow control %s, routing %s, "
-            "%s switches, crossbar speedup %g\n", p->mtu_bytes, p->header_bytes, packet_switching_name(p->switching),
-            packet_flow_control_name(p->flow_control), packet_routing_name(p->routing),
-            switch_architecture_name(p->architecture), p->speedup);
+            "crossbar speedup %g\n", p->mtu_bytes, p->header_bytes, packet_switching_name(p->switching),
+            packet_flow_control_name(p->flow_control), packet_routing_name(p->routing), p->speedup);
+    for (int k = 0; k < t->tier_count; k++)
+        if (tier_has_switches(t, k)) describe_switches(t, k, out);
     if (p->flow_control == FLOW_CONTROL_NONE) {
         fprintf(out, "  %-12s unbounded input buffers (no credits)\n", "every tier");
         return;

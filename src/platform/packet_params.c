@@ -12,12 +12,14 @@
 static const char *const switching_names[] = {"cut_through", "store_and_forward"};
 static const char *const flow_control_names[] = {"credit", "none"};
 static const char *const routing_names[] = {"ecmp", "spray", "adaptive"};
-static const char *const architecture_names[] = {"fifo", "voq"};
+static const char *const architecture_names[] = {"fifo", "voq", "shared"};
+static const char *const scheduler_names[] = {"round_robin", "islip"};
 
 const char *packet_switching_name(packet_switching s) { return switching_names[s]; }
 const char *packet_flow_control_name(packet_flow_control f) { return flow_control_names[f]; }
 const char *packet_routing_name(packet_routing r) { return routing_names[r]; }
 const char *switch_architecture_name(switch_architecture a) { return architecture_names[a]; }
+const char *voq_scheduler_name(voq_scheduler s) { return scheduler_names[s]; }
 
 void packet_params_default(packet_params *p)
 {
@@ -28,6 +30,9 @@ void packet_params_default(packet_params *p)
     p->flow_control = FLOW_CONTROL_CREDIT;
     p->routing = PACKET_ROUTING_ECMP;
     p->speedup = 1;
+    p->scheduler = SCHEDULER_ROUND_ROBIN;
+    p->iterations = 1;
+    p->alpha = 1;
 }
 
 double packet_wire_bytes(const packet_params *p)
@@ -64,6 +69,22 @@ double packet_credit_loop_bytes(const topology *t, int tier)
 double packet_buffer_bytes(const topology *t, int tier)
 {
     return t->packet.buffer_bytes[tier] > 0 ? t->packet.buffer_bytes[tier] : packet_credit_loop_bytes(t, tier);
+}
+
+bool packet_output_queues(const packet_params *p, int tier)
+{
+    return p->architecture[tier] == SWITCH_SHARED || p->speedup > 1;
+}
+
+double packet_output_buffer_bytes(const topology *t, int tier)
+{
+    return t->packet.output_buffer_bytes[tier] > 0 ? t->packet.output_buffer_bytes[tier] : packet_buffer_bytes(t, tier);
+}
+
+double packet_shared_buffer_bytes(const topology *t, int tier, int ports)
+{
+    return t->packet.shared_buffer_bytes[tier] > 0 ? t->packet.shared_buffer_bytes[tier]
+                                                   : ports * packet_buffer_bytes(t, tier);
 }
 
 /* A size in whole bytes: MIN or more. */
@@ -107,64 +128,146 @@ static bool read_speedup(yaml_tree *tree, ynode *node, double *out, diag *d)
     return true;
 }
 
-/* A buffer of at least one packet, else no port could ever send. */
-static bool read_buffer(yaml_tree *tree, ynode *node, const packet_params *p, double *out, diag *d)
+/* A buffer (KEY) of at least one packet, else no port could ever send. */
+static bool read_buffer(yaml_tree *tree, ynode *node, const char *key, const packet_params *p, double *out, diag *d)
 {
-    if (!read_bytes(tree, node, "buffer", 1, out, d)) return false;
+    if (!read_bytes(tree, node, key, 1, out, d)) return false;
     double w = packet_wire_bytes(p);
     if (*out < w)
-        return yaml_error(tree, node, d, "'buffer' (%.0f B) is smaller than one packet (mtu + header = %.0f B): a port "
-                          "could never send into it; give at least %.0f B", *out, w, w);
+        return yaml_error(tree, node, d, "'%s' (%.0f B) is smaller than one packet (mtu + header = %.0f B): a port "
+                          "could never send into it; give at least %.0f B", key, *out, w, w);
     return true;
 }
 
-/* `buffer: SIZE` (every tier) or `buffer: {TIER: SIZE, ...}`. */
-static bool read_buffers(yaml_tree *tree, ynode *node, topology *t, diag *d)
+/* The tiers' names, as keys of a per-tier mapping. */
+static void tier_keys(const topology *t, const char *names[PACKET_MAX_TIERS + 1])
+{
+    for (int k = 0; k <= PACKET_MAX_TIERS; k++) names[k] = k < t->tier_count ? t->tiers[k].name : NULL;
+}
+
+/* `KEY: SIZE` (every tier) or `KEY: {TIER: SIZE, ...}` into OUT by tier. */
+static bool read_buffers(yaml_tree *tree, ynode *node, const char *key, topology *t, double *out, diag *d)
 {
     packet_params *p = &t->packet;
     if (node->type != YAML_MAPPING_NODE) {
         double bytes;
-        if (!read_buffer(tree, node, p, &bytes, d)) return false;
-        for (int k = 0; k < t->tier_count; k++) p->buffer_bytes[k] = bytes;
+        if (!read_buffer(tree, node, key, p, &bytes, d)) return false;
+        for (int k = 0; k < t->tier_count; k++) out[k] = bytes;
         return true;
     }
-    const char *names[PACKET_MAX_TIERS + 1] = {NULL};
-    for (int k = 0; k < t->tier_count; k++) names[k] = t->tiers[k].name;
+    const char *names[PACKET_MAX_TIERS + 1];
+    tier_keys(t, names);
     if (!yaml_map_check_keys(tree, node, names, d)) return false;
     for (int k = 0; k < t->tier_count; k++) {
         ynode *v = yaml_map_get(tree, node, names[k]);
-        if (v && !read_buffer(tree, v, p, &p->buffer_bytes[k], d)) return false;
+        if (v && !read_buffer(tree, v, key, p, &out[k], d)) return false;
     }
     return true;
+}
+
+/* `architecture: NAME` (every tier's switches) or `{TIER: NAME, ...}`. */
+static bool read_architectures(yaml_tree *tree, ynode *map, topology *t, diag *d)
+{
+    ynode *node = yaml_map_get(tree, map, "architecture");
+    packet_params *p = &t->packet;
+    int a = p->architecture[0];
+    if (!node) return true;
+    if (node->type != YAML_MAPPING_NODE) {
+        if (!read_choice(tree, map, "architecture", architecture_names, 3, &a, d)) return false;
+        for (int k = 0; k < t->tier_count; k++) p->architecture[k] = (switch_architecture)a;
+        return true;
+    }
+    const char *names[PACKET_MAX_TIERS + 1];
+    tier_keys(t, names);
+    if (!yaml_map_check_keys(tree, node, names, d)) return false;
+    for (int k = 0; k < t->tier_count; k++) {
+        a = p->architecture[k];
+        if (!read_choice(tree, node, names[k], architecture_names, 3, &a, d)) return false;
+        p->architecture[k] = (switch_architecture)a;
+    }
+    return true;
+}
+
+/* `iterations`: islip's, a whole number from 1 to 16 (McKeown 1999 finds
+ * log2 N enough to converge at any N a switch has). */
+static bool read_iterations(yaml_tree *tree, ynode *node, int *out, diag *d)
+{
+    double v;
+    if (!yaml_read_positive_number(tree, node, "iterations", &v, d)) return false;
+    if (v != floor(v) || v < 1 || v > 16)
+        return yaml_error(tree, node, d, "'iterations' must be a whole number from 1 to 16 (islip's matching rounds per cell time)");
+    *out = (int)v;
+    return true;
+}
+
+/* `alpha`: the dynamic threshold's factor, a positive number (Choudhury &
+ * Hahne use powers of two from 1/64 to 64). */
+static bool read_alpha(yaml_tree *tree, ynode *node, double *out, diag *d)
+{
+    if (!yaml_read_positive_number(tree, node, "alpha", out, d)) return false;
+    if (!isfinite(*out) || *out > 1024)
+        return yaml_error(tree, node, d, "'alpha' must be a positive number of at most 1024 (the dynamic threshold's factor)");
+    return true;
+}
+
+/* A key that means something for some switches only, given where none
+ * has it: refused, as an option accepted and ignored would be. */
+static bool refuse_unused(yaml_tree *tree, ynode *map, const char *key, bool used, const char *why, diag *d)
+{
+    ynode *v = yaml_map_get(tree, map, key);
+    if (!v || used) return true;
+    return yaml_error(tree, v, d, "'%s' %s: remove it, or choose the architecture it belongs to", key, why);
 }
 
 bool packet_params_read(yaml_tree *tree, ynode *node, topology *t, diag *d)
 {
     static const char *const keys[] = {"mtu", "header", "buffer", "switching", "flow_control", "routing", "speedup",
-                                       "architecture", NULL};
+                                       "architecture", "scheduler", "iterations", "output_buffer", "shared_buffer",
+                                       "alpha", NULL};
     packet_params *p = &t->packet;
-    if (!yaml_expect_mapping(tree, node, "'packet' (mtu, header, buffer, switching, flow_control, routing, speedup, architecture)", d) ||
+    if (!yaml_expect_mapping(tree, node, "'packet' (mtu, header, buffer, switching, flow_control, routing, speedup, "
+                             "architecture, scheduler, iterations, output_buffer, shared_buffer, alpha)", d) ||
         !yaml_map_check_keys(tree, node, keys, d))
         return false;
     ynode *v;
     if ((v = yaml_map_get(tree, node, "mtu")) && !read_bytes(tree, v, "mtu", 1, &p->mtu_bytes, d)) return false;
     if ((v = yaml_map_get(tree, node, "header")) && !read_bytes(tree, v, "header", 0, &p->header_bytes, d)) return false;
-    int switching = p->switching, flow = p->flow_control, routing = p->routing, architecture = p->architecture;
+    int switching = p->switching, flow = p->flow_control, routing = p->routing, scheduler = p->scheduler;
     if (!read_choice(tree, node, "switching", switching_names, 2, &switching, d) ||
-        !read_choice(tree, node, "architecture", architecture_names, 2, &architecture, d) ||
+        !read_architectures(tree, node, t, d) ||
+        !read_choice(tree, node, "scheduler", scheduler_names, 2, &scheduler, d) ||
         !read_choice(tree, node, "flow_control", flow_control_names, 2, &flow, d) ||
         !read_choice(tree, node, "routing", routing_names, 3, &routing, d))
         return false;
     p->switching = (packet_switching)switching;
     p->flow_control = (packet_flow_control)flow;
     p->routing = (packet_routing)routing;
-    p->architecture = (switch_architecture)architecture;
+    p->scheduler = (voq_scheduler)scheduler;
     if ((v = yaml_map_get(tree, node, "speedup")) && !read_speedup(tree, v, &p->speedup, d)) return false;
-    if ((v = yaml_map_get(tree, node, "buffer"))) {
+    if ((v = yaml_map_get(tree, node, "iterations")) && !read_iterations(tree, v, &p->iterations, d)) return false;
+    if ((v = yaml_map_get(tree, node, "alpha")) && !read_alpha(tree, v, &p->alpha, d)) return false;
+    bool voq = false, shared = false, output_queued = p->speedup > 1;
+    for (int k = 0; k < t->tier_count; k++) {
+        voq |= p->architecture[k] == SWITCH_VOQ;
+        shared |= p->architecture[k] == SWITCH_SHARED;
+        output_queued |= p->architecture[k] != SWITCH_SHARED && p->speedup > 1;
+    }
+    if (!refuse_unused(tree, node, "scheduler", voq, "chooses how voq switches match inputs to outputs, and no switch is voq", d) ||
+        !refuse_unused(tree, node, "iterations", voq && p->scheduler == SCHEDULER_ISLIP,
+                       "counts islip's matching rounds, and no voq switch runs 'scheduler: islip'", d) ||
+        !refuse_unused(tree, node, "shared_buffer", shared, "sizes shared switches' pools, and no switch is shared", d) ||
+        !refuse_unused(tree, node, "alpha", shared, "is shared switches' dynamic threshold, and no switch is shared", d) ||
+        !refuse_unused(tree, node, "output_buffer", output_queued,
+                       "sizes the output queues fifo and voq switches have above 'speedup: 1', and none has any", d))
+        return false;
+    for (int b = 0; b < 3; b++) {
+        static const char *const sized[] = {"buffer", "output_buffer", "shared_buffer"};
+        double *out[] = {p->buffer_bytes, p->output_buffer_bytes, p->shared_buffer_bytes};
+        if (!(v = yaml_map_get(tree, node, sized[b]))) continue;
         if (p->flow_control == FLOW_CONTROL_NONE)
-            return yaml_error(tree, v, d, "'flow_control: none' has unbounded buffers, so 'buffer' would be ignored: remove "
-                              "one of them");
-        if (!read_buffers(tree, v, t, d)) return false;
+            return yaml_error(tree, v, d, "'flow_control: none' has unbounded buffers, so '%s' would be ignored: remove "
+                              "one of them", sized[b]);
+        if (!read_buffers(tree, v, sized[b], t, out[b], d)) return false;
     }
     if (p->routing != PACKET_ROUTING_ECMP && (!t->multipath || t->routing != ROUTING_ECMP))
         return yaml_error(tree, yaml_map_get(tree, node, "routing"), d,

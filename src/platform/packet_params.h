@@ -14,7 +14,8 @@
 typedef enum { SWITCHING_CUT_THROUGH, SWITCHING_STORE_AND_FORWARD } packet_switching;
 typedef enum { FLOW_CONTROL_CREDIT, FLOW_CONTROL_NONE } packet_flow_control;
 typedef enum { PACKET_ROUTING_ECMP, PACKET_ROUTING_SPRAY, PACKET_ROUTING_ADAPTIVE } packet_routing;
-typedef enum { SWITCH_FIFO, SWITCH_VOQ } switch_architecture;
+typedef enum { SWITCH_FIFO, SWITCH_VOQ, SWITCH_SHARED } switch_architecture;
+typedef enum { SCHEDULER_ROUND_ROBIN, SCHEDULER_ISLIP } voq_scheduler;
 
 typedef struct packet_params {
     double mtu_bytes;                      /* payload per packet: 4 KiB (InfiniBand / RoCE MTU) */
@@ -24,10 +25,20 @@ typedef struct packet_params {
     packet_switching switching;
     packet_flow_control flow_control;
     packet_routing routing;
-    switch_architecture architecture;      /* how a switch queues at its inputs: fifo (one queue per input) or
-                                              voq (one per input and output) */
-    double speedup;                        /* crossbar speedup: an input feeds the crossbar at most this
-                                              times its link's bandwidth; 1 (a real number >= 1) */
+    switch_architecture architecture[PACKET_MAX_TIERS]; /* by the tier of the switch: fifo (a queue per
+                                              input), voq (a queue per input and output), shared (output
+                                              queues in one pool per switch) */
+    voq_scheduler scheduler;               /* how voq switches match inputs to outputs */
+    int iterations;                        /* islip's iterations per cell time: 1 */
+    double speedup;                        /* crossbar speedup: an input feeds the crossbar, and an output
+                                              drains it, at most this times its link's bandwidth; 1 (a real
+                                              number >= 1); above 1 every switch has output queues */
+    double output_buffer_bytes[PACKET_MAX_TIERS]; /* an output queue's room (speedup > 1, fifo and voq), by
+                                              the tier of the switch; 0: the tier's input buffer */
+    double shared_buffer_bytes[PACKET_MAX_TIERS]; /* a shared switch's pool, by its tier; 0: the default
+                                              (packet_shared_buffer_bytes) */
+    double alpha;                          /* shared: an output queue admits a packet while it holds less
+                                              than alpha x the pool's free room (dynamic threshold): 1 */
 } packet_params;
 
 struct topology;
@@ -55,10 +66,21 @@ double packet_credit_loop_bytes(const struct topology *t, int tier);
 
 /* The buffer of TIER's input ports: the file's, or the credit loop. */
 double packet_buffer_bytes(const struct topology *t, int tier);
+/* Whether switches have output queues: shared ones always, every one
+ * when the crossbar is faster than the links (a combined input- and
+ * output-queued switch). */
+bool packet_output_queues(const packet_params *p, int tier);
+/* The room of an output queue of a switch of TIER (fifo, voq). */
+double packet_output_buffer_bytes(const struct topology *t, int tier);
+/* The pool of a shared switch of TIER with PORTS ports: the file's, or
+ * the room of the input buffers it stands for (PORTS x the tier's
+ * buffer). */
+double packet_shared_buffer_bytes(const struct topology *t, int tier, int ports);
 
 const char *packet_switching_name(packet_switching s);
 const char *packet_flow_control_name(packet_flow_control f);
 const char *packet_routing_name(packet_routing r);
 const char *switch_architecture_name(switch_architecture a);
+const char *voq_scheduler_name(voq_scheduler s);
 
 #endif

@@ -24,6 +24,10 @@ arbitration_decision arbitration_round_robin(port *q, request_view requests, boo
                 continue;
             }
         }
+        if (credit && q->pool >= 0 && !pool_admits(&requests.pools[q->pool], q->pool_queued, i->wire)) {
+            d.starved = true;
+            continue;
+        }
         d.input = in;
         d.before = before;
         return d;

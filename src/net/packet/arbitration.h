@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "net/packet/output_queue.h"
 #include "net/packet/port.h"
 
 /* The requests of the inputs waiting for ports, as a policy reads them. */
@@ -17,6 +18,7 @@ typedef struct request_view {
     const input_request *voqs;   /* virtual output queues' (inputs from VOQ_INPUT_BASE, voq.h) */
     const int32_t *voq_buffer;   /* the buffer input each queue belongs to: they share its crossbar */
     const port *ports;           /* whose far buffers those are */
+    const shared_pool *pools;    /* shared switches' pools, by switch (output_queue.h) */
 } request_view;
 
 static inline const input_request *request_of(request_view v, int in)
@@ -44,8 +46,9 @@ typedef struct arbitration_decision {
 
 /* Round robin among the inputs waiting for free port Q (their REQUESTS):
  * the first in its queue whose head is eligible at NOW and, under credit
- * flow control (CREDIT), fits the buffer it would fill.  Q's buffers are
- * settled to NOW as their credits are read. */
+ * flow control (CREDIT), fits the buffer it would fill (at a crossbar port
+ * of a shared switch: its pool admits it).  Q's buffers are settled to NOW
+ * as their credits are read. */
 arbitration_decision arbitration_round_robin(port *q, request_view requests, bool credit, net_time now);
 
 #endif

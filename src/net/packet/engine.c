@@ -28,6 +28,21 @@ static int calendar_slot_bits(const topology *t, const packet_params *params)
     return bits < 50 ? bits : 50;
 }
 
+/* Crossbar port C (output_queue.h): no latency, its link's rate times the
+ * speedup (at a shared switch, times its ports when more), and an output
+ * queue of the switch's tier's room, or room from its pool. */
+static void init_crossbar_port(engine *e, int c, double scale)
+{
+    const topology *t = e->t;
+    int p = e->outputs.link_of[c - e->port_count], s = output_queue_switch(t, p), tier = t->switches[s].tier;
+    bool shared = t->packet.architecture[tier] == SWITCH_SHARED;
+    int64_t room = !e->credit ? 0 : shared ? INT64_MAX / 4 : llround(packet_output_buffer_bytes(t, tier) * scale);
+    double speedup = t->packet.speedup, ports = e->outputs.switch_ports[s];
+    if (shared && ports > speedup) speedup = ports;
+    port_init(&e->ports[c], 0, (long double)t->links[p / 2].bandwidth_Bps * scale * speedup, room);
+    if (shared) e->ports[c].pool = s;
+}
+
 engine *engine_create(const topology *t, double scale)
 {
     engine *e = calloc(1, sizeof *e);
@@ -39,15 +54,17 @@ engine *engine_create(const topology *t, double scale)
     e->store_and_forward = params->switching == SWITCHING_STORE_AND_FORWARD;
     e->routing = params->routing;
     e->crossbar_scale = 1.0L / params->speedup;
-    e->voq_switches = params->architecture == SWITCH_VOQ;
+    for (int k = 0; k < t->tier_count; k++) e->voq_switches |= params->architecture[k] == SWITCH_VOQ;
     e->virtual_channels = true;
     e->beat = heartbeat_unread();
     e->port_count = 2 * t->link_count;
-    e->message_inputs = e->port_count * PORT_VCS;
+    output_queues_init(&e->outputs, t, scale);
+    e->all_ports = e->port_count + e->outputs.count;
+    e->message_inputs = e->all_ports * PORT_VCS;
     e->requests = malloc(sizeof *e->requests * (size_t)(e->message_inputs + 1)); /* messages' come as they grow */
     if (!e->requests) out_of_memory();
     arena_init(&e->memory);
-    e->ports = arena_take(&e->memory, arena_log2(sizeof *e->ports * (size_t)(e->port_count ? e->port_count : 1)));
+    e->ports = arena_take(&e->memory, arena_log2(sizeof *e->ports * (size_t)(e->all_ports ? e->all_ports : 1)));
     int64_t buffer[TOPO_MAX_TIERS] = {0};
     for (int k = 0; k < t->tier_count && e->credit; k++) buffer[k] = llround(packet_buffer_bytes(t, k) * scale);
     for (int i = 0; i < e->port_count; i++) {
@@ -56,6 +73,7 @@ engine *engine_create(const topology *t, double scale)
         else port_init(&e->ports[i], net_time_from_seconds(link->latency_s), (long double)link->bandwidth_Bps * scale,
                        buffer[link->tier]);
     }
+    for (int c = e->port_count; c < e->all_ports; c++) init_crossbar_port(e, c, scale);
     event_list_init(&e->events, calendar_slot_bits(t, params));
     route_table_init(&e->routes, t, e->routing != PACKET_ROUTING_ECMP);
     e->free_message = -1;
@@ -70,6 +88,7 @@ void engine_free(engine *e)
     event_list_free(&e->events);
     route_table_free(&e->routes);
     voq_table_free(&e->voqs);
+    output_queues_free(&e->outputs);
     free(e->messages);
     free(e->requests);
     free(e->records);
@@ -156,7 +175,7 @@ static void offer_head(engine *e, int in)
     i->vc = e->virtual_channels ? s->vc : 0;
     i->wire = x->wire_bytes;
     i->eligible = x->eligible > b->crossbar.formula_end ? x->eligible : b->crossbar.formula_end;
-    service_request(e, in, s->port);
+    service_request(e, in, port_toward(e, s->port, in));
 }
 
 /* Virtual output queue V's head packet (a new head) offers itself to its
@@ -171,7 +190,7 @@ static void offer_queue_head(engine *e, int v)
     i->vc = e->virtual_channels ? s->vc : 0;
     i->wire = x->wire_bytes;
     i->eligible = x->eligible > crossbar ? x->eligible : crossbar;
-    service_request(e, VOQ_INPUT_BASE + v, s->port);
+    service_request(e, VOQ_INPUT_BASE + v, port_toward(e, s->port, VOQ_INPUT_BASE + v));
 }
 
 int engine_send(engine *e, int route, int64_t bytes, net_time posted, void *cookie)
@@ -262,6 +281,21 @@ static void forward(engine *e, port *p, port_buffer *far, int to, packet *x, net
     if (far->queue.count == 1) offer_head(e, to);
 }
 
+/* Packet X, started on crossbar port P now and crossing until END, goes
+ * into P's output queue FAR (input TO), cut-through: it may leave as soon
+ * as it starts crossing (output_queue.h). */
+static void enter_output_queue(engine *e, port *p, port_buffer *far, int to, packet *x, net_time end)
+{
+    if (p->pool >= 0) {
+        p->pool_queued += x->wire_bytes;
+        e->outputs.pools[p->pool].used += x->wire_bytes;
+    }
+    x->eligible = e->now;
+    x->tail_ready = end;
+    packet_queue_push(&far->queue, x, &e->memory);
+    if (far->queue.count == 1) offer_head(e, to);
+}
+
 void engine_start(engine *e, int pi, int in)
 {
     port *p = &e->ports[pi];
@@ -279,12 +313,21 @@ void engine_start(engine *e, int pi, int in)
         packet_queue_pop(q);
     }
     net_time end = port_transmit(p, e->now, x.wire_bytes, x.tail_ready);
-    p->free_at = end;
-    e->counters.packet_hops++;
-    if (!from_source) { /* its tail leaves the buffer it came from at END; the next crosses after it */
+    bool crossing = pi >= e->port_count; /* a crossbar port: into an output queue */
+    /* a link sends no faster than the tail comes in; a crossbar port takes the next packet (another input's)
+       once this one's bytes have crossed at its rate, whenever its tail comes */
+    p->free_at = crossing ? p->serializing.formula_end : end;
+    if (!crossing) e->counters.packet_hops++;
+    if (!from_source) { /* its tail leaves the buffer it came from at END */
         port_buffer *from = input_buffer(e, feeding);
-        long double crossbar_as_per_byte = e->ports[input_port(feeding)].as_per_byte * e->crossbar_scale;
-        busy_period_end(&from->crossbar, e->now, x.wire_bytes, crossbar_as_per_byte);
+        port *feeder = &e->ports[input_port(feeding)];
+        if (!is_output_queue(e, feeding)) /* the next crosses after it */
+            busy_period_end(&from->crossbar, e->now, x.wire_bytes, feeder->as_per_byte * e->crossbar_scale);
+        else if (feeder->pool >= 0) { /* its room goes back to the pool */
+            feeder->pool_queued -= x.wire_bytes;
+            e->outputs.pools[feeder->pool].used -= x.wire_bytes;
+            service_pool_freed(e, &e->outputs.pools[feeder->pool]);
+        }
         buffer_leaves(from, end, x.wire_bytes, &e->memory);
         service_credit_due(e, input_port(feeding), from, end);
     }
@@ -292,7 +335,8 @@ void engine_start(engine *e, int pi, int in)
     p->vcs_used |= 1u << vc;
     buffer_settle(far, p->latency, e->now);
     buffer_enter(far, e->now, x.wire_bytes);
-    if (e->routes.stages[x.at].last) arrive(e, p, far, &x, end);
+    if (crossing) enter_output_queue(e, p, far, buffer_input(pi, vc), &x, end);
+    else if (e->routes.stages[x.at].last) arrive(e, p, far, &x, end);
     else forward(e, p, far, buffer_input(pi, vc), &x, end);
     if (from_source) { /* the message offers its next packet */
         int slot = message_slot(e, in);

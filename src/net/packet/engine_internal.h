@@ -4,7 +4,8 @@
  * only what they read.  Nothing outside src/net/packet sees it.
  *
  * An input is what a port serves packets from: the buffer at port q's far
- * end on virtual channel v (input q * PORT_VCS + v), or a message being cut
+ * end on virtual channel v (input q * PORT_VCS + v; at a crossbar port,
+ * output_queue.h, an output queue), or a message being cut
  * into packets at its source (input port_count * PORT_VCS + its slot).  An
  * input joins the queue of the port its head packet wants as soon as that
  * packet is on its way, with the time it becomes eligible; so a packet-hop
@@ -45,14 +46,16 @@ struct engine {
     heartbeat *beat;          /* told the clock every ENGINE_BEAT_EVENTS events (engine_report_to) */
     int64_t mtu, header;      /* scaled bytes */
     bool credit, store_and_forward, virtual_channels;
-    bool voq_switches;        /* switches queue per input and output (voq.h) */
+    bool voq_switches;        /* some switches queue per input and output (voq.h) */
     voq_table voqs;
+    output_queues outputs;    /* crossbar ports and output queues (output_queue.h) */
     long double crossbar_scale; /* 1 / the crossbar speedup: an input feeds the crossbar at its link's rate / this */
     packet_routing routing;
     arena memory;             /* ports, rings of packets and of departures */
-    port *ports;
-    int port_count;
-    int message_inputs;       /* port_count * PORT_VCS: the first message input */
+    port *ports;              /* link ports, then crossbar ports */
+    int port_count;           /* link ports: 2 x links */
+    int all_ports;            /* with the crossbar ports */
+    int message_inputs;       /* all_ports * PORT_VCS: the first message input */
     long live_packets;        /* cut and not yet arrived */
     route_table routes;
     message *messages;
@@ -89,6 +92,20 @@ static inline port_buffer *input_buffer(engine *e, int in)
 {
     return &e->ports[(unsigned)in / PORT_VCS].far[(unsigned)in % PORT_VCS];
 }
+/* Whether buffer input IN is an output queue (a crossbar port's far buffer). */
+static inline bool is_output_queue(const engine *e, int in)
+{
+    return input_port(in) >= e->port_count;
+}
+/* The port a packet at buffer or queue input IN asks for, its route's
+ * stage being link port P: P's crossbar port where P's switch has output
+ * queues and the packet has not crossed yet. */
+static inline int port_toward(const engine *e, int p, int in)
+{
+    if (!e->outputs.crossbar_of || (!is_voq_input(in) && is_output_queue(e, in))) return p;
+    int c = e->outputs.crossbar_of[p];
+    return c >= 0 ? c : p;
+}
 static inline input_request *input_of(engine *e, int in)
 {
     return is_voq_input(in) ? &e->voqs.requests[in - VOQ_INPUT_BASE] : &e->requests[in];
@@ -96,7 +113,7 @@ static inline input_request *input_of(engine *e, int in)
 /* What arbitration and adaptive routing may read of the waiting inputs. */
 static inline request_view engine_requests(const engine *e)
 {
-    return (request_view){e->requests, e->voqs.requests, e->voqs.buffer, e->ports};
+    return (request_view){e->requests, e->voqs.requests, e->voqs.buffer, e->ports, e->outputs.pools};
 }
 
 static inline void engine_schedule(engine *e, net_time time, int kind, int target)
@@ -117,5 +134,7 @@ void service_port(engine *e, int p);
 /* Room leaves B, port P's far buffer, at TIME: P hears of it a latency
  * later, which wakes P if it waits for credits. */
 void service_credit_due(engine *e, int p, port_buffer *b, net_time time);
+/* Room came back to POOL: the crossbar ports waiting for it look again. */
+void service_pool_freed(engine *e, shared_pool *pool);
 
 #endif

@@ -13,6 +13,7 @@ void port_init(port *p, net_time latency, long double bandwidth, int64_t buffer_
     p->request_head = p->request_tail = -1;
     p->wake_at = NET_TIME_NEVER;
     p->stalled_since = -1;
+    p->pool = -1;
     for (int v = 0; v < PORT_VCS; v++) {
         p->far[v].credits = buffer_bytes;
         p->far[v].crossbar.formula_end = -1;

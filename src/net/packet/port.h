@@ -100,6 +100,8 @@ typedef struct port {
     net_time latency;          /* the link's share of alpha: head and tail arrive this much later */
     net_time stalled_since;    /* waiting for credits since then, or -1 */
     uint32_t vcs_used;         /* a bit per far buffer a packet ever entered: the others never need settling */
+    int32_t pool;              /* a crossbar port of a shared switch: the switch (output_queue.h), else -1 */
+    int64_t pool_queued;       /* its output queue's bytes in that pool */
     /* counters */
     int64_t bytes, packets;
     net_time busy, stalled;

@@ -77,6 +77,11 @@ void service_port(engine *e, int p)
         return;
     }
     stall(q, d.starved, e->now);
+    if (d.starved && q->pool >= 0 && !e->outputs.waiting[p - e->port_count]) { /* room may come from any queue */
+        shared_pool *pool = &e->outputs.pools[q->pool];
+        e->outputs.waiting[p - e->port_count] = 1;
+        pool->waiting[pool->waiting_count++] = p;
+    }
     net_time retry = d.retry;
     if (d.starved) {
         net_time credit = next_credit(q, e->now);
@@ -88,4 +93,14 @@ void service_port(engine *e, int p)
 void service_credit_due(engine *e, int p, port_buffer *b, net_time time)
 {
     if (b->sender_stalled) wake(e, p, time + e->ports[p].latency);
+}
+
+void service_pool_freed(engine *e, shared_pool *pool)
+{
+    for (int k = 0; k < pool->waiting_count; k++) {
+        int p = pool->waiting[k];
+        e->outputs.waiting[p - e->port_count] = 0;
+        wake(e, p, e->now);
+    }
+    pool->waiting_count = 0;
 }

@@ -90,7 +90,8 @@ void voq_assign(voq_table *v, route_table *r, const topology *t, bool virtual_ch
         if (k == r->routes[s->route].first) continue;
         const route_stage *before = &r->stages[k - 1];
         int node = far_node(t, before->port);
-        if (node >= 0 && node < t->ranks) continue; /* a rank relaying (torus, mesh): FIFO */
+        if (node < t->ranks) continue; /* a rank relaying (torus, mesh): FIFO */
+        if (t->packet.architecture[t->switches[node - t->ranks].tier] != SWITCH_VOQ) continue;
         s->voq = queue_of(v, before->port * PORT_VCS + (virtual_channels ? before->vc : 0), s->port);
     }
     v->stages_assigned = r->stage_count;
