@@ -15,6 +15,7 @@
 #include <stdlib.h>
 
 #include "net/packet/arbitration.h"
+#include "net/packet/islip.h"
 #include "net/packet/packet_flows.h"
 #include "net/packet/synthetic.h"
 #include "test_support.h"
@@ -104,22 +105,30 @@ START_TEST(test_fifo_delivers_a_light_load_whole)
 }
 END_TEST
 
-/* Virtual output queues with round robin at each output (an output takes
- * the next waiting queue whose buffer's crossbar is free): McKeown's
- * uniform-traffic result for iSLIP, saturation >= 0.95 at N = 32, where
- * FIFO queues give 0.59.  The queues share their buffer: it needs room for
+/* Virtual output queues, with round robin at each output (an output takes
+ * the next waiting queue whose buffer's crossbar is free) and with iSLIP
+ * (one and four iterations): McKeown's uniform-traffic result for iSLIP,
+ * saturation >= 0.95 at N = 32 (1999, section 5), where FIFO queues give
+ * 0.59.  The queues share their buffer: it needs room for
  * several outputs' packets (64 packets, or unbounded). */
 START_TEST(test_voq_saturates_above_095_under_uniform_traffic)
 {
-    static const char *const voq_depths[] = {"packet: {architecture: voq, buffer: 256KiB}\n",
-                                             "packet: {architecture: voq, flow_control: none}\n",
-                                             "packet: {architecture: voq, flow_control: none, speedup: 2}\n"};
+    static const struct {
+        const char *yaml;
+        long slots;
+    } voqs[] = {{"packet: {architecture: voq, buffer: 256KiB}\n", 12500},
+                {"packet: {architecture: voq, flow_control: none}\n", 12500},
+                {"packet: {architecture: voq, flow_control: none, speedup: 2}\n", 12500},
+                {"packet: {architecture: voq, scheduler: islip, iterations: 4, buffer: 256KiB}\n", 12500},
+                /* one iteration reaches it once its pointers desynchronize, which takes well-filled queues and
+                   a long run: 0.96 after 50,000 packet times without self-traffic (docs/packet.md) */
+                {"packet: {architecture: voq, scheduler: islip, flow_control: none}\n", 50000}};
     for (int self = 0; self <= 1; self++) {
         topology t;
-        load_split_star(32, voq_depths[_i], &t);
-        synthetic_result r = run_uniform(&t, 32, self, 1, 12500);
+        load_split_star(32, voqs[_i].yaml, &t);
+        synthetic_result r = run_uniform(&t, 32, self, 1, voqs[_i].slots);
         ck_assert_msg(r.throughput >= 0.95, "VOQ N = 32 (%s, %s self-traffic): saturation throughput %.4f",
-                      voq_depths[_i], self ? "with" : "without", r.throughput);
+                      voqs[_i].yaml, self ? "with" : "without", r.throughput);
         topology_free(&t);
     }
 }
@@ -233,6 +242,44 @@ START_TEST(test_round_robin_takes_the_first_eligible_head_that_fits)
 }
 END_TEST
 
+/* iSLIP alone (McKeown 1999, section 3's example, at 2 x 2): two inputs
+ * each with a packet for both outputs, every pointer at the start.  Both
+ * outputs grant input 0, which accepts output 0: one match, and a second
+ * round matches input 1 to output 1 without moving the pointers.  After
+ * the first slot the grant pointer of output 0 has moved past input 0, so
+ * the next slot's single round matches both: the pointers desynchronize. */
+START_TEST(test_islip_matches_as_mckeowns_example)
+{
+    port ports[4];
+    for (int p = 0; p < 4; p++) port_init(&ports[p], 0, 1e9L, 1000);
+    /* virtual output queues 0, 1 of buffer 0 (port 0's) and 2, 3 of buffer 2 (port 1's), for outputs 2, 3 */
+    input_request voqs[4] = {{.next = VOQ_INPUT_BASE + 2, .wire = 100},
+                             {.next = VOQ_INPUT_BASE + 3, .wire = 100},
+                             {.next = -1, .wire = 100},
+                             {.next = -1, .wire = 100}};
+    const int32_t buffer[4] = {0, 0, 2, 2};
+    ports[2].request_head = VOQ_INPUT_BASE + 0;
+    ports[3].request_head = VOQ_INPUT_BASE + 1;
+    request_view view = {NULL, voqs, buffer, ports, NULL};
+    int32_t outputs[2] = {2, 3}, grant[4] = {0}, accept[4] = {0}, granted[2], before[2], matched_buffer[2];
+    islip_switch sw = {.first = 0, .count = 2};
+    islip_match m[2];
+    islip_state st = {.iterations = 2, .switches = &sw, .outputs = outputs, .grant = grant, .accept = accept,
+                      .accept_count = 4, .granted = granted, .granted_before = before, .matched_buffer = matched_buffer};
+    ck_assert_int_eq(islip_match_switch(&st, 0, ports, view, true, 0, m), 2);
+    ck_assert_msg(m[0].output == 2 && m[0].input == VOQ_INPUT_BASE + 0 && m[1].output == 3 && m[1].input == VOQ_INPUT_BASE + 3,
+                  "two rounds: %d <- %d, %d <- %d", m[0].output, m[0].input, m[1].output, m[1].input);
+    ck_assert_msg(grant[2] == 1 && grant[3] == 0 && accept[0] == 3 && accept[2] == 0, "pointers moved in round 2");
+    for (int p = 0; p < 4; p++) grant[p] = accept[p] = 0;
+    st.iterations = 1;
+    ck_assert_int_eq(islip_match_switch(&st, 0, ports, view, true, 0, m), 1); /* the first slot */
+    ck_assert_msg(m[0].output == 2 && m[0].input == VOQ_INPUT_BASE + 0, "slot 1: %d <- %d", m[0].output, m[0].input);
+    ck_assert_int_eq(islip_match_switch(&st, 0, ports, view, true, 0, m), 2); /* the next: desynchronized */
+    ck_assert_msg(m[0].output == 2 && m[0].input == VOQ_INPUT_BASE + 2 && m[1].output == 3 && m[1].input == VOQ_INPUT_BASE + 1,
+                  "slot 2: %d <- %d, %d <- %d", m[0].output, m[0].input, m[1].output, m[1].input);
+}
+END_TEST
+
 /* A lone message on every path class takes alpha + M/BW (docs/packet.md
  * section 4) whatever the switches' architecture and speedup. */
 START_TEST(test_architectures_keep_a_lone_flow_exact)
@@ -270,11 +317,12 @@ int main(void)
     tcase_add_loop_test(tc, test_fifo_saturates_at_karols_throughput_with_self_traffic, 0, DEPTHS);
     tcase_add_loop_test(tc, test_fifo_saturates_at_karols_throughput_without_self_traffic, 0, DEPTHS);
     tcase_add_test(tc, test_fifo_delivers_a_light_load_whole);
-    tcase_add_loop_test(tc, test_voq_saturates_above_095_under_uniform_traffic, 0, 3);
+    tcase_add_loop_test(tc, test_voq_saturates_above_095_under_uniform_traffic, 0, 5);
     tcase_add_test(tc, test_output_queueing_waits_as_karols_formula);
     tcase_add_loop_test(tc, test_speedup_2_saturates_above_095_in_every_architecture, 0, 3);
     tcase_add_test(tc, test_shared_buffer_waits_as_karols_formula);
     tcase_add_test(tc, test_round_robin_takes_the_first_eligible_head_that_fits);
+    tcase_add_test(tc, test_islip_matches_as_mckeowns_example);
     tcase_add_loop_test(tc, test_architectures_keep_a_lone_flow_exact, 0, path_case_count);
     suite_add_tcase(s, tc);
     return run_suite(s);

@@ -74,6 +74,7 @@ engine *engine_create(const topology *t, double scale)
                        buffer[link->tier]);
     }
     for (int c = e->port_count; c < e->all_ports; c++) init_crossbar_port(e, c, scale);
+    e->islip = islip_create(t, &e->outputs, e->all_ports);
     event_list_init(&e->events, calendar_slot_bits(t, params));
     route_table_init(&e->routes, t, e->routing != PACKET_ROUTING_ECMP);
     e->free_message = -1;
@@ -89,6 +90,7 @@ void engine_free(engine *e)
     route_table_free(&e->routes);
     voq_table_free(&e->voqs);
     output_queues_free(&e->outputs);
+    islip_free(e->islip);
     free(e->messages);
     free(e->requests);
     free(e->records);

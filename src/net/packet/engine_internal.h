@@ -17,6 +17,7 @@
 #include "net/packet/event_list.h"
 #include "net/packet/routing.h"
 #include "net/packet/voq.h"
+#include "net/packet/islip.h"
 #include "net/packet/arbitration.h"
 
 enum {
@@ -49,6 +50,7 @@ struct engine {
     bool voq_switches;        /* some switches queue per input and output (voq.h) */
     voq_table voqs;
     output_queues outputs;    /* crossbar ports and output queues (output_queue.h) */
+    islip_state *islip;       /* voq switches matching by islip (islip.h), else NULL */
     long double crossbar_scale; /* 1 / the crossbar speedup: an input feeds the crossbar at its link's rate / this */
     packet_routing routing;
     arena memory;             /* ports, rings of packets and of departures */

@@ -57,25 +57,11 @@ static net_time next_credit(port *q, net_time now)
     return soonest;
 }
 
-void service_port(engine *e, int p)
+/* Port Q (P) starts nothing now (decision D): it waits for credits or pool
+ * room when starved, and looks again when a head may become eligible. */
+static void wait_for(engine *e, int p, arbitration_decision d)
 {
     port *q = &e->ports[p];
-    if (q->request_head < 0) return;
-    if (q->free_at > e->now) {
-        wake(e, p, q->free_at);
-        return;
-    }
-    arbitration_decision d = arbitration_round_robin(q, engine_requests(e), e->credit, e->now);
-    if (d.input >= 0) {
-        int32_t next = input_of(e, d.input)->next;
-        if (d.before < 0) q->request_head = next;
-        else input_of(e, d.before)->next = next;
-        if (q->request_tail == d.input) q->request_tail = d.before;
-        stall(q, false, e->now);
-        engine_start(e, p, d.input);
-        if (q->request_head >= 0) wake(e, p, q->free_at); /* the others wait at least for its tail */
-        return;
-    }
     stall(q, d.starved, e->now);
     if (d.starved && q->pool >= 0 && !e->outputs.waiting[p - e->port_count]) { /* room may come from any queue */
         shared_pool *pool = &e->outputs.pools[q->pool];
@@ -88,6 +74,71 @@ void service_port(engine *e, int p)
         if (credit < retry) retry = credit;
     }
     if (retry != NET_TIME_NEVER) wake(e, p, retry);
+}
+
+/* Start input IN on port P (Q), BEFORE standing ahead of it in P's queue. */
+static void start(engine *e, int p, int in, int before)
+{
+    port *q = &e->ports[p];
+    int32_t next = input_of(e, in)->next;
+    if (before < 0) q->request_head = next;
+    else input_of(e, before)->next = next;
+    if (q->request_tail == in) q->request_tail = before;
+    stall(q, false, e->now);
+    engine_start(e, p, in);
+}
+
+/* Voq switch S matches its free outputs by islip (islip.h) and starts the
+ * pairs; its outputs look again at the next cell. */
+static void service_switch(engine *e, int s)
+{
+    islip_state *st = e->islip;
+    islip_switch *sw = &st->switches[s];
+    if (sw->applying) return; /* an output freed while its matches start: the matching wakes it */
+    const int32_t *outs = st->outputs + sw->first;
+    int matched = 0;
+    if (e->now >= sw->next_match) {
+        matched = islip_match_switch(st, s, e->ports, engine_requests(e), e->credit, e->now, st->matches);
+        sw->applying = true;
+        net_time next = NET_TIME_NEVER;
+        for (int m = 0; m < matched; m++) {
+            islip_match x = st->matches[m];
+            start(e, x.output, x.input, x.before);
+            net_time crossbar = crossbar_free(engine_requests(e), x.input), free_at = e->ports[x.output].free_at;
+            if (free_at < next) next = free_at;
+            if (crossbar < next) next = crossbar;
+        }
+        sw->applying = false;
+        if (matched) sw->next_match = next;
+    }
+    for (int k = 0; k < sw->count; k++) {
+        port *q = &e->ports[outs[k]];
+        if (q->request_head < 0) continue;
+        net_time at = q->free_at > sw->next_match ? q->free_at : sw->next_match;
+        if (at > e->now) wake(e, outs[k], at);
+        else wait_for(e, outs[k], arbitration_round_robin(q, engine_requests(e), e->credit, e->now));
+    }
+}
+
+void service_port(engine *e, int p)
+{
+    port *q = &e->ports[p];
+    if (q->request_head < 0) return;
+    if (q->free_at > e->now) {
+        wake(e, p, q->free_at);
+        return;
+    }
+    if (e->islip && e->islip->switch_of[p] >= 0) {
+        service_switch(e, e->islip->switch_of[p]);
+        return;
+    }
+    arbitration_decision d = arbitration_round_robin(q, engine_requests(e), e->credit, e->now);
+    if (d.input >= 0) {
+        start(e, p, d.input, d.before);
+        if (q->request_head >= 0) wake(e, p, q->free_at); /* the others wait at least for its tail */
+        return;
+    }
+    wait_for(e, p, d);
 }
 
 void service_credit_due(engine *e, int p, port_buffer *b, net_time time)
