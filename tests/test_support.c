@@ -90,6 +90,16 @@ void load_shipped_with(const char *name, const char *extra_yaml, topology *t)
     char *text = malloc(capacity);
     size_t n = fread(text, 1, 65536, f);
     fclose(f);
+    text[n] = '\0';
+    if (strncmp(extra_yaml, "packet:", 7) == 0) { /* the extra packet mapping stands in for the file's one-line one */
+        char *line = strstr(text, "\npacket:");
+        if (line) {
+            char *end = strchr(line + 1, '\n');
+            size_t tail = end ? strlen(end) : 0;
+            memmove(line, end ? end : line + strlen(line), tail + 1);
+            n = strlen(text);
+        }
+    }
     snprintf(text + n, capacity - n, "\n%s", extra_yaml);
     load_text(text, t);
     free(text);

@@ -91,7 +91,8 @@ extern const int path_case_count;
  * False when there is none. */
 bool find_flow_by_hop(const topology *t, int from, int to, int hop, int src_first, int src_last, int dst_first,
                       int dst_last, bool same, flow *out);
-/* A shipped platform with YAML text appended (a `packet:` mapping). */
+/* A shipped platform with YAML text appended (a `packet:` mapping, which
+ * replaces the file's own one-line `packet:` mapping). */
 void load_shipped_with(const char *name, const char *extra_yaml, topology *t);
 
 /* Run every test of S (forking per test) and return the process exit status. */

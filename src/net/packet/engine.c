@@ -431,15 +431,25 @@ static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
     if (ev && ev->kind == EVENT_PORT) prefetch_lines(&e->ports[ev->target], 2);
     if ((ev = event_peek(&e->events, PREFETCH_BUFFERS)) && ev->kind == EVENT_PORT) {
         const port *q = &e->ports[ev->target];
-        if (q->request_head >= 0 && !is_voq_input(q->request_head)) {
-            __builtin_prefetch(&e->requests[q->request_head]);
-            if (!is_message_input(e, q->request_head)) prefetch_lines(input_buffer(e, q->request_head), 1);
+        int in = q->request_head;
+        if (in >= 0 && !is_voq_input(in)) {
+            __builtin_prefetch(&e->requests[in]);
+            if (!is_message_input(e, in)) prefetch_lines(input_buffer(e, in), 1);
+        } else if (in >= 0) { /* a virtual output queue: its request, its ring, its buffer's slot */
+            __builtin_prefetch(&e->voqs.requests[in - VOQ_INPUT_BASE]);
+            __builtin_prefetch(&e->voqs.queues[in - VOQ_INPUT_BASE]);
+            __builtin_prefetch(&e->voqs.buffer[in - VOQ_INPUT_BASE]);
         }
         prefetch_lines(&q->far[0], 2);
     }
     if ((ev = event_peek(&e->events, PREFETCH_RINGS)) && ev->kind == EVENT_PORT) {
         const port *q = &e->ports[ev->target];
-        if (q->request_head >= 0 && !is_message_input(e, q->request_head) && !is_voq_input(q->request_head)) {
+        if (q->request_head >= 0 && is_voq_input(q->request_head)) {
+            int v = q->request_head - VOQ_INPUT_BASE;
+            const packet_queue *r = &e->voqs.queues[v];
+            if (r->count) __builtin_prefetch(&r->items[r->first]);
+            prefetch_lines(input_buffer(e, e->voqs.buffer[v]), 2);
+        } else if (q->request_head >= 0 && !is_message_input(e, q->request_head)) {
             const port_buffer *b = input_buffer(e, q->request_head);
             const packet_queue *r = &b->queue;
             if (r->count) {
