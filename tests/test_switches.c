@@ -228,7 +228,7 @@ START_TEST(test_round_robin_takes_the_first_eligible_head_that_fits)
                                  {.next = 2, .vc = 1, .wire = 8192, .eligible = 0},   /* larger than its buffer */
                                  {.next = -1, .vc = 0, .wire = 4096, .eligible = 0}};
     q.request_head = 0, q.request_tail = 2;
-    request_view view = {requests, NULL, NULL, NULL, NULL};
+    request_view view = {requests, NULL, NULL, NULL};
     arbitration_decision d = arbitration_round_robin(&q, view, true, 100);
     ck_assert_int_eq(d.input, 2);
     ck_assert_int_eq(d.before, 1);
@@ -253,14 +253,13 @@ START_TEST(test_islip_matches_as_mckeowns_example)
     port ports[4];
     for (int p = 0; p < 4; p++) port_init(&ports[p], 0, 1e9L, 1000);
     /* virtual output queues 0, 1 of buffer 0 (port 0's) and 2, 3 of buffer 2 (port 1's), for outputs 2, 3 */
-    input_request voqs[4] = {{.next = VOQ_INPUT_BASE + 2, .wire = 100},
-                             {.next = VOQ_INPUT_BASE + 3, .wire = 100},
-                             {.next = -1, .wire = 100},
-                             {.next = -1, .wire = 100}};
-    const int32_t buffer[4] = {0, 0, 2, 2};
+    voq_entry voqs[4] = {{.request = {.next = VOQ_INPUT_BASE + 2, .wire = 100}, .buffer = 0},
+                         {.request = {.next = VOQ_INPUT_BASE + 3, .wire = 100}, .buffer = 0},
+                         {.request = {.next = -1, .wire = 100}, .buffer = 2},
+                         {.request = {.next = -1, .wire = 100}, .buffer = 2}};
     ports[2].request_head = VOQ_INPUT_BASE + 0;
     ports[3].request_head = VOQ_INPUT_BASE + 1;
-    request_view view = {NULL, voqs, buffer, ports, NULL};
+    request_view view = {NULL, voqs, ports, NULL};
     int32_t outputs[2] = {2, 3}, grant[4] = {0}, accept[4] = {0}, granted[2], before[2], matched_buffer[2];
     islip_switch sw = {.first = 0, .count = 2};
     islip_match m[2];

@@ -11,19 +11,20 @@
 
 #include "net/packet/output_queue.h"
 #include "net/packet/port.h"
+#include "net/packet/voq.h"
 
 /* The requests of the inputs waiting for ports, as a policy reads them. */
 typedef struct request_view {
     const input_request *inputs; /* buffers' and messages' requests, by input */
-    const input_request *voqs;   /* virtual output queues' (inputs from VOQ_INPUT_BASE, voq.h) */
-    const int32_t *voq_buffer;   /* the buffer input each queue belongs to: they share its crossbar */
+    const voq_entry *voqs;       /* virtual output queues (inputs from VOQ_INPUT_BASE, voq.h): their requests,
+                                    and the buffer input each belongs to (they share its crossbar) */
     const port *ports;           /* whose far buffers those are */
     const shared_pool *pools;    /* shared switches' pools, by switch (output_queue.h) */
 } request_view;
 
 static inline const input_request *request_of(request_view v, int in)
 {
-    return in >= VOQ_INPUT_BASE ? &v.voqs[in - VOQ_INPUT_BASE] : &v.inputs[in];
+    return in >= VOQ_INPUT_BASE ? &v.voqs[in - VOQ_INPUT_BASE].request : &v.inputs[in];
 }
 
 /* When input IN's buffer may next feed the crossbar: a virtual output
@@ -32,7 +33,7 @@ static inline const input_request *request_of(request_view v, int in)
 static inline net_time crossbar_free(request_view v, int in)
 {
     if (in < VOQ_INPUT_BASE) return 0;
-    int32_t b = v.voq_buffer[in - VOQ_INPUT_BASE];
+    int32_t b = v.voqs[in - VOQ_INPUT_BASE].buffer;
     return v.ports[b / PORT_VCS].far[b % PORT_VCS].crossbar.formula_end;
 }
 

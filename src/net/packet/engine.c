@@ -185,10 +185,11 @@ static void offer_head(engine *e, int in)
  * another queue of the buffer may cross first). */
 static void offer_queue_head(engine *e, int v)
 {
-    const packet *x = packet_queue_front(&e->voqs.queues[v]);
+    voq_entry *q = &e->voqs.entries[v];
+    const packet *x = packet_queue_front(&q->queue);
     const route_stage *s = &e->routes.stages[x->at];
-    net_time crossbar = input_buffer(e, e->voqs.buffer[v])->crossbar.formula_end;
-    input_request *i = &e->voqs.requests[v];
+    net_time crossbar = input_buffer(e, q->buffer)->crossbar.formula_end;
+    input_request *i = &q->request;
     i->vc = e->virtual_channels ? s->vc : 0;
     i->wire = x->wire_bytes;
     i->eligible = x->eligible > crossbar ? x->eligible : crossbar;
@@ -264,7 +265,7 @@ static bool enqueue_at_switch(engine *e, packet *x)
     }
     int v = e->routes.stages[x->at].voq;
     if (v < 0) return false;
-    packet_queue *q = &e->voqs.queues[v];
+    packet_queue *q = &e->voqs.entries[v].queue;
     packet_queue_push(q, x, &e->memory);
     if (q->count == 1) offer_queue_head(e, v);
     return true;
@@ -308,8 +309,8 @@ void engine_start(engine *e, int pi, int in)
     if (from_source) x = cut_packet(e, message_slot(e, in));
     else {
         if (is_voq_input(in)) {
-            feeding = e->voqs.buffer[in - VOQ_INPUT_BASE];
-            q = &e->voqs.queues[in - VOQ_INPUT_BASE];
+            feeding = e->voqs.entries[in - VOQ_INPUT_BASE].buffer;
+            q = &e->voqs.entries[in - VOQ_INPUT_BASE].queue;
         } else q = &input_buffer(e, in)->queue;
         x = *packet_queue_front(q);
         packet_queue_pop(q);
@@ -345,7 +346,7 @@ void engine_start(engine *e, int pi, int in)
         if (e->messages[slot].unsent > 0) offer_message(e, slot);
         else if (e->injected) e->injected(e->injected_ctx, e->messages[slot].cookie);
     } else if (is_voq_input(in)) { /* (its queue again: a fork taken in forward may have grown the table) */
-        if (e->voqs.queues[in - VOQ_INPUT_BASE].count > 0) offer_queue_head(e, in - VOQ_INPUT_BASE);
+        if (e->voqs.entries[in - VOQ_INPUT_BASE].queue.count > 0) offer_queue_head(e, in - VOQ_INPUT_BASE);
     } else if (q->count > 0) offer_head(e, in);
 }
 
@@ -436,9 +437,7 @@ static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
             __builtin_prefetch(&e->requests[in]);
             if (!is_message_input(e, in)) prefetch_lines(input_buffer(e, in), 1);
         } else if (in >= 0) { /* a virtual output queue: its request, its ring, its buffer's slot */
-            __builtin_prefetch(&e->voqs.requests[in - VOQ_INPUT_BASE]);
-            __builtin_prefetch(&e->voqs.queues[in - VOQ_INPUT_BASE]);
-            __builtin_prefetch(&e->voqs.buffer[in - VOQ_INPUT_BASE]);
+            __builtin_prefetch(&e->voqs.entries[in - VOQ_INPUT_BASE]);
         }
         prefetch_lines(&q->far[0], 2);
     }
@@ -446,9 +445,9 @@ static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
         const port *q = &e->ports[ev->target];
         if (q->request_head >= 0 && is_voq_input(q->request_head)) {
             int v = q->request_head - VOQ_INPUT_BASE;
-            const packet_queue *r = &e->voqs.queues[v];
-            if (r->count) __builtin_prefetch(&r->items[r->first]);
-            prefetch_lines(input_buffer(e, e->voqs.buffer[v]), 2);
+            const voq_entry *r = &e->voqs.entries[v];
+            if (r->queue.count) __builtin_prefetch(&r->queue.items[r->queue.first]);
+            prefetch_lines(input_buffer(e, r->buffer), 2);
         } else if (q->request_head >= 0 && !is_message_input(e, q->request_head)) {
             const port_buffer *b = input_buffer(e, q->request_head);
             const packet_queue *r = &b->queue;

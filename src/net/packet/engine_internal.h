@@ -110,12 +110,12 @@ static inline int port_toward(const engine *e, int p, int in)
 }
 static inline input_request *input_of(engine *e, int in)
 {
-    return is_voq_input(in) ? &e->voqs.requests[in - VOQ_INPUT_BASE] : &e->requests[in];
+    return is_voq_input(in) ? &e->voqs.entries[in - VOQ_INPUT_BASE].request : &e->requests[in];
 }
 /* What arbitration and adaptive routing may read of the waiting inputs. */
 static inline request_view engine_requests(const engine *e)
 {
-    return (request_view){e->requests, e->voqs.requests, e->voqs.buffer, e->ports, e->outputs.pools};
+    return (request_view){e->requests, e->voqs.entries, e->ports, e->outputs.pools};
 }
 
 static inline void engine_schedule(engine *e, net_time time, int kind, int target)

@@ -24,7 +24,7 @@ static bool ready(port *q, request_view v, int in, bool credit, net_time now)
  * (a message at a switch that sends: it has one queue). */
 static int32_t buffer_of(request_view v, int in)
 {
-    return in >= VOQ_INPUT_BASE ? v.voq_buffer[in - VOQ_INPUT_BASE] : in;
+    return in >= VOQ_INPUT_BASE ? v.voqs[in - VOQ_INPUT_BASE].buffer : in;
 }
 
 static uint32_t accept_pointer(const islip_state *st, int32_t buffer)

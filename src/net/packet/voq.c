@@ -8,9 +8,7 @@
 
 void voq_table_free(voq_table *v)
 {
-    free(v->queues);
-    free(v->buffer);
-    free(v->requests);
+    free(v->entries);
     free(v->keys);
     free(v->values);
     *v = (voq_table){0};
@@ -60,18 +58,9 @@ static int32_t queue_of(voq_table *v, int buffer, int output)
             if (v->keys[i] == key) return v->values[i];
     }
     if (2 * (v->count + 1) > v->map_capacity) map_grow(v);
-    if (v->count == v->capacity) {
-        int capacity = v->capacity;
-        v->queues = grow_array(v->queues, &capacity, v->count + 1, sizeof *v->queues);
-        capacity = v->capacity;
-        v->buffer = grow_array(v->buffer, &capacity, v->count + 1, sizeof *v->buffer);
-        capacity = v->capacity;
-        v->requests = grow_array(v->requests, &capacity, v->count + 1, sizeof *v->requests);
-        v->capacity = capacity;
-    }
+    v->entries = grow_array(v->entries, &v->capacity, v->count + 1, sizeof *v->entries);
     int32_t q = v->count++;
-    v->queues[q] = (packet_queue){0};
-    v->buffer[q] = buffer;
+    v->entries[q] = (voq_entry){.buffer = buffer};
     map_put(v, key, q);
     return q;
 }

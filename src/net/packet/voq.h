@@ -19,10 +19,15 @@
 #include "net/packet/port.h"
 #include "net/packet/routing.h"
 
+/* A queue, with what a packet-hop reads of it in one cache line. */
+typedef struct voq_entry {
+    _Alignas(64) input_request request; /* its head's request */
+    packet_queue queue;
+    int32_t buffer;           /* the buffer input it belongs to */
+} voq_entry;
+
 typedef struct voq_table {
-    packet_queue *queues;     /* by queue */
-    int32_t *buffer;          /* the buffer input each belongs to */
-    input_request *requests;  /* each queue's head's request */
+    voq_entry *entries;       /* by queue */
     int count, capacity;
     uint64_t *keys;           /* (buffer input, port) + 1 -> queue, open addressing; 0: empty */
     int32_t *values;
