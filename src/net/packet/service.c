@@ -88,29 +88,31 @@ static void start(engine *e, int p, int in, int before)
     engine_start(e, p, in);
 }
 
-/* Voq switch S matches its free outputs by islip (islip.h) and starts the
- * pairs; its outputs look again at the next cell. */
-static void service_switch(engine *e, int s)
+/* Port P of voq switch S is free with requests: before the switch's next
+ * cell it waits for it; else the switch matches its free outputs by islip
+ * (islip.h), starts the pairs, and its outputs look again at the next cell. */
+static void service_switch(engine *e, int s, int p)
 {
     islip_state *st = e->islip;
     islip_switch *sw = &st->switches[s];
     if (sw->applying) return; /* an output freed while its matches start: the matching wakes it */
-    const int32_t *outs = st->outputs + sw->first;
-    int matched = 0;
-    if (e->now >= sw->next_match) {
-        matched = islip_match_switch(st, s, e->ports, engine_requests(e), e->credit, e->now, st->matches);
-        sw->applying = true;
-        net_time next = NET_TIME_NEVER;
-        for (int m = 0; m < matched; m++) {
-            islip_match x = st->matches[m];
-            start(e, x.output, x.input, x.before);
-            net_time crossbar = crossbar_free(engine_requests(e), x.input), free_at = e->ports[x.output].free_at;
-            if (free_at < next) next = free_at;
-            if (crossbar < next) next = crossbar;
-        }
-        sw->applying = false;
-        if (matched) sw->next_match = next;
+    if (e->now < sw->next_match) {
+        wake(e, p, sw->next_match);
+        return;
     }
+    int matched = islip_match_switch(st, s, e->ports, engine_requests(e), e->credit, e->now, st->matches);
+    sw->applying = true;
+    net_time next = NET_TIME_NEVER;
+    for (int m = 0; m < matched; m++) {
+        islip_match x = st->matches[m];
+        start(e, x.output, x.input, x.before);
+        net_time crossbar = crossbar_free(engine_requests(e), x.input), free_at = e->ports[x.output].free_at;
+        if (free_at < next) next = free_at;
+        if (crossbar < next) next = crossbar;
+    }
+    sw->applying = false;
+    if (matched) sw->next_match = next;
+    const int32_t *outs = st->outputs + sw->first;
     for (int k = 0; k < sw->count; k++) {
         port *q = &e->ports[outs[k]];
         if (q->request_head < 0) continue;
@@ -129,7 +131,7 @@ void service_port(engine *e, int p)
         return;
     }
     if (e->islip && e->islip->switch_of[p] >= 0) {
-        service_switch(e, e->islip->switch_of[p]);
+        service_switch(e, e->islip->switch_of[p], p);
         return;
     }
     arbitration_decision d = arbitration_round_robin(q, engine_requests(e), e->credit, e->now);
