@@ -217,6 +217,40 @@ START_TEST(test_shared_buffer_waits_as_karols_formula)
 }
 END_TEST
 
+/* The dynamic threshold keeps room for the queues a hotspot does not fill
+ * (Choudhury & Hahne 1998: with alpha = 1 a lone congested queue holds at
+ * most half the pool).  Three ranks of a star send to a fourth (incast) and
+ * fill its output queue; a fifth sends 1 MiB to a sixth once that queue is
+ * full.  With alpha 1 the victim's queue is always admitted and its flow
+ * takes alpha + M/BW exactly (docs/packet.md section 4); with alpha 1024
+ * the hotspot takes the whole pool, and the victim crosses only as the hot
+ * output frees room, one of its packets per hot packet sent. */
+START_TEST(test_dynamic_threshold_spares_the_other_outputs)
+{
+    static const char *const platforms[] = {
+        "name: s\nkind: star\nranks: 6\nalpha: 1us\nbandwidth: 10GBps\n"
+        "packet: {architecture: shared, shared_buffer: 64KiB, alpha: 1}\n",
+        "name: s\nkind: star\nranks: 6\nalpha: 1us\nbandwidth: 10GBps\n"
+        "packet: {architecture: shared, shared_buffer: 64KiB, alpha: 1024}\n"};
+    const double victim_bytes = 1048576, alone = 1e-6 + victim_bytes / 10e9;
+    double victim[2];
+    for (int a = 0; a < 2; a++) {
+        topology t;
+        load_text(platforms[a], &t);
+        flow f[4] = {{1, 0, 8e6, 0}, {2, 0, 8e6, 0}, {3, 0, 8e6, 0}, {4, 5, victim_bytes, 50e-6}};
+        double finish[4];
+        diag d = {0};
+        engine *e = packet_run_flows(&t, f, 4, true, finish, &d);
+        if (!e) ck_abort_msg("%s", d.message);
+        engine_free(e);
+        victim[a] = finish[3] - f[3].start_s;
+        topology_free(&t);
+    }
+    ck_assert_msg(relative_error(victim[0], alone) < 1e-9, "alpha 1: victim %.9g s, alone %.9g s", victim[0], alone);
+    ck_assert_msg(victim[1] > 1.5 * alone, "alpha 1024: victim %.9g s, alone %.9g s", victim[1], alone);
+}
+END_TEST
+
 /* The round-robin policy alone, on a port and three waiting requests made
  * here: it takes the first whose head is in and fits its buffer, says
  * where it stood, and when none can go, why and when to look again. */
@@ -320,6 +354,7 @@ int main(void)
     tcase_add_test(tc, test_output_queueing_waits_as_karols_formula);
     tcase_add_loop_test(tc, test_speedup_2_saturates_above_095_in_every_architecture, 0, 3);
     tcase_add_test(tc, test_shared_buffer_waits_as_karols_formula);
+    tcase_add_test(tc, test_dynamic_threshold_spares_the_other_outputs);
     tcase_add_test(tc, test_round_robin_takes_the_first_eligible_head_that_fits);
     tcase_add_test(tc, test_islip_matches_as_mckeowns_example);
     tcase_add_loop_test(tc, test_architectures_keep_a_lone_flow_exact, 0, path_case_count);
