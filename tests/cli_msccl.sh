@@ -135,7 +135,10 @@ check "two-node all-reduce: its critical-path prediction is the same form (n_alp
     "$(close "$(printf '%s\n' "$out" | awk -F, '$1 == "0" { print $6, $9 }')" "$hier" 1e-9)" '^ok$'
 # packet model: the same files verify and run; a port's messages go packet by packet, near the forms
 check "packet model: two-node all-reduce within 0.5 % of its form" "$(close "$(hand hier_allreduce.xml allreduce "$nodes" packet)" "$hier" 5e-3)" '^ok$'
-check "packet model: all-to-all within 5 % of its form" "$(close "$(hand alltoall_direct.xml alltoall "$star" packet)" "$a2a" 5e-2)" '^ok$'
+# (the all-to-all's seven messages per rank meet at the switch's outputs: an output-queued switch takes them as
+# they come, within 2.3 % of the form at 1 MB; behind FIFO inputs, head-of-line blocking makes it 7.8 %: docs/packet.md)
+oq_star='{name: star8, kind: star, ranks: 8, alpha: 0.5us, bandwidth: 900GBps, packet: {architecture: shared}}'
+check "packet model: all-to-all within 5 % of its form (output-queued switch)" "$(close "$(hand alltoall_direct.xml alltoall "$oq_star" packet)" "$a2a" 5e-2)" '^ok$'
 
 # a chunk sent to the wrong rank: verification fails naming the rank and the chunk (block 0 -> 1 is chunk 1), exit 1
 printf 'name: w\nplatform: %s\ncases:\n  - primitive: alltoall\n    algorithms: [msccl:%s]\n    sizes: [1MB]\n' "$star" "$data/alltoall_wrong.xml" > "$work/w.yaml"

@@ -297,8 +297,11 @@ START_TEST(test_islip_matches_as_mckeowns_example)
     int32_t outputs[2] = {2, 3}, grant[4] = {0}, accept[4] = {0}, granted[2], before[2], matched_buffer[2];
     islip_switch sw = {.first = 0, .count = 2};
     islip_match m[2];
+    net_time gate[4] = {0};
+    bool requested[2];
     islip_state st = {.iterations = 2, .switches = &sw, .outputs = outputs, .grant = grant, .accept = accept,
-                      .accept_count = 4, .granted = granted, .granted_before = before, .matched_buffer = matched_buffer};
+                      .accept_count = 4, .gate = gate, .granted = granted, .granted_before = before,
+                      .matched_buffer = matched_buffer, .requested = requested};
     ck_assert_int_eq(islip_match_switch(&st, 0, ports, view, true, 0, m), 2);
     ck_assert_msg(m[0].output == 2 && m[0].input == VOQ_INPUT_BASE + 0 && m[1].output == 3 && m[1].input == VOQ_INPUT_BASE + 3,
                   "two rounds: %d <- %d, %d <- %d", m[0].output, m[0].input, m[1].output, m[1].input);

@@ -45,13 +45,13 @@ int islip_match_switch(islip_state *st, int s, port *ports, request_view v, bool
     const islip_switch *sw = &st->switches[s];
     const int32_t *outs = st->outputs + sw->first;
     int matched = 0;
-    for (int k = 0; k < sw->count; k++) st->granted[k] = -1;
+    for (int k = 0; k < sw->count; k++) st->granted[k] = -1, st->requested[k] = false;
     for (int round = 0; round < st->iterations; round++) {
         int grants = 0;
         for (int k = 0; k < sw->count; k++) { /* grant: each free, unmatched output */
             port *q = &ports[outs[k]];
             st->granted[k] = -1;
-            if (q->free_at > now || q->request_head < 0) continue;
+            if (q->free_at > now || q->request_head < 0 || st->gate[outs[k]] > now) continue;
             bool taken = false;
             for (int m = 0; m < matched && !taken; m++) taken = matches[m].output == outs[k];
             if (taken) continue;
@@ -65,6 +65,7 @@ int islip_match_switch(islip_state *st, int s, port *ports, request_view v, bool
                 st->granted_before[k] = before;
             }
             grants += st->granted[k] >= 0;
+            st->requested[k] |= st->granted[k] >= 0;
         }
         if (!grants) break;
         int before_round = matched;
@@ -117,8 +118,9 @@ islip_state *islip_create(const topology *t, const output_queues *o, int ports)
     st->switch_of = malloc(sizeof *st->switch_of * (size_t)(ports + 1));
     st->outputs = malloc(sizeof *st->outputs * (size_t)(ports + 1));
     st->grant = calloc((size_t)ports + 1, sizeof *st->grant);
+    st->gate = calloc((size_t)ports + 1, sizeof *st->gate);
     st->accept = calloc((size_t)st->accept_count + 1, sizeof *st->accept);
-    if (!st->switches || !st->switch_of || !st->outputs || !st->grant || !st->accept) out_of_memory();
+    if (!st->switches || !st->switch_of || !st->outputs || !st->grant || !st->gate || !st->accept) out_of_memory();
     for (int p = 0; p < ports; p++)
         if ((st->switch_of[p] = voq_switch_of(t, o, p)) >= 0) st->switches[st->switch_of[p]].count++;
     int first = 0, widest = 1;
@@ -136,7 +138,8 @@ islip_state *islip_create(const topology *t, const output_queues *o, int ports)
     st->granted_before = malloc(sizeof *st->granted_before * (size_t)widest);
     st->matched_buffer = malloc(sizeof *st->matched_buffer * (size_t)widest);
     st->matches = malloc(sizeof *st->matches * (size_t)widest);
-    if (!st->granted || !st->granted_before || !st->matched_buffer || !st->matches) out_of_memory();
+    st->requested = malloc(sizeof *st->requested * (size_t)widest);
+    if (!st->granted || !st->granted_before || !st->matched_buffer || !st->matches || !st->requested) out_of_memory();
     return st;
 }
 
@@ -147,6 +150,8 @@ void islip_free(islip_state *st)
     free(st->switch_of);
     free(st->outputs);
     free(st->grant);
+    free(st->gate);
+    free(st->requested);
     free(st->accept);
     free(st->granted);
     free(st->granted_before);

@@ -8,10 +8,11 @@
  * first round only, so that they desynchronize.  Further rounds
  * (`iterations`) match what the first left free.
  *
- * iSLIP is slotted; collsim's clock is not.  A switch matches at most once
- * per cell time: after a matching at T its next is no earlier than when a
- * matched input or output is free again, so that an output left out (a
- * grant not accepted) waits for the next cell as in a slotted switch. */
+ * iSLIP is slotted; collsim's clock is not.  An output left out of a
+ * matching at T although an input requested it (its grant not accepted,
+ * or its requesters matched elsewhere) waits for the next cell, when a
+ * matched input or output is free again, as in a slotted switch; an output
+ * that nothing requested takes a packet as soon as one arrives. */
 #ifndef COLLSIM_ISLIP_H
 #define COLLSIM_ISLIP_H
 
@@ -23,7 +24,6 @@
 /* A voq switch's matching state. */
 typedef struct islip_switch {
     int32_t first, count;   /* its outputs: islip_state.outputs[first .. first + count) */
-    net_time next_match;    /* no matching before this */
     bool applying;          /* its matches are being started */
 } islip_switch;
 
@@ -34,9 +34,11 @@ typedef struct islip_state {
     int32_t *switch_of;     /* by port: the voq switch it leaves, or -1 */
     int32_t *grant;         /* by port: its grant pointer (a buffer input) */
     int32_t *accept;        /* by buffer input: its accept pointer (a port) */
+    net_time *gate;         /* by port: left out of a matching, it takes part in none before this */
     int32_t accept_count;
     /* scratch, one entry per output of the largest switch */
     int32_t *granted, *granted_before, *matched_buffer;
+    bool *requested;        /* by output of the switch matched last: an input requested it */
     struct islip_match *matches;
 } islip_state;
 
@@ -52,10 +54,11 @@ struct output_queues;
 islip_state *islip_create(const topology *t, const struct output_queues *o, int ports);
 void islip_free(islip_state *st);
 
-/* Match switch S's free outputs (of PORTS) to the heads of its virtual
- * output queues (REQUESTS) at NOW, under credit flow control (CREDIT):
- * the pairs into MATCHES (room for the switch's outputs), their count
- * returned; the pointers move. */
+/* Match switch S's free outputs (of PORTS) not gated past NOW to the
+ * heads of its virtual output queues (REQUESTS) at NOW, under credit flow
+ * control (CREDIT): the pairs into MATCHES (room for the switch's
+ * outputs), their count returned, and which outputs an input requested
+ * into st->requested; the pointers move. */
 int islip_match_switch(islip_state *state, int s, port *ports, request_view requests, bool credit, net_time now,
                        islip_match *matches);
 

@@ -88,16 +88,17 @@ static void start(engine *e, int p, int in, int before)
     engine_start(e, p, in);
 }
 
-/* Port P of voq switch S is free with requests: before the switch's next
- * cell it waits for it; else the switch matches its free outputs by islip
- * (islip.h), starts the pairs, and its outputs look again at the next cell. */
+/* Port P of voq switch S is free with requests: left out of the last
+ * matching, it waits for its cell; else the switch matches its free outputs
+ * by islip (islip.h) and starts the pairs; the outputs an input requested
+ * and none took wait for the next cell. */
 static void service_switch(engine *e, int s, int p)
 {
     islip_state *st = e->islip;
     islip_switch *sw = &st->switches[s];
     if (sw->applying) return; /* an output freed while its matches start: the matching wakes it */
-    if (e->now < sw->next_match) {
-        wake(e, p, sw->next_match);
+    if (e->now < st->gate[p]) {
+        wake(e, p, st->gate[p]);
         return;
     }
     int matched = islip_match_switch(st, s, e->ports, engine_requests(e), e->credit, e->now, st->matches);
@@ -111,12 +112,12 @@ static void service_switch(engine *e, int s, int p)
         if (crossbar < next) next = crossbar;
     }
     sw->applying = false;
-    if (matched) sw->next_match = next;
     const int32_t *outs = st->outputs + sw->first;
     for (int k = 0; k < sw->count; k++) {
         port *q = &e->ports[outs[k]];
+        if (q->free_at <= e->now && st->requested[k] && matched) st->gate[outs[k]] = next; /* left out */
         if (q->request_head < 0) continue;
-        net_time at = q->free_at > sw->next_match ? q->free_at : sw->next_match;
+        net_time at = q->free_at > st->gate[outs[k]] ? q->free_at : st->gate[outs[k]];
         if (at > e->now) wake(e, outs[k], at);
         else wait_for(e, outs[k], arbitration_round_robin(q, engine_requests(e), e->credit, e->now));
     }
