@@ -135,6 +135,16 @@ void report_print_json_result(const report *r, const result_row *row, FILE *out)
     fputc(']', out);
     if (row->simulated) print_json_links(out, r, row, "hot_links", row->hot, row->hot_count);
     if (row->simulated && r->all_links) print_json_links(out, r, row, "links", row->links, row->link_count);
+    if (row->flows) {
+        fprintf(out, ", \"flows\": [");
+        for (int i = 0; i < row->flow_count; i++) {
+            field_context flow = {r, row, &row->flows[i], i + 1};
+            fputs(i ? ", {" : "{", out);
+            fields_json(out, &flow_fields, &flow, true);
+            fputc('}', out);
+        }
+        fputc(']', out);
+    }
     fputc('}', out);
 }
 

@@ -195,8 +195,9 @@ static void summarize(synthetic *s, synthetic_result *out)
     double sum = 0;
     for (int i = 0; i < s->delay_count; i++) sum += s->delays_s[i];
     out->delay_mean_s = sum / s->delay_count;
-    out->delay_p50_s = s->delays_s[(s->delay_count - 1) / 2];
-    out->delay_p99_s = s->delays_s[(int)floor(0.99 * (s->delay_count - 1))];
+    /* nearest rank ceil(p n) in integer arithmetic, as the per-message view (exec/op_times.h) */
+    out->delay_p50_s = s->delays_s[(s->delay_count * 50L + 99) / 100 - 1];
+    out->delay_p99_s = s->delays_s[(s->delay_count * 99L + 99) / 100 - 1];
     out->delay_max_s = s->delays_s[s->delay_count - 1];
 }
 
