@@ -10,6 +10,7 @@
 
 #include "net/traffic_matrix.h"
 #include "scenario/groups.h"
+#include "util/memory.h"
 #include "util/units.h"
 
 #define DEFAULT_PACKETS 10000 /* measured packet times */
@@ -123,28 +124,69 @@ static const char *pattern_name(synthetic_pattern p)
     return p == SYNTHETIC_UNIFORM ? "uniform" : p == SYNTHETIC_PERMUTATION ? "permutation" : "hotspot";
 }
 
+/* `sources:` and `sinks:` (as `groups:` takes ranks, flattened; all ranks by default): source k and sink k
+ * are the two sides of switch port k, so each lists as many ranks.  Into out->ports: sources, then sinks. */
+static bool read_ports(yaml_tree *tree, ynode *node, const topology *t, traffic_case *out, diag *d)
+{
+    group_set sides[2] = {{0}, {0}};
+    static const char *const keys[] = {"sources", "sinks"};
+    for (int k = 0; k < 2; k++) {
+        ynode *v = yaml_map_get(tree, node, keys[k]);
+        if (v && !groups_read(tree, v, t->ranks, &sides[k], d)) {
+            groups_free(&sides[0]);
+            return false;
+        }
+        if (!v) groups_all(t->ranks, &sides[k]);
+    }
+    int sources = sides[0].count * sides[0].size, sinks = sides[1].count * sides[1].size;
+    synthetic_spec *spec = &out->synthetic;
+    spec->ports = sources;
+    out->ports = malloc(sizeof *out->ports * (size_t)(sources + sinks + 1));
+    if (!out->ports) out_of_memory();
+    memcpy(out->ports, sides[0].members, sizeof *out->ports * (size_t)sources);
+    memcpy(out->ports + sources, sides[1].members, sizeof *out->ports * (size_t)sinks);
+    spec->sources = out->ports;
+    spec->sinks = out->ports + sources;
+    groups_free(&sides[0]);
+    groups_free(&sides[1]);
+    ynode *where = yaml_map_get(tree, node, "sinks") ? yaml_map_get(tree, node, "sinks") : node;
+    if (sources != sinks)
+        return yaml_error(tree, where, d, "source k and sink k are the two sides of port k: give as many sinks as "
+                          "sources (%d sources, %d sinks)", sources, sinks);
+    if (sources < 2) return yaml_error(tree, where, d, "synthetic traffic needs at least 2 ports");
+    return true;
+}
+
+/* A packet crosses the switch: no source may send to its own rank.  Source k
+ * and sink k may be one rank (a port's two sides) unless self-traffic is on;
+ * a source may be no other port's sink. */
+static bool check_self_traffic(yaml_tree *tree, ynode *node, const synthetic_spec *spec, diag *d)
+{
+    for (int k = 0; k < spec->ports; k++)
+        for (int j = 0; j < spec->ports; j++) {
+            if (spec->sources[k] != spec->sinks[j] || (j == k && !spec->self_traffic)) continue;
+            ynode *where = yaml_map_get(tree, node, j == k ? "self_traffic" : "sinks");
+            return yaml_error(tree, where ? where : node, d, "source %d and sink %d are both rank %d, and a rank cannot "
+                              "send to itself through the switch: %s", k, j, spec->sources[k],
+                              j == k ? "give 'sinks:' other ranks than 'sources:' (the ranks across the switch), or say "
+                                       "self_traffic: false"
+                                     : "list the sinks in the sources' order (sink k on source k's port), or other ranks");
+        }
+    return true;
+}
+
 static bool read_synthetic(yaml_tree *tree, ynode *node, const topology *t, traffic_case *out, diag *d)
 {
     static const char *const keys[] = {"pattern", "load", "arrivals", "self_traffic", "hotspot_share", "packet",
-                                       "packets", "warmup", "seed", "ranks", NULL};
-    if (!yaml_map_check_keys(tree, node, keys, d)) return false;
+                                       "packets", "warmup", "seed", "sources", "sinks", NULL};
+    if (!yaml_map_check_keys(tree, node, keys, d) || !read_ports(tree, node, t, out, d)) return false;
     synthetic_spec *spec = &out->synthetic;
-    group_set ranks = {0};
-    ynode *v = yaml_map_get(tree, node, "ranks");
-    if (v && !groups_read(tree, v, t->ranks, &ranks, d)) return false;
-    if (!v) groups_all(t->ranks, &ranks);
-    spec->ports = ranks.count * ranks.size;
-    out->ports = malloc(sizeof *out->ports * (size_t)(spec->ports + 1));
-    memcpy(out->ports, ranks.members, sizeof *out->ports * (size_t)spec->ports);
-    groups_free(&ranks);
-    spec->sources = spec->sinks = out->ports;
-    if (spec->ports < 2) return yaml_error(tree, v ? v : node, d, "synthetic traffic needs at least 2 ranks");
     if (!read_pattern(tree, node, spec, d) || !read_arrivals(tree, node, spec, d) ||
         !read_flag(tree, node, "self_traffic", &spec->self_traffic, d) || !read_seed(tree, node, &spec->seed, d) ||
-        !read_amounts(tree, node, t, spec, d))
+        !read_amounts(tree, node, t, spec, d) || !check_self_traffic(tree, node, spec, d))
         return false;
     out->kind = TRAFFIC_SYNTHETIC;
-    snprintf(out->text, sizeof out->text, "%s %s, load %.6g%s over %d ranks", pattern_name(spec->pattern),
+    snprintf(out->text, sizeof out->text, "%s %s, load %.6g%s, %d ports", pattern_name(spec->pattern),
              spec->arrivals == ARRIVALS_POISSON ? "poisson" : "bernoulli", spec->load,
              spec->self_traffic ? ", self-traffic" : "", spec->ports);
     return true;
