@@ -110,7 +110,12 @@ static field_value row_pred_error(const field_context *x)
     bool measured = ROW(x)->measured_s > 0;
     return number(measured ? ROW(x)->predicted_s / ROW(x)->measured_s - 1 : NAN, measured);
 }
-static field_value row_traffic(const field_context *x) { return text_or_null(ROW(x)->traffic); }
+static field_value row_traffic(const field_context *x)
+{
+    field_value v = text(ROW(x)->traffic);
+    v.present = traffic_row(x); /* a collective's row has no such key */
+    return v;
+}
 static field_value row_latency_min(const field_context *x)
 {
     return number(ROW(x)->latency_min_s, traffic_row(x) && ROW(x)->simulated);
