@@ -19,6 +19,7 @@
 #include "net/fluid/simgrid_run.h"
 #include "net/packet/engine.h"
 #include "net/packet/packet_flows.h"
+#include "report/rows.h"
 #include "util/memory.h"
 
 /* Case C's row before it runs: no prediction, nothing counted against a tier. */
@@ -91,17 +92,24 @@ static int run_matrices(const scenario *s, const run_settings *o, int first, res
     }
     diag d = {0};
     bool ok;
-    if (o->sim.model == NETWORK_PACKET) {
-        engine *e = packet_run_flows(t, flows, total, true, finish_s, &d);
-        ok = e != NULL;
-        engine_free(e);
-    } else ok = simgrid_run_flows(t, flows, total, &o->sim, finish_s, &d);
+    engine *e = NULL;
+    if (o->sim.model == NETWORK_PACKET) ok = (e = packet_run_flows(t, flows, total, true, finish_s, &d)) != NULL;
+    else ok = simgrid_run_flows(t, flows, total, &o->sim, finish_s, &d);
     if (ok)
         for (int c = first, n = 0; c < first + lead->together_count; c++) {
             summarize_flows(&s->cases[c].traffic, finish_s + n, &rows[c]);
             n += s->cases[c].traffic.flow_count;
         }
-    else {
+    if (ok && e) { /* the packet engine's per-link view: the busiest links, their buffers and stalls */
+        net_link_stats *links = calloc((size_t)engine_port_count(e) + 1, sizeof *links);
+        if (!links) out_of_memory();
+        packet_link_stats(e, 1.0, links);
+        rows_add_link_views(t, links, net_time_to_seconds(engine_now(e)), true, o->all_links, rows + first,
+                            lead->together_count);
+        free(links);
+    }
+    engine_free(e);
+    if (!ok) {
         fprintf(stderr, "collsim: case %d (%s): ", first, lead->traffic.text);
         diag_print(&d);
     }
