@@ -49,6 +49,16 @@ static int run_block(const scenario *s, int first, network_model model, result_r
     return run_traffic(s, &o, first, rows);
 }
 
+/* The one matrix case of a scenario on the star whose matrix FILE holds TEXT, run under MODEL into *ROW. */
+static void run_star_matrix(const char *file, const char *text, network_model model, scenario *s, result_row *row)
+{
+    write_file(file, text);
+    char yaml[256];
+    snprintf(yaml, sizeof yaml, "platform: " STAR "\ncases:\n  - traffic: {matrix: %s}\n", file);
+    load_scenario(yaml, s);
+    ck_assert_int_eq(run_block(s, 0, model, row), 0);
+}
+
 static void setup(void)
 {
     snprintf(folder, sizeof folder, "/tmp/collsim-traffic-XXXXXX");
@@ -78,11 +88,10 @@ static const struct {
 START_TEST(test_disjoint_flows_of_a_matrix_take_alpha_plus_m_over_bw)
 {
     network_model model = _i ? NETWORK_PACKET : NETWORK_CM02;
-    write_file("disjoint.rows", "# SRC DST SIZE START\n0 1 1MB\n1 0 1MiB 2us\n2 3 4097 1us\n4 5 16MB 3us\n6 7 1\n");
     scenario s;
-    load_scenario("platform: " STAR "\ncases:\n  - traffic: {matrix: disjoint.rows}\n", &s);
     result_row row;
-    ck_assert_int_eq(run_block(&s, 0, model, &row), 0);
+    run_star_matrix("disjoint.rows", "# SRC DST SIZE START\n0 1 1MB\n1 0 1MiB 2us\n2 3 4097 1us\n4 5 16MB 3us\n6 7 1\n",
+                    model, &s, &row);
     ck_assert_int_eq(row.flow_count, DISJOINT);
     ck_assert_int_eq(row.messages, DISJOINT);
     double completion_s[DISJOINT], last_finish_s = 0, sum = 0, bytes = 0;
@@ -113,11 +122,9 @@ END_TEST
 /* htsim's connection matrix: a start in picoseconds. */
 START_TEST(test_an_htsim_connection_starts_at_its_picoseconds)
 {
-    write_file("one.cm", "Nodes 8\nConnections 1\n3->6 id 1 start 2500000 size 2000000\n");
     scenario s;
-    load_scenario("platform: " STAR "\nnetwork: packet\ncases:\n  - traffic: {matrix: one.cm}\n", &s);
     result_row row;
-    ck_assert_int_eq(run_block(&s, 0, NETWORK_PACKET, &row), 0);
+    run_star_matrix("one.cm", "Nodes 8\nConnections 1\n3->6 id 1 start 2500000 size 2000000\n", NETWORK_PACKET, &s, &row);
     double expected_s = 2.5e-6 + STAR_ALPHA_S + 2e6 / STAR_BANDWIDTH_BPS;
     ck_assert_msg(relative_error(row.flows[0].finish_s, expected_s) < EXACT, "finished at %.12g s, not %.12g",
                   row.flows[0].finish_s, expected_s);
@@ -143,11 +150,9 @@ static void expect_fair_share(const result_row *first, const result_row *second)
 
 START_TEST(test_two_flows_into_one_output_finish_at_the_fair_share_times)
 {
-    write_file("incast.rows", "0 2 1MB\n1 2 3MB\n");
     scenario s;
-    load_scenario("platform: " STAR "\ncases:\n  - traffic: {matrix: incast.rows}\n", &s);
     result_row row;
-    ck_assert_int_eq(run_block(&s, 0, NETWORK_CM02, &row), 0);
+    run_star_matrix("incast.rows", "0 2 1MB\n1 2 3MB\n", NETWORK_CM02, &s, &row);
     result_row second = row;
     second.flows = row.flows + 1;
     expect_fair_share(&row, &second);
