@@ -93,8 +93,11 @@ static int run_matrices(const scenario *s, const run_settings *o, int first, res
     diag d = {0};
     bool ok;
     engine *e = NULL;
-    if (o->sim.model == NETWORK_PACKET) ok = (e = packet_run_flows(t, flows, total, true, finish_s, &d)) != NULL;
-    else ok = simgrid_run_flows(t, flows, total, &o->sim, finish_s, &d);
+    if (o->sim.model == NETWORK_PACKET) {
+        e = engine_create(t, 1.0);
+        if (o->sim.ties_shuffled) engine_shuffle_ties(e, o->sim.tie_seed); /* --ties, as the executor's fabric */
+        ok = packet_run_flows_on(e, flows, total, finish_s, &d);
+    } else ok = simgrid_run_flows(t, flows, total, &o->sim, finish_s, &d);
     if (ok)
         for (int c = first, n = 0; c < first + lead->together_count; c++) {
             summarize_flows(&s->cases[c].traffic, finish_s + n, &rows[c]);

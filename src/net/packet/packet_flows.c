@@ -49,6 +49,13 @@ engine *packet_run_flows(const topology *t, const flow *flows, int count, bool v
 {
     engine *e = engine_create(t, 1.0);
     engine_use_virtual_channels(e, virtual_channels);
+    if (packet_run_flows_on(e, flows, count, finish_s, d)) return e;
+    engine_free(e);
+    return NULL;
+}
+
+bool packet_run_flows_on(engine *e, const flow *flows, int count, double *finish_s, diag *d)
+{
     engine_keep_messages(e, true);
     flow_run run = {e, finish_s};
     engine_on_delivery(e, flow_delivered, &run);
@@ -75,7 +82,5 @@ engine *packet_run_flows(const topology *t, const flow *flows, int count, bool v
         diag_fail(d, "the packet model's clock passed its limit of 4.6 s of simulated time (docs/packet.md)");
     free(order);
     free(routes);
-    if (ok) return e;
-    engine_free(e);
-    return NULL;
+    return ok;
 }
