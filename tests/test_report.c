@@ -452,9 +452,11 @@ START_TEST(test_csv_is_one_table_and_the_etas_are_a_table_of_their_own)
     ck_assert_ptr_null(strstr(text, "\n\n")); /* one table: no second block */
     ck_assert_int_eq(count_lines(text, text, NULL), 1 + 4);
     for (const char *line = text; *line; line = strchr(line, '\n') + 1)
-        ck_assert_int_eq(count_char(line, ','), 40); /* 7 + 17 fields + groups, layout, skew, platform, concurrent_with, model,
+        ck_assert_int_eq(count_char(line, ','), 46); /* 7 + 17 fields + groups, layout, skew, platform, concurrent_with, model,
                                                         protocol, channels, tuned, launch_s, background, inner, outer,
-                                                        contended, calibration, best, slower_than: docs/output.md's 41 columns */
+                                                        contended, calibration, best, slower_than, and a traffic row's
+                                                        traffic, offered_load, delivered_load, delivered_Bps,
+                                                        latency_min_s, latency_mean_s: docs/output.md's 47 columns */
     free(text);
     char *etas = NULL;
     size_t size = 0;
@@ -475,7 +477,7 @@ START_TEST(test_predict_csv_leaves_time_and_ratio_empty)
     char *text = printed(&r, FORMAT_CSV);
     ck_assert_msg(strstr(text, "\n0,allreduce,ring,0,8,1000000,1,,") != NULL, "%s", text);
     const char *row_line = strchr(text, '\n') + 1;
-    ck_assert_int_eq(count_char(row_line, ','), 40);
+    ck_assert_int_eq(count_char(row_line, ','), 46);
     free(text);
     report_free(&r);
 }

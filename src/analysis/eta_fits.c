@@ -21,7 +21,7 @@ static bool same_fit_group(const result_row *a, const result_row *b)
 /* Whether rows[i] opens its group: simulated, and no earlier simulated row shares it. */
 static bool opens_group(const report *r, int i)
 {
-    if (!r->rows[i].simulated) return false;
+    if (!r->rows[i].simulated || r->rows[i].prim == PRIM_TRAFFIC) return false; /* traffic has no prediction to fit */
     for (int j = 0; j < i; j++)
         if (r->rows[j].simulated && same_fit_group(&r->rows[j], &r->rows[i])) return false;
     return true;

@@ -82,7 +82,8 @@ int command_list(const cli_args *args)
             "rank i holds V_i -> rank i holds chunk i of sum V_j; M = each rank's input",
             "rank i holds N chunks by destination -> N chunks by source; M = each rank's total payload",
             "rank a holds V -> rank b holds V; M = the message",
-            "rank i holds V_i -> rank pi(i) holds V_i, pi a seeded derangement; M = each rank's message"};
+            "rank i holds V_i -> rank pi(i) holds V_i, pi a seeded derangement; M = each rank's message",
+            "flows of a traffic matrix, or open-loop synthetic packets (a case's traffic:, not primitive:)"};
         for (int p = 0; p < PRIM_COUNT; p++) printf("%-14s %s\n", primitive_name((primitive)p), meaning[p]);
         return 0;
     }

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "cli/progress.h"
+#include "cli/run_traffic.h"
 #include "exec/packet_budget.h"
 #include "net/fluid/simgrid_run.h"
 #include "report/rows.h"
@@ -162,11 +163,16 @@ static int check_packet_budgets(const scenario *s, const run_settings *o, const 
     return status;
 }
 
-/* Rows in the scenario's order: case, algorithm, size; then crossovers. */
-static void add_rows(const scenario *s, const task *tasks, int task_count, report *r)
+/* Rows in the scenario's order: case, algorithm, size; then crossovers.  A
+ * traffic case has one row, of TRAFFIC_ROWS (whose flows R then owns). */
+static void add_rows(const scenario *s, const task *tasks, int task_count, const result_row *traffic_rows, report *r)
 {
     for (int c = 0; c < s->case_count; c++) {
         const scenario_case *k = &s->cases[c];
+        if (k->traffic.kind != TRAFFIC_NONE) {
+            report_add(r, &traffic_rows[c]);
+            continue;
+        }
         prediction largest[SCENARIO_MAX_ALGORITHMS];
         for (int i = 0; i < task_count; i++) {
             const task *t = &tasks[i];
@@ -344,7 +350,15 @@ int run_cases(const scenario *s, const run_settings *o, report *r)
     int status = 0;
     if (o->mode == MODE_RUN && sim.model == NETWORK_PACKET) status = check_packet_budgets(s, o, tasks, task_count);
     if (status == 0) status = run_pool(tasks, task_count, o, NULL, NULL);
-    if (status == 0 && o->mode != MODE_VERIFY) add_rows(s, tasks, task_count, r);
+    result_row *traffic_rows = calloc((size_t)s->case_count + 1, sizeof *traffic_rows);
+    run_settings traffic = *o;
+    traffic.sim = sim;
+    for (int c = 0; c < s->case_count && status == 0 && o->mode != MODE_VERIFY; c++)
+        if (s->cases[c].traffic.kind != TRAFFIC_NONE && s->cases[c].together_first == c)
+            status = run_traffic(s, &traffic, c, traffic_rows);
+    if (status == 0 && o->mode != MODE_VERIFY) add_rows(s, tasks, task_count, traffic_rows, r);
+    for (int c = 0; !(status == 0 && o->mode != MODE_VERIFY) && c < s->case_count; c++) free(traffic_rows[c].flows);
+    free(traffic_rows);
     bool rows_reported = status == 0 && o->mode != MODE_VERIFY; /* the report owns their link lists */
     if (status == 0 && o->mode == MODE_RUN && o->trace_path && task_count > 0) status = write_trace(s, o, &sim, &tasks[0]);
     for (int i = 0; i < task_count; i++) {

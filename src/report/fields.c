@@ -49,6 +49,7 @@ static field_value boolean(bool value)
 
 static field_value row_case(const field_context *x) { return integer(ROW(x)->case_index); }
 static field_value row_primitive(const field_context *x) { return text(primitive_name(ROW(x)->prim)); }
+static bool traffic_row(const field_context *x) { return ROW(x)->prim == PRIM_TRAFFIC; }
 static field_value row_algorithm(const field_context *x) { return text(ROW(x)->algorithm); }
 static field_value row_platform(const field_context *x) { return text(ROW(x)->platform); }
 static field_value row_group(const field_context *x) { return integer(ROW(x)->group); }
@@ -109,6 +110,29 @@ static field_value row_pred_error(const field_context *x)
     bool measured = ROW(x)->measured_s > 0;
     return number(measured ? ROW(x)->predicted_s / ROW(x)->measured_s - 1 : NAN, measured);
 }
+static field_value row_traffic(const field_context *x)
+{
+    field_value v = text(ROW(x)->traffic);
+    v.present = traffic_row(x); /* a collective's row has no such key */
+    return v;
+}
+static field_value row_latency_min(const field_context *x)
+{
+    return number(ROW(x)->latency_min_s, traffic_row(x) && ROW(x)->simulated);
+}
+static field_value row_latency_mean(const field_context *x)
+{
+    return number(ROW(x)->latency_mean_s, traffic_row(x) && ROW(x)->simulated);
+}
+static field_value row_offered(const field_context *x) { return number(ROW(x)->offered_load, traffic_row(x) && ROW(x)->simulated); }
+static field_value row_delivered(const field_context *x)
+{
+    return number(ROW(x)->delivered_load, traffic_row(x) && ROW(x)->simulated);
+}
+static field_value row_delivered_Bps(const field_context *x)
+{
+    return number(ROW(x)->delivered_Bps, traffic_row(x) && ROW(x)->simulated);
+}
 static field_value row_inner(const field_context *x) { return text_or_null(ROW(x)->inner); }
 static field_value row_outer(const field_context *x) { return text_or_null(ROW(x)->outer); }
 /* The table's algorithm cell: "hierarchical inc/ring (auto)": a hierarchical
@@ -147,13 +171,13 @@ static const field result_table[] = {
     {"skew", row_skew, ALL, WHEN_ALWAYS, 26, 0, NO_COLUMN, R(STORE_TEXT, skew)},
     {"concurrent_with", row_concurrent, ALL, WHEN_ALWAYS, 28, 0, NO_COLUMN, R(STORE_CASES, block_first)},
     {"ranks", row_ranks, ALL, WHEN_ALWAYS, 4, 0, NO_COLUMN, R(STORE_INT, ranks)},
-    {"size_bytes", row_size, ALL | IN_TABLE, WHEN_ALWAYS, 5, 0, {"size(B)", 1, 13, 13, 0, 1, WHEN_ALWAYS}, R(STORE_DOUBLE, size_bytes)},
+    {"size_bytes", row_size, ALL | IN_TABLE | IN_TRAFFIC_TABLE, WHEN_ALWAYS, 5, 0, {"size(B)", 1, 13, 13, 0, 1, WHEN_ALWAYS}, R(STORE_DOUBLE, size_bytes)},
     {"segments", row_segments, ALL | IN_TABLE, WHEN_ALWAYS, 6, 2, {"P", 1, 5, 5, 0, 1, WHEN_PIPELINED}, R(STORE_INT, segments)},
     {"protocol", row_protocol, ALL | IN_TABLE, WHEN_ALWAYS, 30, 3, {"proto", 1, -6, -6, 0, 1, WHEN_PROTOCOL}, R(STORE_TEXT, protocol)},
     {"channels", row_channels, ALL | IN_TABLE, WHEN_ALWAYS, 31, 4, {"ch", 1, 3, 3, 0, 1, WHEN_CHANNELS}, R(STORE_INT, channels)},
     {"tuned", row_tuned, ALL, WHEN_ALWAYS, 32, 0, NO_COLUMN, R(STORE_BOOL, tuned)},
     {"launch_s", row_launch, ALL, WHEN_ALWAYS, 33, 0, NO_COLUMN, R(STORE_DOUBLE, launch_s)},
-    {"time_s", row_time, ALL | IN_TABLE, WHEN_ALWAYS, 7, 5, US("time(us)", 12, WHEN_SIMULATED), R(STORE_DOUBLE, time_s)},
+    {"time_s", row_time, ALL | IN_TABLE | IN_TRAFFIC_TABLE, WHEN_ALWAYS, 7, 5, US("time(us)", 12, WHEN_SIMULATED), R(STORE_DOUBLE, time_s)},
     {"predicted_s", row_predicted, ALL | IN_TABLE, WHEN_ALWAYS, 8, 8, US("pred(us)", 12, WHEN_ALWAYS), R(STORE_DOUBLE, predicted_s)},
     {"ideal_s", row_ideal, ALL | IN_TABLE, WHEN_ALWAYS, 9, 9, US("ideal(us)", 12, WHEN_IDEAL), R(STORE_DOUBLE, ideal_s)},
     {"ratio", row_ratio, ALL | IN_TABLE, WHEN_ALWAYS, 10, 10, {"ratio", 1, 7, 7, 4, 1, WHEN_SIMULATED}, R(STORE_DOUBLE, ratio)},
@@ -164,10 +188,10 @@ static const field result_table[] = {
     {"algbw_Bps", row_algbw, ALL | IN_TABLE, WHEN_ALWAYS, 15, 11, {"algbw(GB/s)", 1, 11, 11, 3, 1e-9, WHEN_ALWAYS}, R(STORE_DOUBLE, algbw_Bps)},
     {"busbw_Bps", row_busbw, ALL | IN_TABLE, WHEN_ALWAYS, 16, 12, {"busbw(GB/s)", 1, 11, 11, 3, 1e-9, WHEN_ALWAYS}, R(STORE_DOUBLE, busbw_Bps)},
     {"time_fastest_s", row_fastest, ALL | IN_TABLE, WHEN_ALWAYS, 17, 7, US("fastest(us)", 12, WHEN_FASTEST), R(STORE_DOUBLE, time_fastest_s)},
-    {"messages", row_messages, ALL, WHEN_ALWAYS, 18, 0, NO_COLUMN, R(STORE_LONG, messages)},
-    {"latency_p50_s", row_p50, ALL | IN_TABLE, WHEN_ALWAYS, 19, 15, US("p50(us)", 9, WHEN_SIMULATED), R(STORE_DOUBLE, latency_p50_s)},
-    {"latency_p99_s", row_p99, ALL | IN_TABLE, WHEN_ALWAYS, 20, 16, US("p99(us)", 9, WHEN_SIMULATED), R(STORE_DOUBLE, latency_p99_s)},
-    {"latency_max_s", row_max, ALL | IN_TABLE, WHEN_ALWAYS, 21, 17, US("max(us)", 9, WHEN_SIMULATED), R(STORE_DOUBLE, latency_max_s)},
+    {"messages", row_messages, ALL | IN_TRAFFIC_TABLE, WHEN_ALWAYS, 18, 6, {"count", 1, 9, 9, 0, 1, WHEN_SIMULATED}, R(STORE_LONG, messages)},
+    {"latency_p50_s", row_p50, ALL | IN_TABLE | IN_TRAFFIC_TABLE, WHEN_ALWAYS, 19, 15, US("p50(us)", 9, WHEN_SIMULATED), R(STORE_DOUBLE, latency_p50_s)},
+    {"latency_p99_s", row_p99, ALL | IN_TABLE | IN_TRAFFIC_TABLE, WHEN_ALWAYS, 20, 16, US("p99(us)", 9, WHEN_SIMULATED), R(STORE_DOUBLE, latency_p99_s)},
+    {"latency_max_s", row_max, ALL | IN_TABLE | IN_TRAFFIC_TABLE, WHEN_ALWAYS, 21, 17, US("max(us)", 9, WHEN_SIMULATED), R(STORE_DOUBLE, latency_max_s)},
     {"rank_spread_s", row_spread, ALL | IN_TABLE, WHEN_ALWAYS, 22, 18, US("spread(us)", 10, WHEN_SIMULATED), R(STORE_DOUBLE, rank_spread_s)},
     {"contended", row_contended, ALL, WHEN_ALWAYS, 37, 0, NO_COLUMN, R(STORE_KNOWN, contended)},
     {"calibration", row_calibration, ALL, WHEN_ALWAYS, 38, 0, NO_COLUMN, R(STORE_TEXT, calibration)},
@@ -178,11 +202,22 @@ static const field result_table[] = {
     {"background", row_background, ALL, WHEN_ALWAYS, 34, 0, NO_COLUMN, R(STORE_TEXT, background)},
     {"inner", row_inner, ALL, WHEN_ALWAYS, 35, 0, NO_COLUMN, R(STORE_TEXT, inner)},
     {"outer", row_outer, ALL, WHEN_ALWAYS, 36, 0, NO_COLUMN, R(STORE_TEXT, outer)},
-    {"measured_s", row_measured, ALL | IN_TABLE, WHEN_MEASURED, 41, 19, US("measured(us)", 12, WHEN_MEASURED), R(STORE_DOUBLE, measured_s)},
-    {"sim_error", row_sim_error, ALL | IN_TABLE, WHEN_MEASURED, 42, 20,
+    {"measured_s", row_measured, ALL | IN_TABLE, WHEN_MEASURED, 50, 19, US("measured(us)", 12, WHEN_MEASURED), R(STORE_DOUBLE, measured_s)},
+    {"sim_error", row_sim_error, ALL | IN_TABLE, WHEN_MEASURED, 51, 20,
      {"sim_err(%)", 1, 10, 10, 2, 100, WHEN_MEASURED_SIMULATED}, NOT_STORED},
-    {"pred_error", row_pred_error, ALL | IN_TABLE, WHEN_MEASURED, 43, 21, {"pred_err(%)", 1, 11, 11, 2, 100, WHEN_MEASURED}, NOT_STORED},
-    {"algorithm", row_algorithm_cell, IN_TABLE, WHEN_ALWAYS, 0, 1, {"algorithm", 2, 0, 0, 0, 1, WHEN_ALWAYS}, NOT_STORED},
+    {"pred_error", row_pred_error, ALL | IN_TABLE, WHEN_MEASURED, 52, 21, {"pred_err(%)", 1, 11, 11, 2, 100, WHEN_MEASURED}, NOT_STORED},
+    {"traffic", row_traffic, ALL, WHEN_ALWAYS, 41, 0, NO_COLUMN, R(STORE_TEXT, traffic)},
+    {"offered_load", row_offered, ALL | IN_TRAFFIC_TABLE, WHEN_ALWAYS, 42, 8, {"offered", 1, 8, 8, 4, 1, WHEN_SYNTHETIC},
+     R(STORE_DOUBLE, offered_load)},
+    {"delivered_load", row_delivered, ALL | IN_TRAFFIC_TABLE, WHEN_ALWAYS, 43, 9, {"delivered", 1, 9, 9, 4, 1, WHEN_SYNTHETIC},
+     R(STORE_DOUBLE, delivered_load)},
+    {"delivered_Bps", row_delivered_Bps, ALL | IN_TRAFFIC_TABLE, WHEN_ALWAYS, 44, 10,
+     {"GB/s/port", 1, 9, 9, 3, 1e-9, WHEN_SYNTHETIC}, R(STORE_DOUBLE, delivered_Bps)},
+    {"latency_min_s", row_latency_min, ALL | IN_TRAFFIC_TABLE, WHEN_ALWAYS, 45, 13, US("min(us)", 9, WHEN_SIMULATED),
+     R(STORE_DOUBLE, latency_min_s)},
+    {"latency_mean_s", row_latency_mean, ALL | IN_TRAFFIC_TABLE, WHEN_ALWAYS, 46, 14, US("mean(us)", 9, WHEN_SIMULATED),
+     R(STORE_DOUBLE, latency_mean_s)},
+    {"algorithm", row_algorithm_cell, IN_TABLE | IN_TRAFFIC_TABLE, WHEN_ALWAYS, 0, 1, {"algorithm", 2, 0, 0, 0, 1, WHEN_ALWAYS}, NOT_STORED},
 };
 
 /* ---- a row's term ---- */
@@ -250,6 +285,27 @@ static const field link_table[] = {
     {"stalled_s", link_stalled, ALL, WHEN_ALWAYS, 15, 0, NO_COLUMN, L(STORE_DOUBLE, stalled_s)},
 };
 
+/* ---- a flow of a traffic matrix (JSON only: a row's `flows`) ---- */
+
+static field_value flow_src(const field_context *x) { return integer(ITEM(flow_row, x)->src); }
+static field_value flow_dst(const field_context *x) { return integer(ITEM(flow_row, x)->dst); }
+static field_value flow_size(const field_context *x) { return number(ITEM(flow_row, x)->size_bytes, true); }
+static field_value flow_start(const field_context *x) { return number(ITEM(flow_row, x)->start_s, true); }
+static field_value flow_finish(const field_context *x) { return number(ITEM(flow_row, x)->finish_s, true); }
+static field_value flow_completion(const field_context *x)
+{
+    return number(ITEM(flow_row, x)->finish_s - ITEM(flow_row, x)->start_s, true);
+}
+
+static const field flow_table[] = {
+    {"src", flow_src, IN_JSON, WHEN_ALWAYS, 0, 0, NO_COLUMN, NOT_STORED},
+    {"dst", flow_dst, IN_JSON, WHEN_ALWAYS, 1, 0, NO_COLUMN, NOT_STORED},
+    {"size_bytes", flow_size, IN_JSON, WHEN_ALWAYS, 2, 0, NO_COLUMN, NOT_STORED},
+    {"start_s", flow_start, IN_JSON, WHEN_ALWAYS, 3, 0, NO_COLUMN, NOT_STORED},
+    {"finish_s", flow_finish, IN_JSON, WHEN_ALWAYS, 4, 0, NO_COLUMN, NOT_STORED},
+    {"completion_s", flow_completion, IN_JSON, WHEN_ALWAYS, 5, 0, NO_COLUMN, NOT_STORED},
+};
+
 /* ---- an η fit ---- */
 
 static field_value eta_case(const field_context *x) { return integer(ITEM(eta_row, x)->case_index); }
@@ -301,7 +357,7 @@ static const field crossover_table[] = {
 
 #define SET(table) {table, (int)(sizeof table / sizeof table[0])}
 const field_set result_fields = SET(result_table), term_fields = SET(term_table), link_fields = SET(link_table),
-                eta_fields = SET(eta_table), crossover_fields = SET(crossover_table);
+                eta_fields = SET(eta_table), crossover_fields = SET(crossover_table), flow_fields = SET(flow_table);
 
 /* ---- writing ---- */
 
@@ -328,6 +384,7 @@ static bool shown(field_when when, const column_flags *f)
     case WHEN_PIPELINED: return f->pipelined;
     case WHEN_PROTOCOL: return f->protocol;
     case WHEN_CHANNELS: return f->channels;
+    case WHEN_SYNTHETIC: return f->synthetic;
     default: return true;
     }
 }
@@ -337,9 +394,10 @@ static bool shown(field_when when, const column_flags *f)
 static int columns(const field_set *set, unsigned format, const column_flags *flags, const field **order)
 {
     int count = 0;
+    unsigned wanted = format == IN_TABLE && flags->traffic ? IN_TRAFFIC_TABLE : format;
     for (int i = 0; i < set->count; i++) {
         const field *f = &set->fields[i];
-        if (!(f->formats & format) || !shown(format == IN_CSV ? f->when : f->column.when, flags)) continue;
+        if (!(f->formats & wanted) || !shown(format == IN_CSV ? f->when : f->column.when, flags)) continue;
         int position = format == IN_CSV ? f->csv : f->table, j = count++;
         for (; j > 0 && (format == IN_CSV ? order[j - 1]->csv : order[j - 1]->table) > position; j--) order[j] = order[j - 1];
         order[j] = f;
@@ -347,7 +405,7 @@ static int columns(const field_set *set, unsigned format, const column_flags *fl
     return count;
 }
 
-#define MAX_FIELDS 64
+#define MAX_FIELDS 96
 
 void csv_text(FILE *out, const char *text_value)
 {

@@ -42,7 +42,8 @@ typedef struct field_context {
 } field_context;
 
 /* Which formats carry a field. */
-enum { IN_JSON = 1u << 0, IN_CSV = 1u << 1, IN_TABLE = 1u << 2 };
+enum { IN_JSON = 1u << 0, IN_CSV = 1u << 1, IN_TABLE = 1u << 2, IN_TRAFFIC_TABLE = 1u << 3 };
+/* IN_TRAFFIC_TABLE: the table's columns of a traffic case (docs/scenarios.md, "Traffic"), which has its own. */
 
 /* When a column exists (the table: per case; CSV: per report). */
 typedef enum {
@@ -55,6 +56,7 @@ typedef enum {
     WHEN_PIPELINED,          /* the table: a row of the case ran on more than one segment */
     WHEN_PROTOCOL,           /* the table: a row of the case ran under an NCCL protocol */
     WHEN_CHANNELS,           /* the table: a row of the case ran on more than one channel */
+    WHEN_SYNTHETIC,          /* the table: the case is synthetic traffic */
 } field_when;
 
 /* How the table prints a field: after GAP spaces, its header in HEADER_WIDTH
@@ -106,12 +108,13 @@ typedef struct field_set {
 } field_set;
 
 /* The fields of each record, in their JSON order. */
-extern const field_set result_fields, term_fields, link_fields, eta_fields, crossover_fields;
+extern const field_set result_fields, term_fields, link_fields, eta_fields, crossover_fields, flow_fields;
 
 /* What decides which columns exist: the report's (simulated, measured) and,
  * in the table, the case's (several groups, a non-ideal η profile). */
 typedef struct column_flags {
     bool simulated, measured, fastest, ideal, pipelined, protocol, channels;
+    bool traffic, synthetic;   /* the table: the case is traffic (its own columns), synthetic traffic */
     int text_width;            /* the table: a fitted text column's width (the case's longest) */
 } column_flags;
 

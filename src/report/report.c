@@ -106,15 +106,15 @@ void report_print_csv_block(const report *r, csv_block block, FILE *out)
 
 /* ---- JSON (docs/collsim-output.schema.json) ---- */
 
-/* , "KEY": [{...}, ...] of a row's link directions */
-static void print_json_links(FILE *out, const report *r, const result_row *row, const char *key, const link_row *links,
-                             int count)
+/* , "KEY": [{...}, ...] of a row's COUNT records of SET (its terms, link directions or flows), SIZE bytes apart */
+static void print_json_list(FILE *out, const report *r, const result_row *row, const char *key, const field_set *set,
+                            const void *records, int count, size_t size)
 {
     fprintf(out, ", \"%s\": [", key);
     for (int i = 0; i < count; i++) {
-        field_context x = {r, row, &links[i], i + 1};
+        field_context x = {r, row, (const char *)records + (size_t)i * size, i + 1};
         fputs(i ? ", {" : "{", out);
-        fields_json(out, &link_fields, &x, true);
+        fields_json(out, set, &x, true);
         fputc('}', out);
     }
     fputc(']', out);
@@ -125,16 +125,11 @@ void report_print_json_result(const report *r, const result_row *row, FILE *out)
     field_context x = {r, row, NULL, 0};
     fputc('{', out);
     fields_json(out, &result_fields, &x, true);
-    fprintf(out, ", \"terms\": [");
-    for (int t = 0; t < row->term_count; t++) {
-        field_context term = {r, row, &row->terms[t], t + 1};
-        fputs(t ? ", {" : "{", out);
-        fields_json(out, &term_fields, &term, true);
-        fputc('}', out);
-    }
-    fputc(']', out);
-    if (row->simulated) print_json_links(out, r, row, "hot_links", row->hot, row->hot_count);
-    if (row->simulated && r->all_links) print_json_links(out, r, row, "links", row->links, row->link_count);
+    print_json_list(out, r, row, "terms", &term_fields, row->terms, row->term_count, sizeof *row->terms);
+    if (row->simulated) print_json_list(out, r, row, "hot_links", &link_fields, row->hot, row->hot_count, sizeof *row->hot);
+    if (row->simulated && r->all_links)
+        print_json_list(out, r, row, "links", &link_fields, row->links, row->link_count, sizeof *row->links);
+    if (row->flows) print_json_list(out, r, row, "flows", &flow_fields, row->flows, row->flow_count, sizeof *row->flows);
     fputc('}', out);
 }
 

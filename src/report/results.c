@@ -25,7 +25,10 @@ void report_add_crossover(report *r, const crossover_row *x)
 
 void report_free(report *r)
 {
-    for (int i = 0; i < r->row_count; i++) free(r->rows[i].links);
+    for (int i = 0; i < r->row_count; i++) {
+        free(r->rows[i].links);
+        free(r->rows[i].flows);
+    }
     free(r->rows);
     free(r->etas);
     free(r->crossovers);

@@ -41,6 +41,13 @@ typedef struct link_row {
     double stalled_s;          /* packet model: time it waited for credits with packets ready; NaN under fluid */
 } link_row;
 
+/* One flow of a traffic matrix as it ran (a traffic row's per-flow view, docs/output.md). */
+typedef struct flow_row {
+    int src, dst;              /* platform ranks */
+    double size_bytes, start_s;
+    double finish_s;           /* its last byte's arrival; its completion time is finish_s - start_s */
+} flow_row;
+
 typedef struct result_row {
     int case_index;
     char platform[TOPO_NAME_SIZE]; /* the platform the case runs on (a case may name its own) */
@@ -89,6 +96,14 @@ typedef struct result_row {
     link_row hot[REPORT_HOT_LINKS];
     link_row *links;           /* every link direction (--links), or NULL; the report owns it */
     int link_count;
+    /* a traffic case (docs/scenarios.md, "Traffic"; prim PRIM_TRAFFIC): messages and the latency percentiles
+       are its flows' completion times (matrix) or its packets' delays (synthetic) */
+    char traffic[112];         /* what ran ("matrix perm.cm", "uniform bernoulli, load 0.8 over 16 ranks"), "" otherwise */
+    double latency_min_s, latency_mean_s; /* traffic: the least and the mean of those; NaN otherwise */
+    double offered_load, delivered_load;  /* synthetic: packets per packet time per port (1: the link rate); NaN otherwise */
+    double delivered_Bps;      /* synthetic: what one port delivered, bytes per second; NaN otherwise */
+    flow_row *flows;           /* matrix: every flow, in the file's order, or NULL; the report owns it */
+    int flow_count;
 } result_row;
 
 /* η of one (case, algorithm, group), whole or for one term (tier). */

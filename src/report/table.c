@@ -36,6 +36,8 @@ static column_flags case_columns(const report *r, int first)
         c.pipelined |= row->segments > 1;
         c.protocol |= strcmp(row->protocol, "none") != 0;
         c.channels |= row->channels > 1;
+        c.traffic |= row->prim == PRIM_TRAFFIC;
+        c.synthetic |= row->prim == PRIM_TRAFFIC && strncmp(row->traffic, "matrix", 6) != 0;
         field_context x = {r, row, NULL, 0};
         field_value cell = field_table_text(&x);
         int width = field_text_length(&cell);
@@ -126,6 +128,7 @@ static void print_case_links(const report *r, int first, int end, FILE *out)
  * ROW's differ from PREVIOUS's (or PREVIOUS is NULL). */
 static void print_alpha_bandwidth(const result_row *row, const result_row *previous, FILE *out)
 {
+    if (row->prim == PRIM_TRAFFIC) return; /* no prediction: nothing counts against them */
     if (previous && previous->alpha_s == row->alpha_s && previous->bandwidth_Bps == row->bandwidth_Bps) return;
     fprintf(out, "# alpha %.6g us, BW %.6g GB/s (the bottleneck tier's): n_alpha and n_beta count against these\n",
             row->alpha_s * 1e6, row->bandwidth_Bps / 1e9);
@@ -208,6 +211,7 @@ static void print_case_header(const report *r, const result_row *row, FILE *out)
     else fprintf(out, " over %d ranks", row->ranks);
     fprintf(out, " of %s", row->platform[0] ? row->platform : text_or_empty(r->platform_name));
     if (row->skew[0]) fprintf(out, ", skew %s", row->skew);
+    if (row->traffic[0]) fprintf(out, ", %s", row->traffic);
     if (row->background[0]) fprintf(out, ", background %s", row->background);
     for (int c = row->block_first, n = 0; c < row->block_first + row->block_count; c++)
         if (c != row->case_index) fprintf(out, n++ ? ", %d" : ", concurrent with case %d", c);

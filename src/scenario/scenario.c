@@ -331,18 +331,40 @@ static bool read_seed(yaml_tree *tree, ynode *node, scenario_case *c, diag *d)
     return true;
 }
 
+/* A case of `traffic:` (docs/scenarios.md, "Traffic"): flows or synthetic packets, on its platform. */
+static bool read_traffic_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *c, diag *d)
+{
+    static const char *const keys[] = {"traffic", "platform", NULL};
+    if (!yaml_map_check_keys(tree, node, keys, d) || !read_case_platform(tree, node, s, c, d)) return false;
+    c->prim = PRIM_TRAFFIC;
+    groups_all(scenario_platform(s, c)->ranks, &c->groups);
+    c->groups_line = c->line;
+    c->groups_column = 1;
+    c->eta = s->eta;
+    return traffic_read(tree, yaml_map_get(tree, node, "traffic"), s->path, scenario_platform(s, c), &c->traffic, d);
+}
+
 static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *c, diag *d)
 {
     static const char *const keys[] = {"primitive", "algorithms", "sizes", "groups", "segments", "root", "peer",
                                        "inner", "outer", "eta", "form", "platform", "c_real", "skew", "seed",
                                        "protocol", "channels", "background", NULL};
-    if (!yaml_expect_mapping(tree, node, "a case", d) || !yaml_map_check_keys(tree, node, keys, d)) return false;
+    if (!yaml_expect_mapping(tree, node, "a case", d)) return false;
     memset(c, 0, sizeof *c);
     c->line = (int)node->start_mark.line + 1;
+    ynode *traffic_node = yaml_map_get(tree, node, "traffic");
+    if (traffic_node && yaml_map_get(tree, node, "primitive"))
+        return yaml_error(tree, traffic_node, d, "a case is a collective ('primitive:') or traffic ('traffic:'), not both: "
+                          "put the traffic in a case of its own, in a 'concurrent:' block with other traffic");
+    if (traffic_node) return read_traffic_case(tree, node, s, c, d);
+    if (!yaml_map_check_keys(tree, node, keys, d)) return false;
     if (!read_case_platform(tree, node, s, c, d)) return false;
     ynode *prim = yaml_map_require(tree, node, "primitive", d);
     const char *name;
     if (!prim || !yaml_read_string(tree, prim, "primitive", &name, d)) return false;
+    if (primitive_from_name(name, &c->prim) && c->prim == PRIM_TRAFFIC)
+        return yaml_error(tree, prim, d, "traffic is given as 'traffic: {matrix: FILE}' or 'traffic: {pattern: uniform, "
+                          "load: 0.8}' (docs/scenarios.md), not as a primitive");
     if (!primitive_from_name(name, &c->prim))
         return yaml_error(tree, prim, d, "unknown primitive '%s': expected bcast, reduce, allreduce, allgather, "
                           "reducescatter, alltoall, sendrecv or permutation", name);
@@ -409,6 +431,13 @@ static bool check_block(yaml_tree *tree, ynode *item, const scenario *s, int fir
     const scenario_case *lead = &s->cases[first];
     for (int c = first; c < s->case_count; c++) {
         const scenario_case *k = &s->cases[c];
+        if (k->traffic.kind == TRAFFIC_SYNTHETIC)
+            return yaml_error(tree, item, d, "synthetic traffic runs alone (its throughput is the switch's): take the case "
+                              "at line %d out of 'concurrent:'", k->line);
+        if ((k->traffic.kind == TRAFFIC_MATRIX) != (lead->traffic.kind == TRAFFIC_MATRIX))
+            return yaml_error(tree, item, d, "a traffic matrix runs concurrently with other matrices only (the cases at "
+                              "lines %d and %d): give a collective's company as 'background:', or make the collective's "
+                              "messages rows of the matrix", lead->line, k->line);
         if (k->algorithm_count != lead->algorithm_count || k->size_count != lead->size_count)
             return yaml_error(tree, item, d, "concurrent cases run their k-th algorithms and sizes together: give each case "
                               "the same number (the case at line %d lists %d algorithm(s) and %d size(s), the one at line %d "
@@ -457,6 +486,7 @@ static void free_cases(scenario *s)
         groups_free(&s->cases[c].groups);
         skew_free(&s->cases[c].skew);
         background_free(&s->cases[c].background);
+        traffic_free(&s->cases[c].traffic);
         imported_free(&s->cases[c]);
     }
     free(s->cases);

@@ -12,6 +12,7 @@
 #include "platform/topology.h"
 #include "scenario/groups.h"
 #include "scenario/skew.h"
+#include "scenario/traffic_spec.h"
 #include "sched/schedule.h"
 #include "util/diag.h"
 
@@ -47,6 +48,7 @@ typedef struct scenario_case {
     a2a_skew skew;     /* `skew:` of an all-to-all (uniform by default) */
     background background; /* `background:` traffic while the case runs (no sources: none) */
     char background_text[112]; /* what it is, for the report ("" when none) */
+    traffic_case traffic; /* `traffic:` (kind TRAFFIC_NONE: a collective): prim is PRIM_TRAFFIC, no algorithms, no sizes */
     int together_first, together_count; /* the cases simulated with this one (`concurrent:`), itself included:
                                           their k-th algorithms at their m-th sizes run together */
     int line;          /* where the case starts, for messages */

@@ -266,7 +266,7 @@ int sched_block_first(const schedule *s, int src, int dst)
 }
 
 static const char *const names[PRIM_COUNT] = {"bcast", "reduce", "allreduce", "allgather", "reducescatter", "alltoall",
-                                              "sendrecv", "permutation"};
+                                              "sendrecv", "permutation", "traffic"};
 
 const char *primitive_name(primitive p)
 {

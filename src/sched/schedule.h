@@ -42,6 +42,7 @@ typedef enum {
     PRIM_ALLTOALL,
     PRIM_SENDRECV,
     PRIM_PERMUTATION,
+    PRIM_TRAFFIC, /* a case's `traffic:` (flows or synthetic packets, scenario/traffic_spec.h): no schedule */
     PRIM_COUNT
 } primitive;
 

@@ -24,6 +24,7 @@
 #include "net/fluid/simgrid_run.h"
 #include "net/network.h"
 #include "net/packet/engine.h"
+#include "net/packet/packet_flows.h"
 #include "util/key_map.h"
 #include "util/memory.h"
 
@@ -173,23 +174,10 @@ static void inject_background(network *n)
     }
 }
 
-/* Every port's counts now, unscaled, in seconds (the stall and the buffer
- * occupancy under way counted up to now). */
+/* Every port's counts now, unscaled (packet_flows.h). */
 static void snapshot_links(network *n, net_link_stats *links)
 {
-    net_time now = engine_now(n->e);
-    for (int i = 0; i < engine_port_count(n->e); i++) {
-        const port *p = engine_port(n->e, i);
-        net_link_stats *l = &links[i];
-        net_time stalled = p->stalled + (p->stalled_since >= 0 ? now - p->stalled_since : 0);
-        *l = (net_link_stats){.bytes = (double)p->bytes / n->scale, .stalled_s = net_time_to_seconds(stalled)};
-        for (int v = 0; v < PORT_VCS; v++) {
-            const port_buffer *b = &p->far[v];
-            if ((double)b->peak_occupancy / n->scale > l->peak_buffer_bytes) l->peak_buffer_bytes = (double)b->peak_occupancy / n->scale;
-            double integral = b->occupancy_integral + (double)b->occupancy * (double)(now - b->occupancy_since);
-            l->buffer_byte_s += integral / n->scale / NET_TIME_PER_SECOND;
-        }
-    }
+    packet_link_stats(n->e, n->scale, links);
 }
 
 /* The packet model runs the background alone first, so that the schedules

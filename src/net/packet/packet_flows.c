@@ -4,6 +4,23 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+void packet_link_stats(engine *e, double scale, net_link_stats *links)
+{
+    net_time now = engine_now(e);
+    for (int i = 0; i < engine_port_count(e); i++) {
+        const port *p = engine_port(e, i);
+        net_link_stats *l = &links[i];
+        net_time stalled = p->stalled + (p->stalled_since >= 0 ? now - p->stalled_since : 0);
+        *l = (net_link_stats){.bytes = (double)p->bytes / scale, .stalled_s = net_time_to_seconds(stalled)};
+        for (int v = 0; v < PORT_VCS; v++) {
+            const port_buffer *b = &p->far[v];
+            if ((double)b->peak_occupancy / scale > l->peak_buffer_bytes) l->peak_buffer_bytes = (double)b->peak_occupancy / scale;
+            double integral = b->occupancy_integral + (double)b->occupancy * (double)(now - b->occupancy_since);
+            l->buffer_byte_s += integral / scale / NET_TIME_PER_SECOND;
+        }
+    }
+}
+
 typedef struct flow_run {
     engine *e;
     double *finish_s;
@@ -32,6 +49,13 @@ engine *packet_run_flows(const topology *t, const flow *flows, int count, bool v
 {
     engine *e = engine_create(t, 1.0);
     engine_use_virtual_channels(e, virtual_channels);
+    if (packet_run_flows_on(e, flows, count, finish_s, d)) return e;
+    engine_free(e);
+    return NULL;
+}
+
+bool packet_run_flows_on(engine *e, const flow *flows, int count, double *finish_s, diag *d)
+{
     engine_keep_messages(e, true);
     flow_run run = {e, finish_s};
     engine_on_delivery(e, flow_delivered, &run);
@@ -58,7 +82,5 @@ engine *packet_run_flows(const topology *t, const flow *flows, int count, bool v
         diag_fail(d, "the packet model's clock passed its limit of 4.6 s of simulated time (docs/packet.md)");
     free(order);
     free(routes);
-    if (ok) return e;
-    engine_free(e);
-    return NULL;
+    return ok;
 }

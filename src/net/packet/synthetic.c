@@ -195,8 +195,9 @@ static void summarize(synthetic *s, synthetic_result *out)
     double sum = 0;
     for (int i = 0; i < s->delay_count; i++) sum += s->delays_s[i];
     out->delay_mean_s = sum / s->delay_count;
-    out->delay_p50_s = s->delays_s[(s->delay_count - 1) / 2];
-    out->delay_p99_s = s->delays_s[(int)floor(0.99 * (s->delay_count - 1))];
+    /* nearest rank ceil(p n) in integer arithmetic, as the per-message view (exec/op_times.h) */
+    out->delay_p50_s = s->delays_s[(s->delay_count * 50L + 99) / 100 - 1];
+    out->delay_p99_s = s->delays_s[(s->delay_count * 99L + 99) / 100 - 1];
     out->delay_max_s = s->delays_s[s->delay_count - 1];
 }
 
@@ -221,8 +222,9 @@ static bool prepare(synthetic *s, diag *d)
     if (!s->routes || !s->permutation || !s->sources) out_of_memory();
     for (int k = 0; k < n; k++) {
         s->sources[k] = (source_state){-1, -1, false};
-        for (int j = 0; j < n; j++)
-            if ((s->routes[k * n + j] = engine_route(s->e, spec->sources[k], spec->sinks[j], d)) < 0) return false;
+        for (int j = 0; j < n; j++) /* without self-traffic source k may be sink k's rank: no route, none needed */
+            if (j == k && !spec->self_traffic) s->routes[k * n + j] = -1;
+            else if ((s->routes[k * n + j] = engine_route(s->e, spec->sources[k], spec->sinks[j], d)) < 0) return false;
     }
     if (spec->self_traffic) {
         for (int k = 0; k < n; k++) s->permutation[k] = k;
