@@ -163,6 +163,7 @@ bool clos_construct(platform_reader *r, topology *t, const clos_shape *shape)
     double uplinks = t->routing == ROUTING_SPREAD ? leaves + (tiers == 3 ? shape->pods : 0)
                                                   : leaves * shape->spines + (tiers == 3 ? spines * shape->super_spines / shape->spines : 0);
     if (!platform_size_allowed(r, ranks, switches, ranks + uplinks + 2 * switches)) return false;
+    topology_reserve_links(t, ranks + uplinks + 2 * switches);
     if (ranks < 2) return platform_error_at(r, r->root, NULL, "this Clos has 1 rank: a fabric needs at least 2");
     t->ranks = (int)ranks;
     clos *c = calloc(1, sizeof *c);

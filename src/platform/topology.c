@@ -21,6 +21,7 @@ void topology_free(topology *t)
 {
     free(t->switches);
     free(t->links);
+    free(t->link_names);
     free(t->kind_data);
     memset(t, 0, sizeof *t);
 }
@@ -30,12 +31,28 @@ int topology_add_link(topology *t, const char *name, double bandwidth_Bps, doubl
     t->links = grow_array(t->links, &t->link_capacity, t->link_count + 1, sizeof *t->links);
     topo_link *l = &t->links[t->link_count];
     memset(l, 0, sizeof *l);
-    snprintf(l->name, sizeof l->name, "%s", name);
+    int length = (int)strlen(name) + 1;
+    t->link_names = grow_array(t->link_names, &t->names_capacity, t->names_size + length, 1);
+    memcpy(t->link_names + t->names_size, name, (size_t)length);
+    l->name_at = t->names_size;
+    t->names_size += length;
     l->bandwidth_Bps = bandwidth_Bps;
     l->latency_s = latency_s;
     l->tier = tier;
     l->ends[0] = l->ends[1] = -1;
     return t->link_count++;
+}
+
+void topology_reserve_links(topology *t, double links)
+{
+    if (links <= t->link_capacity || links > TOPO_MAX_LINKS) return;
+    t->links = grow_array(t->links, &t->link_capacity, (int)links, sizeof *t->links);
+    t->link_names = grow_array(t->link_names, &t->names_capacity, (int)links * 20, 1); /* "r1048575_dim2_plus" */
+}
+
+const char *topology_link_name(const topology *t, int link)
+{
+    return t->link_names + t->links[link].name_at;
 }
 
 int topology_add_latency_link(topology *t, const char *name, double latency_s, int tier)

@@ -37,13 +37,13 @@ enum { INC_REDUCE = 1u, INC_MULTICAST = 2u, INC_A2A = 4u };
 typedef enum { ROUTING_ECMP, ROUTING_SPREAD } routing_mode;
 
 typedef struct topo_link {
-    char name[48];
     double bandwidth_Bps; /* per direction */
     double latency_s;
-    bool latency_only;    /* FATPIPE, unlimited: a switch crossbar or port delay */
-    int tier;
     int ends[2];          /* the nodes it joins: UP goes ends[0] -> ends[1]; -1 where the far end is
                              not one node (spread routing's aggregated uplink reaches a whole tier) */
+    int name_at;          /* its name's offset in the topology's link_names (topology_link_name) */
+    unsigned char tier;   /* below TOPO_MAX_TIERS */
+    bool latency_only;    /* FATPIPE, unlimited: a switch crossbar or port delay */
 } topo_link;
 
 typedef struct route_hop {
@@ -150,6 +150,8 @@ typedef struct topology {
     int switch_count, switch_capacity;
     topo_link *links;
     int link_count, link_capacity;
+    char *link_names;         /* every link's name, each ended by '\0', one after another */
+    int names_size, names_capacity;
     topo_tier tiers[TOPO_MAX_TIERS];
     int tier_count;
     routing_mode routing;
@@ -194,6 +196,11 @@ extern const char *const topology_protocol_names[TOPO_PROTOCOLS];
 void topology_init(topology *t, const char *kind);
 void topology_free(topology *t);
 
+/* Room for LINKS links before they are added (a kind that knows its count:
+ * no copy of the arrays while they grow). */
+void topology_reserve_links(topology *t, double links);
+/* Link L's name (its SimGrid id). */
+const char *topology_link_name(const topology *t, int link);
 /* Builders' helpers. Return the new index. */
 int topology_add_link(topology *t, const char *name, double bandwidth_Bps, double latency_s, int tier);
 int topology_add_latency_link(topology *t, const char *name, double latency_s, int tier);
