@@ -30,7 +30,7 @@ _Static_assert(PACKET_MAX_TIERS == TOPO_MAX_TIERS, "packet buffers are per tier"
  * the model, is the limit (a link is ~80 bytes here and more in SimGrid). */
 #define TOPO_MAX_RANKS (1 << 20)
 #define TOPO_MAX_SWITCHES (1 << 20)
-#define TOPO_MAX_LINKS (1 << 22)
+#define TOPO_MAX_LINKS (1 << 23)
 
 enum { INC_REDUCE = 1u, INC_MULTICAST = 2u, INC_A2A = 4u };
 
