@@ -168,9 +168,14 @@ static double channel_size(const algorithm *a, const algo_params *p)
     }
     case GROWTH_IMPORTED: /* a step is at most three ops (a fused step's halves), each with its dependencies */
         return p->source ? 8 * (double)((const msccl_program *)p->source)->step_count : 0;
-    case GROWTH_SLICED: /* the parts at their default segments, on P slices */
-        return (8 * n * n + 64 * n * 3 * l) * segments_bound(p, 3, HIERARCHICAL_SLICES);
-    default: return 8 * n * n + 64 * n * (segments_bound(p, 2 * l, 2 * l) + l);
+    case GROWTH_SLICED: { /* the parts at their default segments, on P slices */
+        double slices = segments_bound(p, 3, HIERARCHICAL_SLICES), parts = hierarchical_schedule_size(a->prim, p, (int)slices);
+        return parts >= 0 ? parts : (8 * n * n + 64 * n * 3 * l) * slices;
+    }
+    default: { /* GROWTH_COMPOSED: its parts where the group has two tiers */
+        double parts = hierarchical_schedule_size(a->prim, p, 1);
+        return parts >= 0 ? parts : 8 * n * n + 64 * n * (segments_bound(p, 2 * l, 2 * l) + l);
+    }
     }
 }
 

@@ -222,6 +222,10 @@ schedule *msccl_build(const algo_params *p, char *why, int why_size);
  * default), computed before anything is built; a double, so that no product
  * wraps.  tests/test_algorithms.c holds it above every schedule's real size. */
 double algorithm_schedule_size(const algorithm *a, const algo_params *p);
+/* A hierarchical composition's share of it: its parts' sizes on their
+ * sub-groups, embedded once per sub-group, SLICES times; -1 when P is no
+ * two-tier group or a part's algorithm is unknown (hierarchical.c). */
+double hierarchical_schedule_size(primitive prim, const algo_params *p, int slices);
 /* The INC capabilities (INC_* of topology.h) algorithm A needs of every switch
  * of the tree; 0 when it runs no switch actors. */
 static inline unsigned algorithm_inc_capabilities(const algorithm *a)

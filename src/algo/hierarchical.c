@@ -274,6 +274,25 @@ static const part *parts_of(primitive prim, int *count)
     return prim == PRIM_ALLREDUCE ? ar_parts : prim == PRIM_ALLGATHER ? ag_parts : rs_parts;
 }
 
+double hierarchical_schedule_size(primitive prim, const algo_params *p, int slices)
+{
+    int n = p->ranks, d = p->domain_ranks, count;
+    if (d < 1 || n % d != 0 || d >= n) return -1;
+    const part *parts = parts_of(prim, &count);
+    double items = 0;
+    for (int i = 0; i < count; i++) {
+        int size = parts[i].outer ? n / d : d, groups = parts[i].outer ? d : n / d;
+        const algorithm *algo = algorithm_part(parts[i].prim, parts[i].outer ? p->outer : p->inner);
+        if (!algo || is_hierarchical(algo)) return -1;
+        if (size < 2) continue;
+        algo_params sub = {.ranks = size, .segments = slices > 1 ? 0 : p->segments,
+                           .size_bytes = p->size_bytes / slices / (parts[i].outer ? d : 1), .alpha_s = p->alpha_s,
+                           .bandwidth_Bps = p->bandwidth_Bps, .tiers = p->tiers};
+        items += (groups + 1.0) * algorithm_schedule_size(algo, &sub); /* embedded per group, and built once */
+    }
+    return items * slices;
+}
+
 int hierarchical_segments(primitive prim, const algo_params *p, char *why, int why_size)
 {
     int count;
