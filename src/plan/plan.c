@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "exec/coupling.h"
+#include "net/fluid/child_limits.h"
 #include "plan/plan.h"
 #include "sched/local_ops.h"
 #include "sched/verify.h"
@@ -83,7 +84,7 @@ static bool may_need_schedule(const scenario *s, int c, int a)
 /* The k-th algorithms of a concurrent block (all their groups) in one
  * simulation within SCHEDULE_MAX_ITEMS, estimated before anything is built
  * (under MODE_PREDICT only what its prediction reads the schedule of:
- * closed forms need none), and, when simulated, on at most SIM_MAX_HOSTS
+ * closed forms need none), and, when simulated, on at most child_limits_max_actors()
  * hosts. */
 static bool check_sizes(const scenario *s, int first, run_mode mode, diag *d)
 {
@@ -104,11 +105,13 @@ static bool check_sizes(const scenario *s, int first, run_mode mode, diag *d)
     }
     double hosts = 0;
     for (int c = first; c < first + lead->together_count; c++) hosts += (double)s->cases[c].groups.count * s->cases[c].groups.size;
-    if (mode == MODE_RUN && hosts > SIM_MAX_HOSTS)
+    int most = child_limits_max_actors();
+    if (mode == MODE_RUN && hosts > most)
         return diag_at(d, s->path, lead->groups_line, lead->groups_column, "%d group(s) of %d ranks%s place %.0f ranks in "
-                "one simulation; collsim simulates at most %d at once (SimGrid's routing table grows as their square, "
-                "docs/reliability.md): use fewer or smaller groups, or collsim predict", lead->groups.count,
-                lead->groups.size, lead->together_count > 1 ? " and its concurrent cases" : "", hosts, SIM_MAX_HOSTS);
+                "one simulation; collsim simulates at most %d at once (a SimGrid actor per rank, two memory mappings "
+                "each within vm.max_map_count, docs/reliability.md): use fewer or smaller groups, or collsim predict",
+                lead->groups.count, lead->groups.size, lead->together_count > 1 ? " and its concurrent cases" : "", hosts,
+                most);
     return true;
 }
 
