@@ -117,7 +117,7 @@ static bool build_lattice(platform_reader *r, topology *t, bool wrap)
             int *slot = &g->plus_link[rank * k + i];
             *slot = -1;
             if (!has) continue;
-            snprintf(name, sizeof name, "r%d_dim%d_plus", rank, i);
+            topology_format_name(name, sizeof name, "r%d_dim%d_plus", rank, i);
             *slot = topology_add_link(t, name, tier.bandwidth_Bps * tier.efficiency, tier.alpha_s, 0);
             topology_set_link_ends(t, *slot, rank, rank + ((c + 1) % d - c) * g->stride[i]);
         }

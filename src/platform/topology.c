@@ -1,6 +1,7 @@
 /* topology.c — storage of nodes, links and tiers, and route queries. */
 #include "platform/topology.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,37 @@ void topology_reserve_links(topology *t, double links)
     if (links <= t->link_capacity || links > TOPO_MAX_LINKS) return;
     t->links = grow_array(t->links, &t->link_capacity, (int)links, sizeof *t->links);
     t->link_names = grow_array(t->link_names, &t->names_capacity, (int)links * 20, 1); /* "r1048575_dim2_plus" */
+}
+
+void topology_format_name(char *out, size_t size, const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    size_t n = 0;
+    for (const char *f = format; *f && n + 1 < size; f++) {
+        if (f[0] != '%' || (f[1] != 'd' && f[1] != 's')) {
+            out[n++] = *f;
+            continue;
+        }
+        char digits[12];
+        const char *text = digits;
+        if (*++f == 's') text = va_arg(ap, const char *);
+        else { /* an int, written backwards then turned */
+            int value = va_arg(ap, int), k = 0;
+            unsigned magnitude = value < 0 ? 0u - (unsigned)value : (unsigned)value;
+            do digits[k++] = (char)('0' + magnitude % 10); while ((magnitude /= 10) > 0);
+            if (value < 0) digits[k++] = '-';
+            for (int i = 0; i < k / 2; i++) {
+                char c = digits[i];
+                digits[i] = digits[k - 1 - i];
+                digits[k - 1 - i] = c;
+            }
+            digits[k] = '\0';
+        }
+        while (*text && n + 1 < size) out[n++] = *text++;
+    }
+    out[n] = '\0';
+    va_end(ap);
 }
 
 const char *topology_link_name(const topology *t, int link)
