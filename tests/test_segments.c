@@ -44,32 +44,33 @@ START_TEST(test_segments_match_the_built_schedule_for_every_algorithm)
     for (int i = 0; i < 64; i++) order[i] = (i * 5) % 64; /* 5 is prime to 64: a permutation */
     int count;
     const algorithm *table = algorithm_table(&count);
+    const int sets[] = {sizeof ranks / sizeof ranks[0], sizeof segments / sizeof segments[0],
+                        sizeof sizes / sizeof sizes[0], sizeof channels / sizeof channels[0]};
+    int combinations = sets[0] * sets[1] * sets[2] * sets[3];
     for (int k = 0; k < count; k++)
-        for (size_t n = 0; n < sizeof ranks / sizeof ranks[0]; n++)
-            for (size_t g = 0; g < sizeof segments / sizeof segments[0]; g++)
-                for (size_t m = 0; m < sizeof sizes / sizeof sizes[0]; m++)
-                    for (size_t c = 0; c < sizeof channels / sizeof channels[0]; c++) {
-                        int r = ranks[n];
-                        algo_params p = {.ranks = r, .segments = segments[g], .size_bytes = sizes[m], .alpha_s = alpha,
-                                         .bandwidth_Bps = bw, .domain_ranks = r % 4 == 0 && r > 4 ? 4 : 1, .peer = 1,
-                                         .dims = {r}, .dim_count = 1, .tiers = 1, .channels = channels[c], .root = r / 2};
-                        inc_tree tree;
-                        unsigned capabilities = algorithm_inc_capabilities(&table[k]);
-                        if (capabilities && r > 0) {
-                            inc_tree_single_switch(&tree, r, r);
-                            p.inc = &tree;
-                        }
-                        expect_segments_of_build(&table[k], &p);
-                        if (r == 16 || r == 64) { /* a 2-D torus shape, and domains out of rank order */
-                            algo_params q = p;
-                            q.dims[0] = 4;
-                            q.dims[1] = r / 4;
-                            q.dim_count = 2;
-                            q.domain_order = r == 64 ? order : NULL;
-                            expect_segments_of_build(&table[k], &q);
-                        }
-                        if (capabilities && r > 0) inc_tree_free(&tree);
-                    }
+        for (int i = 0; i < combinations; i++) { /* every rank count, segments, size and channels */
+            int r = ranks[i % sets[0]], c = channels[i / sets[0] / sets[1] / sets[2]];
+            algo_params p = {.ranks = r, .segments = segments[i / sets[0] % sets[1]], .alpha_s = alpha,
+                             .size_bytes = sizes[i / sets[0] / sets[1] % sets[2]], .bandwidth_Bps = bw, .peer = 1,
+                             .domain_ranks = r % 4 == 0 && r > 4 ? 4 : 1, .dims = {r}, .dim_count = 1, .tiers = 1,
+                             .channels = c, .root = r / 2};
+            inc_tree tree;
+            unsigned capabilities = algorithm_inc_capabilities(&table[k]);
+            if (capabilities && r > 0) {
+                inc_tree_single_switch(&tree, r, r);
+                p.inc = &tree;
+            }
+            expect_segments_of_build(&table[k], &p);
+            if (r == 16 || r == 64) { /* a 2-D torus shape, and domains out of rank order */
+                algo_params q = p;
+                q.dims[0] = 4;
+                q.dims[1] = r / 4;
+                q.dim_count = 2;
+                q.domain_order = r == 64 ? order : NULL;
+                expect_segments_of_build(&table[k], &q);
+            }
+            if (capabilities && r > 0) inc_tree_free(&tree);
+        }
 }
 END_TEST
 
