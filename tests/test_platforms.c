@@ -376,7 +376,7 @@ START_TEST(test_rail_cluster_units_share_equal_cost_spines)
             ck_assert_double_eq_tol(path_latency(&t, a, b), 3.6e-6, 1e-15);
             int n = topology_route(&t, a, b, hops);
             for (int h = 0; h < n; h++) {
-                const char *spine = strstr(t.links[hops[h].link].name, "_spine");
+                const char *spine = strstr(topology_link_name(&t, hops[h].link), "_spine");
                 if (spine && !hops[h].down) used[spine[6] - '0'] = true;
             }
         }

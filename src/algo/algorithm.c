@@ -14,123 +14,123 @@
 static const algorithm table[] = {
     {"ring", PRIM_ALLREDUCE, "ring reduce-scatter then ring all-gather, N-1 steps each (Patarasuk-Yuan)",
      "explainer 01 §5.1", allreduce_ring, GROWTH_QUADRATIC,
-     FAMILY_RING, COMPOSITION_FLAT, TRAIT_CHANNELS | TRAIT_CHANNELS_SPREAD, 0, ring_generate},
+     FAMILY_RING, COMPOSITION_FLAT, TRAIT_CHANNELS | TRAIT_CHANNELS_SPREAD, 0, ring_generate, ring_segments},
     {"dbt", PRIM_ALLREDUCE, "double binary tree: two complementary trees, each reducing then broadcasting half, P segments",
      "explainer 01 §5.2, App. C", allreduce_dbt, GROWTH_TREE,
-     FAMILY_TREE, COMPOSITION_FLAT, TRAIT_CHANNELS, 0, NULL},
+     FAMILY_TREE, COMPOSITION_FLAT, TRAIT_CHANNELS, 0, NULL, double_tree_segments},
     {"tree", PRIM_ALLREDUCE, "NCCL's multi-node tree: each node's GPUs chained below a head, the heads in a double binary "
      "tree over the nodes, pipelined", "explainer 01 §5.2, App. C (NCCL Tree)", allreduce_tree, GROWTH_NODE_TREE,
-     FAMILY_TREE, COMPOSITION_NODE_TREE, TRAIT_CHANNELS, 0, NULL},
+     FAMILY_TREE, COMPOSITION_NODE_TREE, TRAIT_CHANNELS, 0, NULL, node_tree_segments},
     {"recursive_doubling", PRIM_ALLREDUCE, "butterfly exchanging the whole vector with i XOR 2^k; other N folded",
      "explainer 01 App. B.1, B.3", allreduce_recursive_doubling, GROWTH_BUTTERFLY,
-     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL},
+     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL, recursive_doubling_segments},
     {"rabenseifner", PRIM_ALLREDUCE, "recursive-halving RS then recursive-doubling AG; other N folded",
      "explainer 01 App. B.2, B.3", allreduce_rabenseifner, GROWTH_BUTTERFLY,
-     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL},
+     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL, rabenseifner_segments},
     {"torus_dimdecomp", PRIM_ALLREDUCE, "per-dim rings: RS along each dim (last first), then AG back", "explainer 02 §3.4",
      allreduce_torus_dimdecomp, GROWTH_DIMENSIONS,
-     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL},
+     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL, torus_dimdecomp_segments},
     {"torus_dimdecomp", PRIM_ALLGATHER, "per-dim ring all-gathers, dim 0 first", "explainer 02 §3.5",
      allgather_torus_dimdecomp, GROWTH_DIMENSIONS,
-     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL},
+     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL, torus_dimdecomp_segments},
     {"torus_dimdecomp", PRIM_REDUCESCATTER, "per-dim ring reduce-scatters, last dim first", "explainer 02 §3.5",
      reducescatter_torus_dimdecomp, GROWTH_DIMENSIONS,
-     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL},
+     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL, torus_dimdecomp_segments},
     {"torus_rabenseifner", PRIM_ALLREDUCE, "per-dim Rabenseifner halving-doubling (rings on other dims), RS last dim first",
      "explainer 02 App. A", allreduce_torus_rabenseifner, GROWTH_DIMENSIONS,
-     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL},
+     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL, torus_dimdecomp_segments},
     {"torus_dimdecomp", PRIM_BCAST, "per-dim bidirectional pipelined chains from the root, dim 0 first",
      "explainer 02 §3.2", bcast_torus_dimdecomp, GROWTH_CHAIN,
-     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL},
+     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL, torus_chain_segments},
     {"torus_dimdecomp", PRIM_REDUCE, "per-dim bidirectional pipelined chains into the root, last dim first",
      "explainer 02 §3.3", reduce_torus_dimdecomp, GROWTH_CHAIN,
-     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL},
+     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL, torus_chain_segments},
     {"ring", PRIM_BCAST, "pipelined chain from the root, P segments (default N), N+P-2 steps", "explainer 01 §3.1",
      bcast_ring, GROWTH_CHAIN,
-     FAMILY_RING, COMPOSITION_FLAT, TRAIT_CHANNELS | TRAIT_CHANNELS_SPREAD, 0, NULL},
+     FAMILY_RING, COMPOSITION_FLAT, TRAIT_CHANNELS | TRAIT_CHANNELS_SPREAD, 0, NULL, chain_segments},
     {"ring", PRIM_REDUCE, "pipelined chain into the root, receive-reduce then forward, P segments (default N)",
      "explainer 01 §4.1", reduce_ring, GROWTH_CHAIN,
-     FAMILY_RING, COMPOSITION_FLAT, TRAIT_CHANNELS | TRAIT_CHANNELS_SPREAD, 0, NULL},
+     FAMILY_RING, COMPOSITION_FLAT, TRAIT_CHANNELS | TRAIT_CHANNELS_SPREAD, 0, NULL, chain_segments},
     {"binomial", PRIM_BCAST, "binomial tree, holders doubling each step, P segments (default 1) forwarded per step",
      "explainer 01 §3.2, App. C", bcast_binomial, GROWTH_TREE,
-     FAMILY_TREE, COMPOSITION_FLAT, 0, 0, NULL},
+     FAMILY_TREE, COMPOSITION_FLAT, 0, 0, NULL, binomial_segments},
     {"binomial", PRIM_REDUCE, "binomial tree into the root (BC's time reverse), P segments (default 1)",
      "explainer 01 §4.2, App. C", reduce_binomial, GROWTH_TREE,
-     FAMILY_TREE, COMPOSITION_FLAT, 0, 0, NULL},
+     FAMILY_TREE, COMPOSITION_FLAT, 0, 0, NULL, binomial_segments},
     {"ring", PRIM_ALLGATHER, "N-1 steps forwarding one slice to the right (phase 2 of ring AR)", "explainer 01 §6",
      allgather_ring, GROWTH_QUADRATIC,
-     FAMILY_RING, COMPOSITION_FLAT, TRAIT_CHANNELS | TRAIT_CHANNELS_SPREAD, 0, ring_generate},
+     FAMILY_RING, COMPOSITION_FLAT, TRAIT_CHANNELS | TRAIT_CHANNELS_SPREAD, 0, ring_generate, ring_segments},
     {"recursive_doubling", PRIM_ALLGATHER, "butterfly doubling the gathered block each step (power-of-two N)",
      "explainer 01 App. B.4", allgather_recursive_doubling, GROWTH_BUTTERFLY,
-     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL},
+     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL, allgather_recursive_doubling_segments},
     {"pat", PRIM_ALLGATHER, "parallel aggregated trees: offsets N/2..1 (XOR), held set doubling (power-of-two N)",
      "explainer 01 App. A", allgather_pat, GROWTH_QUADRATIC,
-     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL},
+     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL, pat_segments},
     {"ring", PRIM_REDUCESCATTER, "N-1 steps accumulating one slice to the right (phase 1 of ring AR)", "explainer 01 §6",
      reducescatter_ring, GROWTH_QUADRATIC,
-     FAMILY_RING, COMPOSITION_FLAT, TRAIT_CHANNELS | TRAIT_CHANNELS_SPREAD, 0, ring_generate},
+     FAMILY_RING, COMPOSITION_FLAT, TRAIT_CHANNELS | TRAIT_CHANNELS_SPREAD, 0, ring_generate, ring_segments},
     {"recursive_halving", PRIM_REDUCESCATTER, "butterfly halving the reduced range each step (power-of-two N)",
      "explainer 01 App. B.4", reducescatter_recursive_halving, GROWTH_BUTTERFLY,
-     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL},
+     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL, recursive_halving_segments},
     {"pat", PRIM_REDUCESCATTER, "PAT reversed: offsets 1..N/2 (XOR), owned set halving (power-of-two N)",
      "explainer 01 App. A", reducescatter_pat, GROWTH_QUADRATIC,
-     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL},
+     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL, pat_segments},
     {"pairwise", PRIM_ALLTOALL, "N-1 rounds; round k sends to i+k and receives from i-k", "explainer 01 §7.2",
      alltoall_pairwise, GROWTH_QUADRATIC,
-     FAMILY_RING, COMPOSITION_FLAT, TRAIT_DESTINATION_CLASSES, 0, NULL},
+     FAMILY_RING, COMPOSITION_FLAT, TRAIT_DESTINATION_CLASSES, 0, NULL, pairwise_segments},
     {"ring_relay", PRIM_ALLTOALL, "bidirectional ring, shortest arc, blocks forwarded hop by hop, floor(N/2) steps",
      "explainer 01 §7.1", alltoall_ring_relay, GROWTH_RING_RELAY,
-     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL},
+     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL, ring_relay_segments},
     {"bruck", PRIM_ALLTOALL, "log2 N rounds; round k sends the slots with bit k set to i+2^k (power-of-two N)",
      "explainer 01 App. B.5", alltoall_bruck, GROWTH_BRUCK,
-     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL},
+     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL, bruck_segments},
     {"torus", PRIM_ALLTOALL, "every block sent straight to its destination, routed dimension-ordered (bisection-bound)",
      "explainer 02 §3.6", alltoall_torus, GROWTH_QUADRATIC,
-     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL},
+     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL, alltoall_torus_segments},
     {"hierarchical", PRIM_ALLREDUCE, "inner RS -> outer sub-AR of each position -> inner AG; inner/outer selectable",
      "explainer 03 §2.1", allreduce_hierarchical, GROWTH_COMPOSED,
-     FAMILY_RING, COMPOSITION_HIERARCHICAL, 0, 0, NULL},
+     FAMILY_RING, COMPOSITION_HIERARCHICAL, 0, 0, NULL, hierarchical_segments},
     {"hierarchical", PRIM_ALLGATHER, "outer AG of each position, then inner AG; inner/outer selectable",
      "explainer 03 §2.1", allgather_hierarchical, GROWTH_COMPOSED,
-     FAMILY_RING, COMPOSITION_HIERARCHICAL, 0, 0, NULL},
+     FAMILY_RING, COMPOSITION_HIERARCHICAL, 0, 0, NULL, hierarchical_segments},
     {"hierarchical", PRIM_REDUCESCATTER, "inner RS, then outer RS of each position; inner/outer selectable",
      "explainer 03 §2.1", reducescatter_hierarchical, GROWTH_COMPOSED,
-     FAMILY_RING, COMPOSITION_HIERARCHICAL, 0, 0, NULL},
+     FAMILY_RING, COMPOSITION_HIERARCHICAL, 0, 0, NULL, hierarchical_segments},
     {"hierarchical_pipelined", PRIM_ALLREDUCE, "hierarchical AR on P slices (default 8), each part on its own "
      "connections, a slice's outer AR as soon as its inner RS is done", "explainer 03 §2.1, 01 App. C",
      allreduce_hierarchical_pipelined, GROWTH_SLICED,
-     FAMILY_RING, COMPOSITION_PIPELINED, 0, 0, NULL},
+     FAMILY_RING, COMPOSITION_PIPELINED, 0, 0, NULL, hierarchical_pipelined_segments},
     {"hierarchical_pipelined", PRIM_ALLGATHER, "hierarchical AG on P slices, a slice's inner AG as soon as its outer AG is done",
      "explainer 03 §2.1, 01 App. C", allgather_hierarchical_pipelined, GROWTH_SLICED,
-     FAMILY_RING, COMPOSITION_PIPELINED, 0, 0, NULL},
+     FAMILY_RING, COMPOSITION_PIPELINED, 0, 0, NULL, hierarchical_pipelined_segments},
     {"hierarchical_pipelined", PRIM_REDUCESCATTER, "hierarchical RS on P slices, a slice's outer RS as soon as its inner RS is "
      "done", "explainer 03 §2.1, 01 App. C", reducescatter_hierarchical_pipelined, GROWTH_SLICED,
-     FAMILY_RING, COMPOSITION_PIPELINED, 0, 0, NULL},
+     FAMILY_RING, COMPOSITION_PIPELINED, 0, 0, NULL, hierarchical_pipelined_segments},
     {"hierarchical", PRIM_ALLTOALL, "pairwise direct-send, intra-domain peers first, then across domains",
      "explainer 03 §2.2", alltoall_hierarchical, GROWTH_QUADRATIC,
-     FAMILY_RING, COMPOSITION_HIERARCHICAL, 0, 0, NULL},
+     FAMILY_RING, COMPOSITION_HIERARCHICAL, 0, 0, NULL, alltoall_hierarchical_segments},
     {"inc", PRIM_ALLREDUCE, "switch ALU reduces the pushes, multicast returns the sum; P segments (default P*)",
      "explainer 04 §1.1, §1.2, §2", allreduce_inc, GROWTH_INC,
-     FAMILY_NVLS, COMPOSITION_FLAT, TRAIT_CHANNELS | TRAIT_SIMPLE_ONLY, INC_REDUCE | INC_MULTICAST, NULL},
+     FAMILY_NVLS, COMPOSITION_FLAT, TRAIT_CHANNELS | TRAIT_SIMPLE_ONLY, INC_REDUCE | INC_MULTICAST, NULL, inc_flow_segments},
     {"inc", PRIM_REDUCE, "switch ALU reduces the pushes of all but the root into the root", "explainer 04 §1.1",
      reduce_inc, GROWTH_INC,
-     FAMILY_NVLS, COMPOSITION_FLAT, TRAIT_CHANNELS | TRAIT_SIMPLE_ONLY, INC_REDUCE, NULL},
+     FAMILY_NVLS, COMPOSITION_FLAT, TRAIT_CHANNELS | TRAIT_SIMPLE_ONLY, INC_REDUCE, NULL, inc_flow_segments},
     {"inc", PRIM_BCAST, "the root pushes once, switch multicast fans out", "explainer 04 §1.2", bcast_inc, GROWTH_INC,
-     FAMILY_NVLS, COMPOSITION_FLAT, TRAIT_CHANNELS | TRAIT_SIMPLE_ONLY, INC_MULTICAST, NULL},
+     FAMILY_NVLS, COMPOSITION_FLAT, TRAIT_CHANNELS | TRAIT_SIMPLE_ONLY, INC_MULTICAST, NULL, inc_flow_segments},
     {"inc", PRIM_ALLGATHER, "N concurrent switch multicasts, one per slice", "explainer 04 §1.2", allgather_inc, GROWTH_INC,
-     FAMILY_NVLS, COMPOSITION_FLAT, TRAIT_CHANNELS | TRAIT_SIMPLE_ONLY, INC_MULTICAST, NULL},
+     FAMILY_NVLS, COMPOSITION_FLAT, TRAIT_CHANNELS | TRAIT_SIMPLE_ONLY, INC_MULTICAST, NULL, inc_flow_segments},
     {"inc", PRIM_REDUCESCATTER, "N concurrent switch reductions, one per slice into its owner", "explainer 04 §1.1",
      reducescatter_inc, GROWTH_INC,
-     FAMILY_NVLS, COMPOSITION_FLAT, TRAIT_CHANNELS | TRAIT_SIMPLE_ONLY, INC_REDUCE, NULL},
+     FAMILY_NVLS, COMPOSITION_FLAT, TRAIT_CHANNELS | TRAIT_SIMPLE_ONLY, INC_REDUCE, NULL, inc_flow_segments},
     {"inc", PRIM_ALLTOALL, "hardware scatter-gather: all blocks submitted at once, no rounds", "explainer 04 §1.3",
      alltoall_inc, GROWTH_QUADRATIC,
-     FAMILY_NVLS, COMPOSITION_FLAT, TRAIT_CHANNELS | TRAIT_SIMPLE_ONLY, INC_A2A, NULL},
+     FAMILY_NVLS, COMPOSITION_FLAT, TRAIT_CHANNELS | TRAIT_SIMPLE_ONLY, INC_A2A, NULL, inc_flow_segments},
     {"direct", PRIM_SENDRECV, "one message from the root (source) to the peer (destination)", "explainer 01 §8",
      sendrecv_direct, GROWTH_BUTTERFLY,
-     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL},
+     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL, sendrecv_segments},
     {"direct", PRIM_PERMUTATION, "every rank sends its M straight to its destination under a seeded derangement",
      "explainer 01 §8 (one hop per rank)", permutation_direct, GROWTH_BUTTERFLY,
-     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL},
+     FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL, permutation_segments},
 };
 
 /* The P a pipelined schedule of sequential depth at most DEPTH uses at most:
@@ -168,9 +168,14 @@ static double channel_size(const algorithm *a, const algo_params *p)
     }
     case GROWTH_IMPORTED: /* a step is at most three ops (a fused step's halves), each with its dependencies */
         return p->source ? 8 * (double)((const msccl_program *)p->source)->step_count : 0;
-    case GROWTH_SLICED: /* the parts at their default segments, on P slices */
-        return (8 * n * n + 64 * n * 3 * l) * segments_bound(p, 3, HIERARCHICAL_SLICES);
-    default: return 8 * n * n + 64 * n * (segments_bound(p, 2 * l, 2 * l) + l);
+    case GROWTH_SLICED: { /* the parts at their default segments, on P slices */
+        double slices = segments_bound(p, 3, HIERARCHICAL_SLICES), parts = hierarchical_schedule_size(a->prim, p, (int)slices);
+        return parts >= 0 ? parts : (8 * n * n + 64 * n * 3 * l) * slices;
+    }
+    default: { /* GROWTH_COMPOSED: its parts where the group has two tiers */
+        double parts = hierarchical_schedule_size(a->prim, p, 1);
+        return parts >= 0 ? parts : 8 * n * n + 64 * n * (segments_bound(p, 2 * l, 2 * l) + l);
+    }
     }
 }
 
@@ -231,25 +236,47 @@ bool algorithm_per_group(const algorithm *a)
     return a->inc_capabilities != 0 || (a->composition != COMPOSITION_FLAT && a->composition != COMPOSITION_IMPORTED);
 }
 
+/* Whether A runs on P's channels (one always); false with WHY. */
+static bool channels_accepted(const algorithm *a, const algo_params *p, char *why, int why_size)
+{
+    int k = p->channels > 1 ? p->channels : 1;
+    if (k == 1) return true;
+    if (a->composition == COMPOSITION_IMPORTED) /* an imported schedule: its file says its channels */
+        snprintf(why, (size_t)why_size, "%s runs on the channels its file gives its threadblocks: remove 'channels'", a->name);
+    else if (!algorithm_takes_channels(a))
+        snprintf(why, (size_t)why_size, "'channels' applies to ring, dbt, tree and inc, not %s", a->name);
+    else if (k > SCHED_MAX_CHANNELS)
+        snprintf(why, (size_t)why_size, "at most %d channels (NCCL's MAXCHANNELS)", SCHED_MAX_CHANNELS);
+    else
+        return true;
+    return false;
+}
+
+int algorithm_segments(const algorithm *a, const algo_params *p, char *why, int why_size)
+{
+    if (!channels_accepted(a, p, why, why_size)) return 0;
+    if (!a->segments) { /* an imported schedule: read from the schedule its file gives */
+        schedule *built = algorithm_build(a, p, why, why_size);
+        int segments = built ? built->segments : 0;
+        schedule_free(built);
+        return segments;
+    }
+    algo_params q = *p;
+    q.channels = 1;
+    if (p->channels > 1) q.size_bytes = p->size_bytes / p->channels; /* each channel's M/K, as algorithm_build's */
+    return a->segments(a->prim, &q, why, why_size);
+}
+
 schedule *algorithm_build(const algorithm *a, const algo_params *p, char *why, int why_size)
 {
     int k = p->channels > 1 ? p->channels : 1;
-    if (a->composition == COMPOSITION_IMPORTED) { /* an imported schedule: its file says its channels */
+    if (!channels_accepted(a, p, why, why_size)) return NULL;
+    if (a->composition == COMPOSITION_IMPORTED) {
         algo_params q = *p;
         q.source = msccl_program_of(a);
-        if (k == 1) return a->build(&q, why, why_size);
-        snprintf(why, (size_t)why_size, "%s runs on the channels its file gives its threadblocks: remove 'channels'", a->name);
-        return NULL;
+        return a->build(&q, why, why_size);
     }
     if (k == 1) return a->build(p, why, why_size);
-    if (!algorithm_takes_channels(a)) {
-        snprintf(why, (size_t)why_size, "'channels' applies to ring, dbt, tree and inc, not %s", a->name);
-        return NULL;
-    }
-    if (k > SCHED_MAX_CHANNELS) {
-        snprintf(why, (size_t)why_size, "at most %d channels (NCCL's MAXCHANNELS)", SCHED_MAX_CHANNELS);
-        return NULL;
-    }
     schedule *copies[SCHED_MAX_CHANNELS] = {NULL};
     int *orders[SCHED_MAX_CHANNELS] = {NULL};
     bool ok = true;

@@ -83,6 +83,12 @@ enum {
     TRAIT_DESTINATION_CLASSES = 1u << 3, /* predicted per destination class on multi-tier fabrics (03 §2.2) */
 };
 
+/* Whether an algorithm accepts P and the segments P its schedule of PRIM
+ * then runs (1 when not pipelined), without building it: 0 with WHY filled
+ * when it refuses (the refusal its build gives).  Each builder starts with
+ * its own, so the two cannot disagree. */
+typedef int (*segments_fn)(primitive prim, const algo_params *p, char *why, int why_size);
+
 typedef struct algorithm algorithm;
 struct algorithm {
     const char *name;
@@ -98,6 +104,8 @@ struct algorithm {
     unsigned inc_capabilities; /* INC_* of topology.h every switch of its tree must offer; 0: no switch actors */
     /* The same schedule generated rather than stored (nothing per op), or NULL (algorithm_generate). */
     schedule *(*generate)(const algorithm *a, const algo_params *p, char *why, int why_size);
+    /* Its refusals and segments without the schedule (NULL: read from the built schedule, an imported one). */
+    segments_fn segments;
 };
 
 const algorithm *algorithm_table(int *count);
@@ -107,6 +115,11 @@ const algorithm *algorithm_find(primitive prim, const char *name);
  * (channels.h).
  * Channels apply to ring, dbt, tree and inc; others refuse them (NULL, WHY). */
 schedule *algorithm_build(const algorithm *a, const algo_params *p, char *why, int why_size);
+/* The segments A's schedule runs for P (its `segments` field, through the
+ * channels algorithm_build applies): what model_case.segments needs, without
+ * the schedule; 0 with WHY when algorithm_build would refuse P, but for the
+ * limits of a stored schedule (a hierarchical composition's chunk grid). */
+int algorithm_segments(const algorithm *a, const algo_params *p, char *why, int why_size);
 /* A's schedule for P as algorithm_build gives it, generated rather than
  * stored where A has a generator (ring AR / AG / RS on one channel:
  * ring_generated.c), for the executor only: the verifier reads stored ops. */
@@ -136,6 +149,30 @@ schedule *ring_schedule_generated(primitive prim, int n, char *why, int why_size
  * dim, or Rabenseifner's halving / doubling on power-of-two dims when
  * HALVING (torus_dimdecomp.c). */
 schedule *torus_dimdecomp_schedule(primitive prim, const algo_params *p, bool halving, char *why, int why_size);
+
+/* Their segments_fn (the file of the builder they open). */
+int ring_segments(primitive prim, const algo_params *p, char *why, int why_size);
+int chain_segments(primitive prim, const algo_params *p, char *why, int why_size);
+int binomial_segments(primitive prim, const algo_params *p, char *why, int why_size);
+int double_tree_segments(primitive prim, const algo_params *p, char *why, int why_size);
+int node_tree_segments(primitive prim, const algo_params *p, char *why, int why_size);
+int pat_segments(primitive prim, const algo_params *p, char *why, int why_size);
+int rabenseifner_segments(primitive prim, const algo_params *p, char *why, int why_size);
+int recursive_doubling_segments(primitive prim, const algo_params *p, char *why, int why_size);
+int allgather_recursive_doubling_segments(primitive prim, const algo_params *p, char *why, int why_size);
+int recursive_halving_segments(primitive prim, const algo_params *p, char *why, int why_size);
+int torus_dimdecomp_segments(primitive prim, const algo_params *p, char *why, int why_size);
+int torus_chain_segments(primitive prim, const algo_params *p, char *why, int why_size);
+int alltoall_torus_segments(primitive prim, const algo_params *p, char *why, int why_size);
+int pairwise_segments(primitive prim, const algo_params *p, char *why, int why_size);
+int ring_relay_segments(primitive prim, const algo_params *p, char *why, int why_size);
+int bruck_segments(primitive prim, const algo_params *p, char *why, int why_size);
+int hierarchical_segments(primitive prim, const algo_params *p, char *why, int why_size);
+int hierarchical_pipelined_segments(primitive prim, const algo_params *p, char *why, int why_size);
+int alltoall_hierarchical_segments(primitive prim, const algo_params *p, char *why, int why_size);
+int inc_flow_segments(primitive prim, const algo_params *p, char *why, int why_size);
+int sendrecv_segments(primitive prim, const algo_params *p, char *why, int why_size);
+int permutation_segments(primitive prim, const algo_params *p, char *why, int why_size);
 
 /* Algorithms (one file each). */
 schedule *allreduce_ring(const algo_params *p, char *why, int why_size);
@@ -185,6 +222,10 @@ schedule *msccl_build(const algo_params *p, char *why, int why_size);
  * default), computed before anything is built; a double, so that no product
  * wraps.  tests/test_algorithms.c holds it above every schedule's real size. */
 double algorithm_schedule_size(const algorithm *a, const algo_params *p);
+/* A hierarchical composition's share of it: its parts' sizes on their
+ * sub-groups, embedded once per sub-group, SLICES times; -1 when P is no
+ * two-tier group or a part's algorithm is unknown (hierarchical.c). */
+double hierarchical_schedule_size(primitive prim, const algo_params *p, int slices);
 /* The INC capabilities (INC_* of topology.h) algorithm A needs of every switch
  * of the tree; 0 when it runs no switch actors. */
 static inline unsigned algorithm_inc_capabilities(const algorithm *a)

@@ -11,16 +11,24 @@
 #include "algo/butterfly.h"
 #include "algo/rank_math.h"
 
-schedule *allgather_recursive_doubling(const algo_params *p, char *why, int why_size)
+int allgather_recursive_doubling_segments(primitive prim, const algo_params *p, char *why, int why_size)
 {
+    (void)prim;
     int n = p->ranks;
     if (n < 2 || !is_power_of_two(n)) {
         snprintf(why, (size_t)why_size,
                  "recursive-doubling all-gather needs a power-of-two number of ranks, at least 2 (got %d; explainer 01 "
                  "App. B.4)",
                  n);
-        return NULL;
+        return 0;
     }
+    return 1;
+}
+
+schedule *allgather_recursive_doubling(const algo_params *p, char *why, int why_size)
+{
+    int n = p->ranks;
+    if (!allgather_recursive_doubling_segments(PRIM_ALLGATHER, p, why, why_size)) return NULL;
     schedule *s = schedule_create(PRIM_ALLGATHER, n, 0, n);
     int slice = sched_slice_count(s);
     for (int i = 0; i < n; i++) {

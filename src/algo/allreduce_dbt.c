@@ -85,9 +85,17 @@ schedule *double_tree_schedule(const double_tree *t, const algo_params *p)
     return s;
 }
 
+int double_tree_segments(primitive prim, const algo_params *p, char *why, int why_size)
+{
+    (void)prim;
+    if (!group_accepted(p, "double binary tree all-reduce", NULL, why, why_size)) return 0;
+    int depth = double_tree_levels(p->ranks, 1);
+    return pipeline_segments(p, 2 * depth, 2 * depth); /* as double_tree_schedule's */
+}
+
 schedule *allreduce_dbt(const algo_params *p, char *why, int why_size)
 {
-    if (!group_accepted(p, "double binary tree all-reduce", NULL, why, why_size)) return NULL;
+    if (!double_tree_segments(PRIM_ALLREDUCE, p, why, why_size)) return NULL;
     double_tree t;
     double_tree_init(&t, p->ranks);
     schedule *s = double_tree_schedule(&t, p);

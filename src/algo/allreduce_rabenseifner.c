@@ -21,15 +21,19 @@
 #include <stdlib.h>
 
 #include "algo/butterfly.h"
+#include "algo/group_check.h"
 #include "algo/rank_math.h"
+
+int rabenseifner_segments(primitive prim, const algo_params *p, char *why, int why_size)
+{
+    (void)prim;
+    return group_accepted(p, "Rabenseifner all-reduce", NULL, why, why_size) ? 1 : 0;
+}
 
 schedule *allreduce_rabenseifner(const algo_params *p, char *why, int why_size)
 {
     int n = p->ranks;
-    if (n < 2) {
-        snprintf(why, (size_t)why_size, "Rabenseifner all-reduce needs at least 2 ranks");
-        return NULL;
-    }
+    if (!rabenseifner_segments(PRIM_ALLREDUCE, p, why, why_size)) return NULL;
     int butterfly = power_of_two_floor(n), extras = n - butterfly;
     schedule *s = schedule_create(PRIM_ALLREDUCE, n, 0, butterfly);
     /* Phases must be emitted in order (schedule.c), so each phase covers all

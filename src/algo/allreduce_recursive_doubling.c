@@ -16,15 +16,19 @@
 #include <stdio.h>
 
 #include "algo/butterfly.h"
+#include "algo/group_check.h"
 #include "algo/rank_math.h"
+
+int recursive_doubling_segments(primitive prim, const algo_params *p, char *why, int why_size)
+{
+    (void)prim;
+    return group_accepted(p, "recursive-doubling all-reduce", NULL, why, why_size) ? 1 : 0;
+}
 
 schedule *allreduce_recursive_doubling(const algo_params *p, char *why, int why_size)
 {
     int n = p->ranks;
-    if (n < 2) {
-        snprintf(why, (size_t)why_size, "recursive-doubling all-reduce needs at least 2 ranks");
-        return NULL;
-    }
+    if (!recursive_doubling_segments(PRIM_ALLREDUCE, p, why, why_size)) return NULL;
     int butterfly = power_of_two_floor(n), extras = n - butterfly;
     schedule *s = schedule_create(PRIM_ALLREDUCE, n, 0, 1);
     for (int rank = 0; rank < n; rank++) {

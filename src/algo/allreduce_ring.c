@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "algo/algorithm.h"
+#include "algo/group_check.h"
 #include "algo/ring_pass.h"
 
 /* The ring of ranks 0..N-1 and an entry array with no dependencies. */
@@ -20,12 +21,16 @@ static int *identity_ring(int n, int **entry)
     return members;
 }
 
+int ring_segments(primitive prim, const algo_params *p, char *why, int why_size)
+{
+    (void)prim;
+    return group_accepted(p, "a ring", NULL, why, why_size) ? 1 : 0;
+}
+
 schedule *ring_schedule(primitive prim, int n, char *why, int why_size)
 {
-    if (n < 2) {
-        snprintf(why, (size_t)why_size, "a ring needs at least 2 ranks");
-        return NULL;
-    }
+    algo_params group = {.ranks = n};
+    if (!ring_segments(prim, &group, why, why_size)) return NULL;
     schedule *s = schedule_create(prim, n, 0, n);
     int *entry, *members = identity_ring(n, &entry);
     if (prim != PRIM_ALLGATHER) ring_pass(s, members, n, 0, 1, true, entry);

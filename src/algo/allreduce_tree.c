@@ -14,16 +14,26 @@
 
 #include "algo/double_tree.h"
 #include "algo/group_check.h"
+#include "algo/pipeline.h"
 
-schedule *allreduce_tree(const algo_params *p, char *why, int why_size)
+int node_tree_segments(primitive prim, const algo_params *p, char *why, int why_size)
 {
+    (void)prim;
     int n = p->ranks, d = p->domain_ranks == 0 ? n : p->domain_ranks; /* no nodes: the group is one */
-    if (!group_accepted(p, "tree all-reduce", NULL, why, why_size)) return NULL;
+    if (!group_accepted(p, "tree all-reduce", NULL, why, why_size)) return 0;
     if (d < 1 || n % d != 0) {
         snprintf(why, (size_t)why_size, "tree chains the GPUs of each node: it needs the group spread evenly over the "
                  "platform's nodes (pods, leaves), the same number of ranks in each");
-        return NULL;
+        return 0;
     }
+    int depth = double_tree_levels(n / d, d);
+    return pipeline_segments(p, 2 * depth, 2 * depth); /* as double_tree_schedule's */
+}
+
+schedule *allreduce_tree(const algo_params *p, char *why, int why_size)
+{
+    int n = p->ranks, d = p->domain_ranks == 0 ? n : p->domain_ranks;
+    if (!node_tree_segments(PRIM_ALLREDUCE, p, why, why_size)) return NULL;
     double_tree t;
     double_tree_init_chained(&t, n / d, d, p->domain_order);
     schedule *s = double_tree_schedule(&t, p);

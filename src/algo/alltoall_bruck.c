@@ -28,11 +28,17 @@ static range_list round_blocks(const schedule *s, int rank, int round, chunk_ran
     return (range_list){ranges, count};
 }
 
+int bruck_segments(primitive prim, const algo_params *p, char *why, int why_size)
+{
+    (void)prim;
+    return group_accepted(p, "Bruck all-to-all", "explainer 01 App. B.5 gives no form for other N", why, why_size) ? 1
+                                                                                                                  : 0;
+}
+
 schedule *alltoall_bruck(const algo_params *p, char *why, int why_size)
 {
     int n = p->ranks;
-    if (!group_accepted(p, "Bruck all-to-all", "explainer 01 App. B.5 gives no form for other N", why, why_size))
-        return NULL;
+    if (!bruck_segments(PRIM_ALLTOALL, p, why, why_size)) return NULL;
     schedule *s = schedule_create(PRIM_ALLTOALL, n, 0, n * n);
     chunk_range *sent = malloc(sizeof *sent * (size_t)n), *received = malloc(sizeof *received * (size_t)n);
     for (int i = 0; i < n; i++) {

@@ -16,10 +16,16 @@
 #include "algo/group_check.h"
 #include "algo/rank_math.h"
 
+int alltoall_hierarchical_segments(primitive prim, const algo_params *p, char *why, int why_size)
+{
+    (void)prim;
+    return two_tier_group_accepted(p, why, why_size) ? 1 : 0;
+}
+
 schedule *alltoall_hierarchical(const algo_params *p, char *why, int why_size)
 {
     int n = p->ranks, d = p->domain_ranks;
-    if (!two_tier_group_accepted(p, why, why_size)) return NULL;
+    if (!alltoall_hierarchical_segments(PRIM_ALLTOALL, p, why, why_size)) return NULL;
     int l = n / d;
     schedule *s = schedule_create(PRIM_ALLTOALL, n, 0, n * n);
     int block = s->chunks / (n * n);

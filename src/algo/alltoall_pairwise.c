@@ -8,15 +8,19 @@
 #include <stdio.h>
 
 #include "algo/butterfly.h"
+#include "algo/group_check.h"
 #include "algo/rank_math.h"
+
+int pairwise_segments(primitive prim, const algo_params *p, char *why, int why_size)
+{
+    (void)prim;
+    return group_accepted(p, "pairwise all-to-all", NULL, why, why_size) ? 1 : 0;
+}
 
 schedule *alltoall_pairwise(const algo_params *p, char *why, int why_size)
 {
     int n = p->ranks;
-    if (n < 2) {
-        snprintf(why, (size_t)why_size, "pairwise all-to-all needs at least 2 ranks");
-        return NULL;
-    }
+    if (!pairwise_segments(PRIM_ALLTOALL, p, why, why_size)) return NULL;
     schedule *s = schedule_create(PRIM_ALLTOALL, n, 0, n * n);
     int block = s->chunks / (n * n);
     for (int i = 0; i < n; i++) {

@@ -23,15 +23,24 @@
 #include "algo/rank_math.h"
 #include "algo/torus_shape.h"
 
+int alltoall_torus_segments(primitive prim, const algo_params *p, char *why, int why_size)
+{
+    (void)prim;
+    torus_shape g;
+    if (!torus_shape_read(p, &g, why, why_size)) return 0;
+    if (g.n < 2) {
+        snprintf(why, (size_t)why_size, "torus all-to-all needs at least 2 ranks");
+        return 0;
+    }
+    return 1;
+}
+
 schedule *alltoall_torus(const algo_params *p, char *why, int why_size)
 {
     torus_shape g;
-    if (!torus_shape_read(p, &g, why, why_size)) return NULL;
+    if (!alltoall_torus_segments(PRIM_ALLTOALL, p, why, why_size)) return NULL;
+    torus_shape_read(p, &g, why, why_size);
     int n = g.n;
-    if (n < 2) {
-        snprintf(why, (size_t)why_size, "torus all-to-all needs at least 2 ranks");
-        return NULL;
-    }
     schedule *s = schedule_create(PRIM_ALLTOALL, n, 0, n * n);
     int block = s->chunks / (n * n);
     for (int i = 0; i < n; i++)

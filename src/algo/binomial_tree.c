@@ -55,12 +55,17 @@ static void emit_rank(schedule *s, int rank, int parent, const int *children, in
     }
 }
 
+int binomial_segments(primitive prim, const algo_params *p, char *why, int why_size)
+{
+    if (!rooted_group_accepted(p, prim == PRIM_BCAST ? "binomial broadcast" : "binomial reduce", why, why_size))
+        return 0;
+    return pipeline_segments(p, binomial_depth(p->ranks), 1); /* L = ⌈log2 N⌉, 01 App. C.3; default P = 1 */
+}
+
 schedule *binomial_schedule(primitive prim, const algo_params *p, char *why, int why_size)
 {
-    int n = p->ranks, root = p->root;
-    int segments = pipeline_segments(p, binomial_depth(n), 1); /* L = ⌈log2 N⌉, 01 App. C.3; default P = 1 */
-    if (!rooted_group_accepted(p, prim == PRIM_BCAST ? "binomial broadcast" : "binomial reduce", why, why_size))
-        return NULL;
+    int n = p->ranks, root = p->root, segments = binomial_segments(prim, p, why, why_size);
+    if (!segments) return NULL;
     schedule *s = schedule_create(prim, n, 0, segments);
     s->root = root;
     s->segments = segments;

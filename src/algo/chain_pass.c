@@ -58,10 +58,16 @@ void bidirectional_chain_pass(schedule *s, const int *ring, int d, int first, in
     free(before);
 }
 
+int chain_segments(primitive prim, const algo_params *p, char *why, int why_size)
+{
+    if (!rooted_group_accepted(p, prim == PRIM_BCAST ? "ring broadcast" : "ring reduce", why, why_size)) return 0;
+    return pipeline_segments(p, p->ranks - 1, p->ranks); /* L = N-1, 01 App. C.3; default P = N */
+}
+
 schedule *chain_schedule(primitive prim, const algo_params *p, char *why, int why_size)
 {
-    int n = p->ranks, root = p->root, segments = pipeline_segments(p, n - 1, n); /* L = N-1, 01 App. C.3 */
-    if (!rooted_group_accepted(p, prim == PRIM_BCAST ? "ring broadcast" : "ring reduce", why, why_size)) return NULL;
+    int n = p->ranks, root = p->root, segments = chain_segments(prim, p, why, why_size);
+    if (!segments) return NULL;
     schedule *s = schedule_create(prim, n, 0, segments);
     s->root = root;
     s->segments = segments;

@@ -13,12 +13,16 @@ static void complement_order(int n, int *order)
     int interior = n / 2, leaves = n - interior;
     bool *used = calloc((size_t)interior + 1, sizeof(bool));
     for (int p = 0; p < leaves; p++) order[p] = n - 1 - p;
+    int top = interior - 1; /* every rank above it is used: the picks come from the top */
     for (int q = leaves; q < n; q++) {
-        int avoid = (order[(q - 1) / 2] - 1) / 2, pick = -1;
-        for (int x = interior - 1; x >= 0 && pick < 0; x--)
-            if (!used[x] && x != avoid) pick = x;
-        for (int x = interior - 1; x >= 0 && pick < 0; x--)
-            if (!used[x]) pick = x; /* only the T1 parent is left: the trees share that edge */
+        int avoid = (order[(q - 1) / 2] - 1) / 2, pick;
+        while (top >= 0 && used[top]) top--;
+        pick = top; /* the highest unused rank other than AVOID, else AVOID: the trees share that edge */
+        if (pick == avoid) {
+            int below = top - 1;
+            while (below >= 0 && used[below]) below--;
+            if (below >= 0) pick = below;
+        }
         used[pick] = true;
         order[q] = pick;
     }
@@ -73,6 +77,13 @@ static void measure(double_tree *t)
                     t->height_of[tree][up] = t->height_of[tree][r] + 1;
             }
     }
+}
+
+int double_tree_levels(int nodes, int per_node)
+{
+    int heap = 0; /* the deepest heap position, N - 1, sits floor(log2 N) below the root */
+    while ((2L << heap) <= nodes) heap++;
+    return heap + per_node - 1;
 }
 
 void double_tree_init(double_tree *t, int ranks)

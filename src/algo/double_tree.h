@@ -28,6 +28,9 @@ typedef struct double_tree {
 } double_tree;
 
 void double_tree_init(double_tree *t, int ranks);
+/* The depth of the trees double_tree_init_chained builds over NODES nodes of
+ * PER_NODE ranks (per_node 1: double_tree_init's), without building them. */
+int double_tree_levels(int nodes, int per_node);
 /* NCCL's tree over NODES nodes of PER_NODE ranks; position g·PER_NODE + q is
  * GPU q of node g, group rank ORDER[position] (NULL: the position). */
 void double_tree_init_chained(double_tree *t, int nodes, int per_node, const int *order);

@@ -64,39 +64,88 @@ static void sub_group(const algo_params *p, bool outer, int k, int *members)
     for (int j = 0; j < size; j++) members[j] = domain_rank(p, outer ? j * d + k : k * d + j);
 }
 
-/* One part's sub-schedule over MEMBERS (RANKS group ranks) moving PAYLOAD
- * bytes, or NULL with WHY.  An `inc` part gets the sub-group's own tree. */
-static schedule *build_part(const part *pt, const algo_params *p, const int *members, int ranks, double payload,
-                            int segments, char *why, int why_size)
+/* One part over MEMBERS (RANKS group ranks) moving PAYLOAD bytes: its
+ * algorithm and parameters (an `inc` part with the sub-group's own tree in
+ * *TREE, which the caller frees when *SUB's inc is set), or NULL with WHY. */
+static const algorithm *part_setup(const part *pt, const algo_params *p, const int *members, int ranks, double payload,
+                                   int segments, algo_params *sub, inc_tree *tree, char *why, int why_size)
 {
     const char *name = pt->outer ? p->outer : p->inner;
-    const char *tier = pt->outer ? "outer" : "inner";
     const algorithm *algo = algorithm_part(pt->prim, name);
-    if (!name) name = "ring";
     if (!algo || is_hierarchical(algo)) {
         snprintf(why, (size_t)why_size, "hierarchical: no %s algorithm '%s' for the %s tier", primitive_name(pt->prim),
-                 name, tier);
+                 name ? name : "ring", pt->outer ? "outer" : "inner");
         return NULL;
     }
-    algo_params sub = {.ranks = ranks, .segments = segments, .size_bytes = payload, .alpha_s = p->alpha_s,
-                       .bandwidth_Bps = p->bandwidth_Bps};
+    *sub = (algo_params){.ranks = ranks, .segments = segments, .size_bytes = payload, .alpha_s = p->alpha_s,
+                         .bandwidth_Bps = p->bandwidth_Bps};
     unsigned capabilities = algorithm_inc_capabilities(algo);
-    inc_tree tree;
     char sub_why[384] = "";
     if (capabilities) {
-        if (!p->inc_tree_of || !p->inc_tree_of(p->inc_context, members, ranks, capabilities, &tree, sub_why, sizeof sub_why)) {
-            snprintf(why, (size_t)why_size, "hierarchical %s tier (%d ranks): %s", tier, ranks,
+        if (!p->inc_tree_of || !p->inc_tree_of(p->inc_context, members, ranks, capabilities, tree, sub_why, sizeof sub_why)) {
+            snprintf(why, (size_t)why_size, "hierarchical %s tier (%d ranks): %s", pt->outer ? "outer" : "inner", ranks,
                      sub_why[0] ? sub_why : "inc needs INC-capable switches above each sub-group");
             return NULL;
         }
-        sub.inc = &tree;
-        sub.alpha_s = tree.alpha_switch_s; /* P* of the part's pipeline at its legs' α and BW (04 §2) */
-        sub.bandwidth_Bps = tree.bandwidth_Bps;
+        sub->inc = tree;
+        sub->alpha_s = tree->alpha_switch_s; /* P* of the part's pipeline at its legs' α and BW (04 §2) */
+        sub->bandwidth_Bps = tree->bandwidth_Bps;
     }
-    schedule *built = algorithm_build(algo, &sub, sub_why, sizeof sub_why);
-    if (capabilities) inc_tree_free(&tree);
-    if (!built) snprintf(why, (size_t)why_size, "hierarchical %s tier (%d ranks): %s", tier, ranks, sub_why);
-    return built;
+    return algo;
+}
+
+/* One part's sub-schedule (BUILD) or only its segments (else, in *SEGMENTS):
+ * false with WHY when the part's algorithm refuses its sub-group. */
+static bool part_run(const part *pt, const algo_params *p, const int *members, int ranks, double payload, int segments,
+                     bool build, schedule **built, int *got, char *why, int why_size)
+{
+    algo_params sub;
+    inc_tree tree;
+    const algorithm *algo = part_setup(pt, p, members, ranks, payload, segments, &sub, &tree, why, why_size);
+    if (!algo) return false;
+    char sub_why[384] = "";
+    if (build) *built = algorithm_build(algo, &sub, sub_why, sizeof sub_why);
+    else *got = algorithm_segments(algo, &sub, sub_why, sizeof sub_why);
+    if (sub.inc) inc_tree_free(&tree);
+    bool ok = build ? *built != NULL : *got > 0;
+    if (!ok) snprintf(why, (size_t)why_size, "hierarchical %s tier (%d ranks): %s", pt->outer ? "outer" : "inner", ranks,
+                      sub_why);
+    return ok;
+}
+
+/* One part's sub-schedule, or NULL with WHY. */
+static schedule *build_part(const part *pt, const algo_params *p, const int *members, int ranks, double payload,
+                            int segments, char *why, int why_size)
+{
+    schedule *built = NULL;
+    return part_run(pt, p, members, ranks, payload, segments, true, &built, NULL, why, why_size) ? built : NULL;
+}
+
+/* compose's refusals (but for the chunk grid's limit, the stored
+ * schedule's) and its segments: SLICES when sliced, else the parts' most. */
+static int composed_segments(const part *parts, int part_count, const algo_params *p, int slices, char *why,
+                             int why_size)
+{
+    if (!two_tier_group_accepted(p, why, why_size)) return 0;
+    int n = p->ranks, d = p->domain_ranks, l = n / d, most = 1;
+    int *members = malloc(sizeof(int) * (size_t)n);
+    bool ok = true;
+    for (int i = 0; i < part_count && ok; i++) {
+        int size = parts[i].outer ? l : d, groups = parts[i].outer ? d : l;
+        double payload = parts[i].outer ? p->size_bytes / slices / d : p->size_bytes / slices;
+        for (int k = 0; size >= 2 && k < groups && ok; k++) {
+            int got = 0;
+            sub_group(p, parts[i].outer, k, members);
+            ok = part_run(&parts[i], p, members, size, payload, slices > 1 ? 0 : p->segments, false, NULL, &got, why,
+                          why_size);
+            if (!ok) break;
+            if (got > most) most = got;
+            if (!algorithm_inc_capabilities(algorithm_part(parts[i].prim, parts[i].outer ? p->outer : p->inner)))
+                break; /* no switch actors: one sub-schedule serves every sub-group */
+        }
+    }
+    free(members);
+    return !ok ? 0 : slices > 1 ? slices : most;
 }
 
 /* The parts' sub-schedules: CHILD[i][k] for sub-group k of part i, one
@@ -219,6 +268,38 @@ static const part ar_parts[] = {{PRIM_REDUCESCATTER, false, "inner RS"},
 static const part ag_parts[] = {{PRIM_ALLGATHER, true, "outer AG"}, {PRIM_ALLGATHER, false, "inner AG"}};
 static const part rs_parts[] = {{PRIM_REDUCESCATTER, false, "inner RS"}, {PRIM_REDUCESCATTER, true, "outer RS"}};
 
+static const part *parts_of(primitive prim, int *count)
+{
+    *count = prim == PRIM_ALLREDUCE ? 3 : 2;
+    return prim == PRIM_ALLREDUCE ? ar_parts : prim == PRIM_ALLGATHER ? ag_parts : rs_parts;
+}
+
+double hierarchical_schedule_size(primitive prim, const algo_params *p, int slices)
+{
+    int n = p->ranks, d = p->domain_ranks, count;
+    if (d < 1 || n % d != 0 || d >= n) return -1;
+    const part *parts = parts_of(prim, &count);
+    double items = 0;
+    for (int i = 0; i < count; i++) {
+        int size = parts[i].outer ? n / d : d, groups = parts[i].outer ? d : n / d;
+        const algorithm *algo = algorithm_part(parts[i].prim, parts[i].outer ? p->outer : p->inner);
+        if (!algo || is_hierarchical(algo)) return -1;
+        if (size < 2) continue;
+        algo_params sub = {.ranks = size, .segments = slices > 1 ? 0 : p->segments,
+                           .size_bytes = p->size_bytes / slices / (parts[i].outer ? d : 1), .alpha_s = p->alpha_s,
+                           .bandwidth_Bps = p->bandwidth_Bps, .tiers = p->tiers};
+        items += (groups + 1.0) * algorithm_schedule_size(algo, &sub); /* embedded per group, and built once */
+    }
+    return items * slices;
+}
+
+int hierarchical_segments(primitive prim, const algo_params *p, char *why, int why_size)
+{
+    int count;
+    const part *parts = parts_of(prim, &count);
+    return composed_segments(parts, count, p, 1, why, why_size);
+}
+
 schedule *allreduce_hierarchical(const algo_params *p, char *why, int why_size)
 {
     return compose(PRIM_ALLREDUCE, ar_parts, 3, p, 1, why, why_size);
@@ -239,6 +320,13 @@ schedule *reducescatter_hierarchical(const algo_params *p, char *why, int why_si
 static int slices_of(const algo_params *p, int part_count)
 {
     return pipeline_segments(p, part_count, HIERARCHICAL_SLICES);
+}
+
+int hierarchical_pipelined_segments(primitive prim, const algo_params *p, char *why, int why_size)
+{
+    int count;
+    const part *parts = parts_of(prim, &count);
+    return composed_segments(parts, count, p, slices_of(p, count), why, why_size);
 }
 
 schedule *allreduce_hierarchical_pipelined(const algo_params *p, char *why, int why_size)

@@ -123,19 +123,28 @@ int inc_segments(primitive prim, const algo_params *p, int depth)
     return pipeline_segments(&q, 2 * depth, 1);
 }
 
+int inc_flow_segments(primitive prim, const algo_params *p, char *why, int why_size)
+{
+    if (prim == PRIM_ALLTOALL) return usable_tree(p, "all-to-all", why, why_size) ? 1 : 0;
+    bool per_slice = prim == PRIM_ALLGATHER || prim == PRIM_REDUCESCATTER;
+    int root = prim == PRIM_ALLREDUCE ? 0 : p->root; /* the all-reduce's flow turns at rank 0's side */
+    if (!usable_tree(p, primitive_name(prim), why, why_size)) return 0;
+    if (!per_slice && (root < 0 || root >= p->ranks)) {
+        snprintf(why, (size_t)why_size, "in-network %s: root %d is not a rank of the group (0..%d)", primitive_name(prim),
+                 root, p->ranks - 1);
+        return 0;
+    }
+    return inc_segments(prim, p, p->inc->depth);
+}
+
 /* FLOWS flows (one per slice when PER_SLICE) of P segments each. */
 static schedule *inc_schedule(primitive prim, flow_kind kind, bool per_slice, const algo_params *p, char *why,
                               int why_size)
 {
-    if (!usable_tree(p, primitive_name(prim), why, why_size)) return NULL;
-    if (!per_slice && (p->root < 0 || p->root >= p->ranks)) {
-        snprintf(why, (size_t)why_size, "in-network %s: root %d is not a rank of the group (0..%d)", primitive_name(prim),
-                 p->root, p->ranks - 1);
-        return NULL;
-    }
+    int segments = inc_flow_segments(prim, p, why, why_size);
+    if (!segments) return NULL;
     const inc_tree *tree = p->inc;
     int n = p->ranks, flows = per_slice ? n : 1;
-    int segments = inc_segments(prim, p, tree->depth);
     schedule *s = schedule_create(prim, n, flows * tree->switches, flows * segments);
     s->segments = segments;
     s->root = per_slice ? 0 : p->root;
@@ -183,7 +192,7 @@ schedule *reducescatter_inc(const algo_params *p, char *why, int why_size)
  * once, so no send waits for another (n_α = 1 path, n_β = (N-1)/N). */
 schedule *alltoall_inc(const algo_params *p, char *why, int why_size)
 {
-    if (!usable_tree(p, "all-to-all", why, why_size)) return NULL;
+    if (!inc_flow_segments(PRIM_ALLTOALL, p, why, why_size)) return NULL;
     int n = p->ranks;
     schedule *s = schedule_create(PRIM_ALLTOALL, n, 0, n * n);
     for (int i = 0; i < n; i++)

@@ -15,12 +15,16 @@ static range_list residue_slices(const schedule *s, int residue, int modulus, ch
     return (range_list){ranges, count};
 }
 
+int pat_segments(primitive prim, const algo_params *p, char *why, int why_size)
+{
+    return group_accepted(p, prim == PRIM_ALLGATHER ? "PAT all-gather" : "PAT reduce-scatter",
+                          "its partners are i XOR 2^k (explainer 01 App. A)", why, why_size) ? 1 : 0;
+}
+
 schedule *pat_schedule(primitive prim, const algo_params *p, char *why, int why_size)
 {
     int n = p->ranks;
-    if (!group_accepted(p, prim == PRIM_ALLGATHER ? "PAT all-gather" : "PAT reduce-scatter",
-                        "its partners are i XOR 2^k (explainer 01 App. A)", why, why_size))
-        return NULL;
+    if (!pat_segments(prim, p, why, why_size)) return NULL;
     bool reduce = prim == PRIM_REDUCESCATTER;
     schedule *s = schedule_create(prim, n, 0, n);
     chunk_range *sent = malloc(sizeof *sent * (size_t)n), *received = malloc(sizeof *received * (size_t)n);

@@ -11,13 +11,20 @@
 #include "algo/algorithm.h"
 #include "util/shuffle.h"
 
+int permutation_segments(primitive prim, const algo_params *p, char *why, int why_size)
+{
+    (void)prim;
+    if (p->ranks < 2) {
+        snprintf(why, (size_t)why_size, "a permutation needs at least 2 ranks, so that none sends to itself");
+        return 0;
+    }
+    return 1;
+}
+
 schedule *permutation_direct(const algo_params *p, char *why, int why_size)
 {
     int n = p->ranks;
-    if (n < 2) {
-        snprintf(why, (size_t)why_size, "a permutation needs at least 2 ranks, so that none sends to itself");
-        return NULL;
-    }
+    if (!permutation_segments(PRIM_PERMUTATION, p, why, why_size)) return NULL;
     schedule *s = schedule_create(PRIM_PERMUTATION, n, 0, n);
     s->slice_owner = malloc(sizeof(int) * (size_t)n);
     random_derangement(n, p->seed, s->slice_owner);

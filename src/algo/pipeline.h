@@ -21,7 +21,7 @@ static inline int pipeline_segments(const algo_params *p, int depth, int fallbac
 {
     if (p->segments > 0) return p->segments;
     if (p->segments != SEGMENTS_AUTO || p->alpha_s <= 0 || p->bandwidth_Bps <= 0 || p->size_bytes <= 0) return fallback;
-    double best = sqrt((depth - 1) * p->size_bytes / (p->alpha_s * p->bandwidth_Bps));
+    double best = depth > 1 ? sqrt((depth - 1) * p->size_bytes / (p->alpha_s * p->bandwidth_Bps)) : 0; /* depth 0: one rank */
     if (best >= PIPELINE_MAX_SEGMENTS) return PIPELINE_MAX_SEGMENTS;
     int below = best < 1 ? 1 : (int)floor(best), above = below + 1;
     return pipeline_time(depth, below, p->alpha_s, p->size_bytes, p->bandwidth_Bps) <=

@@ -13,16 +13,24 @@
 #include "algo/butterfly.h"
 #include "algo/rank_math.h"
 
-schedule *reducescatter_recursive_halving(const algo_params *p, char *why, int why_size)
+int recursive_halving_segments(primitive prim, const algo_params *p, char *why, int why_size)
 {
+    (void)prim;
     int n = p->ranks;
     if (n < 2 || !is_power_of_two(n)) {
         snprintf(why, (size_t)why_size,
                  "recursive-halving reduce-scatter needs a power-of-two number of ranks, at least 2 (got %d; explainer "
                  "01 App. B.4)",
                  n);
-        return NULL;
+        return 0;
     }
+    return 1;
+}
+
+schedule *reducescatter_recursive_halving(const algo_params *p, char *why, int why_size)
+{
+    int n = p->ranks;
+    if (!recursive_halving_segments(PRIM_REDUCESCATTER, p, why, why_size)) return NULL;
     schedule *s = schedule_create(PRIM_REDUCESCATTER, n, 0, n);
     int slice = sched_slice_count(s);
     for (int i = 0; i < n; i++) {

@@ -6,14 +6,22 @@
 
 #include "algo/algorithm.h"
 
-schedule *sendrecv_direct(const algo_params *p, char *why, int why_size)
+int sendrecv_segments(primitive prim, const algo_params *p, char *why, int why_size)
 {
+    (void)prim;
     int n = p->ranks, src = p->root, dst = p->peer;
     if (n < 2 || src < 0 || src >= n || dst < 0 || dst >= n || src == dst) {
         snprintf(why, (size_t)why_size, "sendrecv needs two different ranks of the group (0..%d): root %d, peer %d",
                  n - 1, src, dst);
-        return NULL;
+        return 0;
     }
+    return 1;
+}
+
+schedule *sendrecv_direct(const algo_params *p, char *why, int why_size)
+{
+    int n = p->ranks, src = p->root, dst = p->peer;
+    if (!sendrecv_segments(PRIM_SENDRECV, p, why, why_size)) return NULL;
     schedule *s = schedule_create(PRIM_SENDRECV, n, 0, 1);
     s->root = src;
     s->peer = dst;

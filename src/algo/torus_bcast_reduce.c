@@ -32,21 +32,28 @@ static bool line_end(const torus_shape *g, int rank, int dim, int root)
     return true;
 }
 
-static schedule *torus_chains(primitive prim, const algo_params *p, char *why, int why_size)
+int torus_chain_segments(primitive prim, const algo_params *p, char *why, int why_size)
 {
     torus_shape g;
-    if (!torus_shape_read(p, &g, why, why_size)) return NULL;
+    if (!torus_shape_read(p, &g, why, why_size)) return 0;
     if (p->root < 0 || p->root >= g.n) {
         snprintf(why, (size_t)why_size, "torus %s: root %d is not a rank of the group (0..%d)", primitive_name(prim),
                  p->root, g.n - 1);
-        return NULL;
+        return 0;
     }
-    int depth = 0, d_max = 1;
-    for (int i = 0; i < g.k; i++) {
-        depth += g.dims[i] / 2; /* 02 §3.2: floor(d_i/2) per dim, the diameter */
+    int depth = 0;
+    for (int i = 0; i < g.k; i++) depth += g.dims[i] / 2; /* 02 §3.2: floor(d_i/2) per dim, the diameter */
+    return pipeline_segments(p, depth, depth); /* 01 App. C.3 with L = depth; default P = L */
+}
+
+static schedule *torus_chains(primitive prim, const algo_params *p, char *why, int why_size)
+{
+    torus_shape g;
+    int segments = torus_chain_segments(prim, p, why, why_size), d_max = 1;
+    if (!segments) return NULL;
+    torus_shape_read(p, &g, why, why_size);
+    for (int i = 0; i < g.k; i++)
         if (g.dims[i] > d_max) d_max = g.dims[i];
-    }
-    int segments = pipeline_segments(p, depth, depth); /* 01 App. C.3 with L = depth; default P = L */
     schedule *s = schedule_create(prim, g.n, 0, segments);
     s->root = p->root;
     s->segments = segments;

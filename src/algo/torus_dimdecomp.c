@@ -50,10 +50,17 @@ static void phase(schedule *s, const torus_shape *g, int dim, bool reduce, bool 
     free(members);
 }
 
+int torus_dimdecomp_segments(primitive prim, const algo_params *p, char *why, int why_size)
+{
+    (void)prim;
+    torus_shape g;
+    return torus_shape_read(p, &g, why, why_size) ? 1 : 0;
+}
+
 schedule *torus_dimdecomp_schedule(primitive prim, const algo_params *p, bool halving, char *why, int why_size)
 {
     torus_shape g;
-    if (!torus_shape_read(p, &g, why, why_size)) return NULL;
+    if (!torus_shape_read(p, &g, why, why_size)) return NULL; /* torus_dimdecomp_segments' refusal */
     schedule *s = schedule_create(prim, g.n, 0, g.n);
     int *first = malloc(sizeof(int) * (size_t)g.n), *width = malloc(sizeof(int) * (size_t)g.n);
     int *last_send = malloc(sizeof(int) * (size_t)g.n), *last_recv = malloc(sizeof(int) * (size_t)g.n);

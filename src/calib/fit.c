@@ -64,7 +64,7 @@ bool calib_log_scenario(const char *platform_path, int platform_ranks, const cal
 static bool regime_choice(const scenario *s, double size_bytes, plan_member *m, int *segments, char *why, int why_size)
 {
     *m = (plan_member){.size_bytes = size_bytes};
-    if (!plan_choose(s, 0, 0, size_bytes, m)) {
+    if (!plan_choose(s, 0, 0, size_bytes, MODE_RUN, m)) {
         snprintf(why, (size_t)why_size, "the tuner found no algorithm the group supports at %.0f B", size_bytes);
         return false;
     }

@@ -119,8 +119,9 @@ static int platform_route(const topology *t, const cli_args *a)
         char lat[32], bw[32];
         units_format(l->latency_s, UNIT_TIME, lat, sizeof lat);
         units_format(l->bandwidth_Bps, UNIT_BANDWIDTH, bw, sizeof bw);
-        if (l->latency_only) printf("  %-34s %-4s latency %-10s (switch delay)\n", l->name, "", lat);
-        else printf("  %-34s %-4s latency %-10s BW %s\n", l->name, hops[h].down ? "DOWN" : "UP", lat, bw);
+        const char *name = topology_link_name(t, hops[h].link);
+        if (l->latency_only) printf("  %-34s %-4s latency %-10s (switch delay)\n", name, "", lat);
+        else printf("  %-34s %-4s latency %-10s BW %s\n", name, hops[h].down ? "DOWN" : "UP", lat, bw);
     }
     double latency = route_latency(t, hops, count), bandwidth = route_bandwidth(t, hops, count);
     int physical = route_physical_links(t, hops, count);

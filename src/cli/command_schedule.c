@@ -120,7 +120,7 @@ static int build_case(const cli_args *args, const char *command, named_schedules
     const scenario_case *k = &s->cases[c];
     for (int a = 0; a < k->algorithm_count; a++) {
         plan_member m = {.c = c, .a = a, .size_bytes = k->sizes[0]};
-        if (!plan_choose(s, c, a, k->sizes[0], &m)) continue;
+        if (!plan_choose(s, c, a, k->sizes[0], MODE_RUN, &m)) continue;
         char why[512] = "";
         schedule *built = plan_schedule(s, c, m.run.algorithm, m.run.channels, 0, k->sizes[0], false, why, sizeof why);
         if (!built) {

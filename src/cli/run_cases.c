@@ -318,7 +318,8 @@ static int check_run_options(const run_settings *o, network_model model)
 int run_cases(const scenario *s, const run_settings *o, report *r)
 {
     diag d = {0};
-    if (!plan_check(s, o->mode, &d)) {
+    /* predict --verify builds every schedule: its limits are verify's */
+    if (!plan_check(s, o->mode == MODE_PREDICT && o->verify ? MODE_VERIFY : o->mode, &d)) {
         diag_print(&d);
         return 2;
     }

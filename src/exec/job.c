@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "exec/actor_run.h"
+#include "net/fluid/child_limits.h"
 #include "net/fluid/simgrid_run.h"
 #include "net/network.h"
 #include "util/memory.h"
@@ -162,21 +163,16 @@ static void free_job(exec_job *job)
     free(job->pieces);
 }
 
-/* The parts' actors on at most SIM_MAX_HOSTS distinct nodes. */
-static bool hosts_allowed(const topology *t, const exec_part *parts, int count, const char *label, diag *d)
+/* The parts' SimGrid actors (one per schedule actor and channel) within
+ * what the child can map (child_limits_max_actors). */
+static bool hosts_allowed(const exec_part *parts, int count, const char *label, diag *d)
 {
-    char *used = calloc((size_t)topology_node_count(t), 1);
-    int hosts = 0;
-    for (int k = 0; k < count; k++)
-        for (int a = 0; a < parts[k].s->actors; a++)
-            if (!used[parts[k].actor_nodes[a]]) {
-                used[parts[k].actor_nodes[a]] = 1;
-                hosts++;
-            }
-    free(used);
-    if (hosts <= SIM_MAX_HOSTS) return true;
-    return diag_fail(d, "%s places actors on %d hosts; collsim simulates at most %d at once (docs/reliability.md)", label,
-                     hosts, SIM_MAX_HOSTS);
+    double actors = 0;
+    for (int k = 0; k < count; k++) actors += (double)parts[k].s->actors * (parts[k].s->channels > 1 ? parts[k].s->channels : 1);
+    int most = child_limits_max_actors();
+    if (actors <= most) return true;
+    return diag_fail(d, "%s starts %.0f SimGrid actors; a simulation holds at most %d (two memory mappings each within "
+                     "vm.max_map_count, docs/reliability.md)", label, actors, most);
 }
 
 exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_options *options, const char *label,
@@ -193,7 +189,7 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
             return NULL;
         }
     }
-    if (!hosts_allowed(t, parts, count, label, d)) return NULL;
+    if (!hosts_allowed(parts, count, label, d)) return NULL;
     exec_run *run = calloc(1, sizeof *run);
     long long scale = message_scale(parts, count);
     const queue_sampling *q = options->queue_samples;

@@ -24,10 +24,6 @@ typedef struct queue_sampling {
     int count;
 } queue_sampling;
 
-/* The most hosts (ranks and switch actors) one simulation places: each is a
- * SimGrid host whose actors have stacks, two memory mappings each, and a
- * process maps at most ~65,000 areas (docs/reliability.md). */
-#define SIM_MAX_HOSTS 8192
 
 typedef struct sim_options {
     network_model model;

@@ -71,8 +71,13 @@ static algo_params case_params(const scenario *s, int c, const algorithm *a, int
     return p;
 }
 
-schedule *plan_schedule(const scenario *s, int c, const algorithm *a, int channels, int g, double size_bytes,
-                        bool generate, char *why, int why_size)
+typedef enum { SCHEDULE_BUILT, SCHEDULE_GENERATED, SCHEDULE_SEGMENTS } schedule_want;
+
+/* A of case C on CHANNELS channels for group G at SIZE_BYTES: its schedule
+ * (built, or generated where A has a generator) or only its segments (in
+ * *SEGMENTS, algorithm_segments); NULL / 0 with WHY when A refuses. */
+static schedule *case_schedule(const scenario *s, int c, const algorithm *a, int channels, int g, double size_bytes,
+                               schedule_want want, int *segments, char *why, int why_size)
 {
     const scenario_case *k = &s->cases[c];
     const topology *t = scenario_platform(s, k);
@@ -84,15 +89,46 @@ schedule *plan_schedule(const scenario *s, int c, const algorithm *a, int channe
     unsigned capabilities = algorithm_inc_capabilities(a);
     schedule *built = NULL;
     inc_tree tree;
-    if (!capabilities) built = generate ? algorithm_generate(a, &p, why, why_size) : algorithm_build(a, &p, why, why_size);
-    else if (inc_tree_build(t, plan_group_members(k, g), p.ranks, capabilities, &tree, why, why_size)) {
+    bool usable = !capabilities || inc_tree_build(t, plan_group_members(k, g), p.ranks, capabilities, &tree, why, why_size);
+    if (usable && capabilities) {
         p.alpha_s = t->tiers[tree.root_tier].alpha_switch_s; /* the tier the tree climbs to */
         p.inc = &tree;
-        built = algorithm_build(a, &p, why, why_size);
-        inc_tree_free(&tree);
     }
+    if (usable && want == SCHEDULE_SEGMENTS) *segments = algorithm_segments(a, &p, why, why_size);
+    else if (usable) /* an INC schedule has no generator */
+        built = want == SCHEDULE_GENERATED && !capabilities ? algorithm_generate(a, &p, why, why_size)
+                                                            : algorithm_build(a, &p, why, why_size);
+    if (usable && capabilities) inc_tree_free(&tree);
     free(order);
     return built;
+}
+
+schedule *plan_schedule(const scenario *s, int c, const algorithm *a, int channels, int g, double size_bytes,
+                        bool generate, char *why, int why_size)
+{
+    return case_schedule(s, c, a, channels, g, size_bytes, generate ? SCHEDULE_GENERATED : SCHEDULE_BUILT, NULL, why,
+                         why_size);
+}
+
+int plan_segments(const scenario *s, int c, const algorithm *a, int channels, int g, double size_bytes, char *why,
+                  int why_size)
+{
+    int segments = 0;
+    case_schedule(s, c, a, channels, g, size_bytes, SCHEDULE_SEGMENTS, &segments, why, why_size);
+    return segments;
+}
+
+int plan_case_segments(const scenario *s, int c, const algorithm *a, int channels, double size_bytes, char *why,
+                       int why_size)
+{
+    const scenario_case *k = &s->cases[c];
+    int groups = algorithm_per_group(a) ? k->groups.count : 1, segments = 0;
+    for (int g = 0; g < groups; g++) {
+        int got = plan_segments(s, c, a, channels, g, size_bytes, why, why_size);
+        if (got < 1) return 0;
+        if (g == 0) segments = got;
+    }
+    return segments;
 }
 
 double plan_schedule_items_at(const scenario *s, int c, const algorithm *a, int channels, double size_bytes)
@@ -105,6 +141,7 @@ typedef struct support_check {
     const scenario *s;
     int c;
     double size_bytes;
+    bool segments_only; /* predicting: algorithm_segments stands for the schedule where the model needs none */
 } support_check;
 
 /* tuner_supports: the segments the schedule runs when it builds for every
@@ -114,6 +151,10 @@ static int case_supports(void *ctx, const algorithm *a, int channels, schedule *
 {
     const support_check *x = ctx;
     const scenario_case *k = &x->s->cases[x->c];
+    if (x->segments_only && !kept) {
+        char why[512];
+        return plan_case_segments(x->s, x->c, a, channels, x->size_bytes, why, sizeof why);
+    }
     int groups = algorithm_per_group(a) ? k->groups.count : 1, segments = 0;
     for (int g = 0; g < groups; g++) {
         char why[512];
@@ -126,7 +167,7 @@ static int case_supports(void *ctx, const algorithm *a, int channels, schedule *
     return segments;
 }
 
-bool plan_choose(const scenario *s, int c, int a, double size_bytes, plan_member *m)
+bool plan_choose(const scenario *s, int c, int a, double size_bytes, run_mode mode, plan_member *m)
 {
     const scenario_case *k = &s->cases[c];
     const algorithm *named = k->records[a];
@@ -154,6 +195,6 @@ bool plan_choose(const scenario *s, int c, int a, double size_bytes, plan_member
     model_case base = scenario_model_case(s, c, named ? named : candidates[0],
                                           k->protocol == PROTOCOL_NONE ? PROTOCOL_AUTO : k->protocol, 1, size_bytes,
                                           k->segments > 0 ? k->segments : 0);
-    support_check ctx = {s, c, size_bytes};
+    support_check ctx = {s, c, size_bytes, mode == MODE_PREDICT};
     return tuner_pick(&base, candidates, count, options, option_count, case_supports, &ctx, &m->run);
 }

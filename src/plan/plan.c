@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "exec/coupling.h"
+#include "net/fluid/child_limits.h"
 #include "plan/plan.h"
 #include "sched/local_ops.h"
 #include "sched/verify.h"
@@ -56,44 +57,79 @@ static double algorithm_items(const scenario *s, int c, int a, double size_bytes
     return most;
 }
 
+/* Whether the prediction of RUN in case C reads its schedule rather than a
+ * closed form (model_needs_schedule). */
+static bool predicted_from_schedule(const scenario *s, int c, const tuner_choice *run, double size_bytes)
+{
+    model_case mc = scenario_model_case(s, c, run->algorithm, run->protocol, run->channels, size_bytes, 0);
+    return model_needs_schedule(&mc);
+}
+
+/* Whether algorithm A of case C may be predicted from its schedule: so on
+ * one channel, or under `auto` one of the tuner's candidates is. */
+static bool may_need_schedule(const scenario *s, int c, int a)
+{
+    const scenario_case *k = &s->cases[c];
+    const algorithm *candidates[TUNER_MAX_CANDIDATES];
+    int count = 1;
+    if (k->records[a]) candidates[0] = k->records[a];
+    else count = tuner_candidates(k->prim, scenario_platform(s, k)->library, candidates);
+    for (int i = 0; i < count; i++) {
+        tuner_choice run = {.algorithm = candidates[i], .protocol = k->protocol, .channels = 1};
+        if (predicted_from_schedule(s, c, &run, k->sizes[0])) return true;
+    }
+    return false;
+}
+
 /* The k-th algorithms of a concurrent block (all their groups) in one
- * simulation within SCHEDULE_MAX_ITEMS, estimated before anything is built,
- * and, when simulated, on at most SIM_MAX_HOSTS hosts. */
+ * simulation within SCHEDULE_MAX_ITEMS, estimated before anything is built
+ * (under MODE_PREDICT only what its prediction reads the schedule of:
+ * closed forms need none), and, when simulated, on at most child_limits_max_actors()
+ * hosts. */
 static bool check_sizes(const scenario *s, int first, run_mode mode, diag *d)
 {
     const scenario_case *lead = &s->cases[first];
     for (int a = 0; a < lead->algorithm_count; a++) {
         double items = 0;
         for (int c = first; c < first + lead->together_count; c++)
-            items += algorithm_items(s, c, a, s->cases[c].sizes[plan_largest_size(&s->cases[c])]);
+            if (mode != MODE_PREDICT || may_need_schedule(s, c, a))
+                items += algorithm_items(s, c, a, s->cases[c].sizes[plan_largest_size(&s->cases[c])]);
         if (items <= (double)SCHEDULE_MAX_ITEMS) continue;
         return diag_at(d, s->path, lead->groups_line, lead->groups_column, "%s %s on %d group(s) of %d ranks%s would need "
-                "about %.3g schedule operations; collsim builds at most %ld per simulation (docs/reliability.md): use "
+                "about %.3g schedule operations; collsim builds at most %ld per simulation%s (docs/reliability.md): use "
                 "fewer or smaller groups%s", primitive_name(lead->prim), lead->algorithms[a],
                 lead->groups.count, lead->groups.size, lead->together_count > 1 ? " and its concurrent cases" : "", items,
-                SCHEDULE_MAX_ITEMS, lead->segments ? " or fewer segments" : " or another algorithm");
+                SCHEDULE_MAX_ITEMS, mode == MODE_PREDICT ? ", and this prediction reads the schedule (an imported "
+                "algorithm, or NCCL's tree over full-mesh nodes on one channel: its critical path, docs/model.md)" : "",
+                lead->segments ? " or fewer segments" : " or another algorithm");
     }
     double hosts = 0;
     for (int c = first; c < first + lead->together_count; c++) hosts += (double)s->cases[c].groups.count * s->cases[c].groups.size;
-    if (mode == MODE_RUN && hosts > SIM_MAX_HOSTS)
+    int most = child_limits_max_actors();
+    if (mode == MODE_RUN && hosts > most)
         return diag_at(d, s->path, lead->groups_line, lead->groups_column, "%d group(s) of %d ranks%s place %.0f ranks in "
-                "one simulation; collsim simulates at most %d at once (SimGrid's routing table grows as their square, "
-                "docs/reliability.md): use fewer or smaller groups, or collsim predict", lead->groups.count,
-                lead->groups.size, lead->together_count > 1 ? " and its concurrent cases" : "", hosts, SIM_MAX_HOSTS);
+                "one simulation; collsim simulates at most %d at once (a SimGrid actor per rank, two memory mappings "
+                "each within vm.max_map_count, docs/reliability.md): use fewer or smaller groups, or collsim predict",
+                lead->groups.count, lead->groups.size, lead->together_count > 1 ? " and its concurrent cases" : "", hosts,
+                most);
     return true;
 }
 
 /* Case C's algorithm A found no choice at SIZE_BYTES: a named algorithm says why its schedule does not
- * build (on one channel), `auto` that nothing the group supports was found; false. */
-static bool report_no_choice(const scenario *s, int c, int a, double size_bytes, diag *d)
+ * build (on one channel; predicting: why algorithm_segments refuses it), `auto` that nothing the group
+ * supports was found; false. */
+static bool report_no_choice(const scenario *s, int c, int a, double size_bytes, run_mode mode, diag *d)
 {
     const algorithm *named = s->cases[c].records[a];
     char why[512] = "the tuner found no algorithm the group supports";
-    schedule *built = named ? plan_schedule(s, c, named, 1, 0, size_bytes, true, why, sizeof why) : NULL;
-    if (built) {
+    bool builds = false;
+    if (named && mode == MODE_PREDICT) builds = plan_segments(s, c, named, 1, 0, size_bytes, why, sizeof why) > 0;
+    else if (named) {
+        schedule *built = plan_schedule(s, c, named, 1, 0, size_bytes, true, why, sizeof why);
+        builds = built != NULL;
         schedule_free(built);
-        snprintf(why, sizeof why, "no protocol or channel count the case allows supports it");
     }
+    if (builds) snprintf(why, sizeof why, "no protocol or channel count the case allows supports it");
     return unbuildable(s, c, a, why, d);
 }
 
@@ -114,7 +150,12 @@ bool plan_check(const scenario *s, run_mode mode, diag *d)
         for (int a = 0; a < k->algorithm_count; a++) {
             char why[512] = "";
             plan_member m = {0};
-            if (!plan_choose(s, c, a, k->sizes[0], &m)) return report_no_choice(s, c, a, k->sizes[0], d);
+            if (!plan_choose(s, c, a, k->sizes[0], mode, &m)) return report_no_choice(s, c, a, k->sizes[0], mode, d);
+            if (mode == MODE_PREDICT && !predicted_from_schedule(s, c, &m.run, k->sizes[0])) {
+                if (!plan_case_segments(s, c, m.run.algorithm, m.run.channels, k->sizes[0], why, sizeof why))
+                    return unbuildable(s, c, a, why, d);
+                continue;
+            }
             int groups = algorithm_per_group(m.run.algorithm) ? k->groups.count : 1;
             for (int g = 0; g < groups; g++) {
                 schedule *sched = plan_schedule(s, c, m.run.algorithm, m.run.channels, g, k->sizes[0], true, why,
@@ -165,17 +206,13 @@ static int verify_member(const scenario *s, const plan_settings *o, const plan_m
     return ok ? 0 : 1;
 }
 
-int plan_member_prepare(const scenario *s, const plan_settings *o, plan_member *m)
+/* Build (and verify when asked) member M's schedules, the network's view
+ * of them, and where their actors run; exit status, -1 to go on. */
+static int build_member(const scenario *s, const plan_settings *o, plan_member *m)
 {
     const scenario_case *k = &s->cases[m->c];
     int groups = k->groups.count;
     char why[512] = "";
-    if (!plan_choose(s, m->c, m->a, m->size_bytes, m)) {
-        diag d = {0};
-        report_no_choice(s, m->c, m->a, m->size_bytes, &d);
-        diag_print(&d);
-        return 2;
-    }
     m->scheds = calloc((size_t)groups, sizeof *m->scheds);
     m->nodes = calloc((size_t)groups, sizeof *m->nodes);
     bool per_group = algorithm_per_group(m->run.algorithm);
@@ -189,6 +226,7 @@ int plan_member_prepare(const scenario *s, const plan_settings *o, plan_member *
         }
         m->nodes[g] = exec_actor_nodes(m->scheds[g], plan_group_members(k, g));
     }
+    m->segments = m->scheds[0]->segments;
     if (o->verify) {
         int verified = verify_member(s, o, m);
         if (verified != 0) return verified;
@@ -201,9 +239,33 @@ int plan_member_prepare(const scenario *s, const plan_settings *o, plan_member *
         schedule_free(m->scheds[0]);
         m->scheds[0] = view;
     }
+    return -1;
+}
+
+int plan_member_prepare(const scenario *s, const plan_settings *o, plan_member *m)
+{
+    const scenario_case *k = &s->cases[m->c];
+    char why[512] = "";
+    if (!plan_choose(s, m->c, m->a, m->size_bytes, o->mode, m)) {
+        diag d = {0};
+        report_no_choice(s, m->c, m->a, m->size_bytes, o->mode, &d);
+        diag_print(&d);
+        return 2;
+    }
+    /* a closed form needs the segments alone: predicting it builds nothing (docs/scale.md) */
+    if (o->mode == MODE_PREDICT && !o->verify && !predicted_from_schedule(s, m->c, &m->run, m->size_bytes)) {
+        m->segments = plan_case_segments(s, m->c, m->run.algorithm, m->run.channels, m->size_bytes, why, sizeof why);
+        if (!m->segments) {
+            report_unbuildable(s, m->c, m->a, why);
+            return 2;
+        }
+    } else {
+        int built = build_member(s, o, m);
+        if (built >= 0) return built;
+    }
     model_case mc = scenario_model_case(s, m->c, m->run.algorithm, m->run.protocol, m->run.channels, m->size_bytes,
-                                        m->scheds[0]->segments);
-    mc.sched = m->scheds[0];
+                                        m->segments);
+    mc.sched = m->scheds ? m->scheds[0] : NULL;
     int tier = model_group_tier(&mc);
     const calibrated_group *fitted = calibrated_group_for(mc.platform, mc.prim, tier, m->run.algorithm);
     m->calibration = mc.platform->calibrated_count == 0 ? PLAN_UNCALIBRATED

@@ -45,6 +45,7 @@ typedef struct plan_member {
     schedule **scheds;     /* per group; one shared schedule unless algorithm_per_group */
     int **nodes;           /* per group: where each schedule actor runs */
     double *weights;       /* all-to-all skew block weights, or NULL */
+    int segments;          /* P the schedule runs (read from it, or algorithm_segments when predicting) */
     prediction pr;
     endpoint_costs costs;  /* what the executor charges each of its groups (model_case_costs) */
     int calibration;       /* PLAN_UNCALIBRATED, PLAN_FITTED (a calibrated group covers what runs) or
@@ -101,12 +102,22 @@ int plan_natural_channels(const topology *t, const scenario_case *k);
  * only).  NULL with WHY when the algorithm refuses the group. */
 schedule *plan_schedule(const scenario *s, int c, const algorithm *a, int channels, int g, double size_bytes,
                         bool generate, char *why, int why_size);
+/* The segments algorithm A's schedule for group G would run
+ * (algorithm_segments: nothing built), or 0 with WHY when A refuses it. */
+int plan_segments(const scenario *s, int c, const algorithm *a, int channels, int g, double size_bytes, char *why,
+                  int why_size);
+/* The same over every group A is built for (one unless algorithm_per_group):
+ * group 0's segments, or 0 with WHY when A refuses any of them. */
+int plan_case_segments(const scenario *s, int c, const algorithm *a, int channels, double size_bytes, char *why,
+                       int why_size);
 /* The schedule operations A of case C on CHANNELS channels needs at
  * SIZE_BYTES over all its groups (algorithm_schedule_size). */
 double plan_schedule_items_at(const scenario *s, int c, const algorithm *a, int channels, double size_bytes);
 /* What runs for algorithm A of case C at SIZE_BYTES: the case's own
  * algorithm, protocol and channels, or the tuner's pick; false when the
- * tuner finds nothing the group supports. */
-bool plan_choose(const scenario *s, int c, int a, double size_bytes, plan_member *m);
+ * tuner finds nothing the group supports.  Under MODE_PREDICT the tuner
+ * checks its candidates by their segments (nothing built) where the model
+ * needs no schedule. */
+bool plan_choose(const scenario *s, int c, int a, double size_bytes, run_mode mode, plan_member *m);
 
 #endif

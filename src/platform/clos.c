@@ -163,6 +163,7 @@ bool clos_construct(platform_reader *r, topology *t, const clos_shape *shape)
     double uplinks = t->routing == ROUTING_SPREAD ? leaves + (tiers == 3 ? shape->pods : 0)
                                                   : leaves * shape->spines + (tiers == 3 ? spines * shape->super_spines / shape->spines : 0);
     if (!platform_size_allowed(r, ranks, switches, ranks + uplinks + 2 * switches)) return false;
+    topology_reserve_links(t, ranks + uplinks + 2 * switches);
     if (ranks < 2) return platform_error_at(r, r->root, NULL, "this Clos has 1 rank: a fabric needs at least 2");
     t->ranks = (int)ranks;
     clos *c = calloc(1, sizeof *c);
@@ -189,7 +190,7 @@ bool clos_construct(platform_reader *r, topology *t, const clos_shape *shape)
     char name[48];
     c->access0 = t->link_count;
     for (int i = 0; i < t->ranks; i++) {
-        snprintf(name, sizeof name, "r%d_%s", i, leaf->name);
+        topology_format_name(name, sizeof name, "r%d_%s", i, leaf->name);
         topology_add_link(t, name, leaf->bandwidth_Bps * eff, leaf_split.access_s, 0);
     }
     int leaves_total = shape->pods * shape->leaves, spines_total = shape->pods * shape->spines;
@@ -197,12 +198,12 @@ bool clos_construct(platform_reader *r, topology *t, const clos_shape *shape)
     c->leaf_up0 = t->link_count;
     for (int l = 0; l < leaves_total; l++) {
         if (t->routing == ROUTING_SPREAD) {
-            snprintf(name, sizeof name, "%s%d_up", leaf->name, l);
+            topology_format_name(name, sizeof name, "%s%d_up", leaf->name, l);
             topology_add_link(t, name, leaf_up_Bps * eff, spine_link_s, 1);
             continue;
         }
         for (int j = 0; j < shape->spines; j++) {
-            snprintf(name, sizeof name, "%s%d_%s%d", leaf->name, l, spine->name, pod_of_leaf(c, l) * shape->spines + j);
+            topology_format_name(name, sizeof name, "%s%d_%s%d", leaf->name, l, spine->name, pod_of_leaf(c, l) * shape->spines + j);
             topology_add_link(t, name, leaf_up_Bps / shape->spines * eff, spine_link_s, 1);
         }
     }
@@ -212,29 +213,29 @@ bool clos_construct(platform_reader *r, topology *t, const clos_shape *shape)
         for (int g = 0; g < spines_total; g++) {
             if (t->routing == ROUTING_SPREAD) {
                 if (g % shape->spines) continue;
-                snprintf(name, sizeof name, "pod%d_up", g / shape->spines);
+                topology_format_name(name, sizeof name, "pod%d_up", g / shape->spines);
                 topology_add_link(t, name, spine_up_Bps * shape->spines * eff, super_link_s, 2);
                 continue;
             }
             for (int i = 0; i < c->per_plane; i++) {
-                snprintf(name, sizeof name, "%s%d_%s%d", spine->name, g, super->name, (g % shape->spines) * c->per_plane + i);
+                topology_format_name(name, sizeof name, "%s%d_%s%d", spine->name, g, super->name, (g % shape->spines) * c->per_plane + i);
                 topology_add_link(t, name, spine_up_Bps / c->per_plane * eff, super_link_s, 2);
             }
         }
     }
     c->leaf_switch0 = t->switch_count;
     for (int l = 0; l < leaves_total; l++) {
-        snprintf(name, sizeof name, "%s%d", leaf->name, l);
+        topology_format_name(name, sizeof name, "%s%d", leaf->name, l);
         switch_attach_delays(t, topology_add_switch(t, name, 0, leaf->inc), &leaf_split);
     }
     c->spine_switch0 = t->switch_count;
     for (int g = 0; g < spines_total; g++) {
-        snprintf(name, sizeof name, "%s%d", spine->name, g);
+        topology_format_name(name, sizeof name, "%s%d", spine->name, g);
         switch_attach_delays(t, topology_add_switch(t, name, 1, spine->inc), &spine_split);
     }
     c->super_switch0 = t->switch_count;
     for (int k = 0; k < shape->super_spines; k++) {
-        snprintf(name, sizeof name, "%s%d", super->name, k);
+        topology_format_name(name, sizeof name, "%s%d", super->name, k);
         switch_attach_delays(t, topology_add_switch(t, name, 2, super->inc), &super_split);
     }
     set_link_ends(t, c);

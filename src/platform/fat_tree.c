@@ -13,8 +13,8 @@ const char *const fat_tree_keys[] = {"k", "alpha_edge", "alpha_aggregation", "al
 bool build_fat_tree(platform_reader *r, topology *t)
 {
     int k;
-    if (!read_count(r, r->root, "k", 2, 128, &k)) return false;
-    if (k % 2) return platform_error_at(r, r->root, "k", "'k' is the switch radix: an even number from 2 to 128, not %d", k);
+    if (!read_count(r, r->root, "k", 2, 256, &k)) return false; /* 160 and past: the ranks limit */
+    if (k % 2) return platform_error_at(r, r->root, "k", "'k' is the switch radix: an even number from 2 to 256, not %d", k);
     clos_shape shape = {.pods = k, .leaves = k / 2, .ranks_per_leaf = k / 2, .spines = k / 2,
                         .super_spines = k / 2 * k / 2, .oversubscription = 1, .oversubscription_super = 1};
     if (!read_tier(r, r->root, "alpha_edge", true, &shape.tiers[0])) return false;

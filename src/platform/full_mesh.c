@@ -21,7 +21,7 @@ int full_mesh_add_links(topology *t, int first_rank, int ranks, const topo_tier 
     char name[48];
     for (int i = first_rank; i < first_rank + ranks; i++)
         for (int j = i + 1; j < first_rank + ranks; j++) {
-            snprintf(name, sizeof name, "r%d_r%d", i, j);
+            topology_format_name(name, sizeof name, "r%d_r%d", i, j);
             topology_set_link_ends(t, topology_add_link(t, name, tier->bandwidth_Bps * tier->efficiency, tier->alpha_s, 0),
                                    i, j);
         }

@@ -92,6 +92,7 @@ static bool build_lattice(platform_reader *r, topology *t, bool wrap)
         links += (double)(product / d) * (wrap ? (d >= 3 ? d : d - 1) : d - 1);
     }
     if (!platform_size_allowed(r, (double)product, 0, links)) return false;
+    topology_reserve_links(t, links);
     topo_tier tier = {.name = "link", .hop = "neighbour -> neighbour (1 link)"};
     if (!read_tier(r, r->root, "alpha", false, &tier)) return false;
     snprintf(tier.split, sizeof tier.split, "1 link x %.6g us", tier.alpha_s * 1e6);
@@ -116,7 +117,7 @@ static bool build_lattice(platform_reader *r, topology *t, bool wrap)
             int *slot = &g->plus_link[rank * k + i];
             *slot = -1;
             if (!has) continue;
-            snprintf(name, sizeof name, "r%d_dim%d_plus", rank, i);
+            topology_format_name(name, sizeof name, "r%d_dim%d_plus", rank, i);
             *slot = topology_add_link(t, name, tier.bandwidth_Bps * tier.efficiency, tier.alpha_s, 0);
             topology_set_link_ends(t, *slot, rank, rank + ((c + 1) % d - c) * g->stride[i]);
         }

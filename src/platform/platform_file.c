@@ -144,11 +144,11 @@ void switch_attach_delays(topology *t, int s, const switch_split *split)
     char name[64];
     topo_switch *sw = &t->switches[s];
     if (split->xbar_s > 0) {
-        snprintf(name, sizeof name, "%s_xbar", sw->name);
+        topology_format_name(name, sizeof name, "%s_xbar", sw->name);
         t->switches[s].xbar_link = topology_add_latency_link(t, name, split->xbar_s, sw->tier);
     }
     if (split->port_s > 0) {
-        snprintf(name, sizeof name, "%s_port", t->switches[s].name);
+        topology_format_name(name, sizeof name, "%s_port", t->switches[s].name);
         t->switches[s].port_link = topology_add_latency_link(t, name, split->port_s, t->switches[s].tier);
     }
 }

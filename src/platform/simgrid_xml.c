@@ -18,10 +18,10 @@ static void write_links(const topology *t, FILE *out)
         const topo_link *link = &t->links[l];
         if (link->latency_only)
             fprintf(out, "  <link id=\"%s\" bandwidth=\"1e18Bps\" latency=\"%.17gs\" sharing_policy=\"FATPIPE\"/>\n",
-                    link->name, link->latency_s);
+                    topology_link_name(t, l), link->latency_s);
         else
             fprintf(out, "  <link id=\"%s\" bandwidth=\"%.17gBps\" latency=\"%.17gs\" sharing_policy=\"SPLITDUPLEX\"/>\n",
-                    link->name, link->bandwidth_Bps, link->latency_s);
+                    topology_link_name(t, l), link->bandwidth_Bps, link->latency_s);
     }
 }
 
@@ -83,8 +83,9 @@ bool simgrid_xml_write_standalone(const topology *t, node_pair *pairs, int pair_
         fprintf(out, "  <route src=\"%s\" dst=\"%s\" symmetrical=\"NO\">", name, dst_name);
         for (int h = 0; h < count; h++) {
             const topo_link *link = &t->links[hops[h].link];
-            if (link->latency_only) fprintf(out, "<link_ctn id=\"%s\"/>", link->name);
-            else fprintf(out, "<link_ctn id=\"%s\" direction=\"%s\"/>", link->name, hops[h].down ? "DOWN" : "UP");
+            const char *id = topology_link_name(t, hops[h].link);
+            if (link->latency_only) fprintf(out, "<link_ctn id=\"%s\"/>", id);
+            else fprintf(out, "<link_ctn id=\"%s\" direction=\"%s\"/>", id, hops[h].down ? "DOWN" : "UP");
         }
         fprintf(out, "</route>\n");
     }

@@ -38,9 +38,10 @@ bool build_star(platform_reader *r, topology *t)
              split.xbar_s > 0 ? " + switch crossbar" : "");
     topology_add_tier(t, &tier);
     t->ranks = ranks;
+    topology_reserve_links(t, ranks + 2.0); /* an access link per rank, the switch's delays */
     char name[48];
     for (int i = 0; i < t->ranks; i++) {
-        snprintf(name, sizeof name, "r%d_switch", i);
+        topology_format_name(name, sizeof name, "r%d_switch", i);
         topology_add_link(t, name, tier.bandwidth_Bps * tier.efficiency, split.access_s, 0);
     }
     int s = topology_add_switch(t, "switch", 0, tier.inc);

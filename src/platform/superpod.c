@@ -361,42 +361,42 @@ static bool build_rail_fabric(platform_reader *r, const rail_names *k, topology 
     p->nvlink0 = t->link_count;
     for (int pod = 0; p->mesh && pod < p->pods; pod++) full_mesh_add_links(t, pod * p->gpus, p->gpus, &nvlink);
     for (int i = 0; !p->mesh && i < t->ranks; i++) {
-        snprintf(name, sizeof name, "r%d_nvlink", i);
+        topology_format_name(name, sizeof name, "r%d_nvlink", i);
         topology_add_link(t, name, nvlink.bandwidth_Bps * nvlink.efficiency, nv_split.access_s, 0);
     }
     p->nic0 = t->link_count;
     for (int i = 0; i < t->ranks; i++) {
-        snprintf(name, sizeof name, "r%d_nic", i);
+        topology_format_name(name, sizeof name, "r%d_nic", i);
         topology_add_link(t, name, ib_leaf.bandwidth_Bps * ib_leaf.efficiency, leaf_split.access_s, 1);
     }
     p->uplink0 = t->link_count;
     for (int rail = 0; has_spines && rail < p->rails; rail++)
         for (int leaf = 0; leaf < p->leaves_per_rail; leaf++) {
             if (t->routing == ROUTING_SPREAD) {
-                snprintf(name, sizeof name, "rail%d_leaf%d_up", rail, leaf);
+                topology_format_name(name, sizeof name, "rail%d_leaf%d_up", rail, leaf);
                 topology_add_link(t, name, p->uplinks * ib_leaf.bandwidth_Bps * ib_leaf.efficiency, spine_link_s, 2);
                 continue;
             }
             for (int u = 0; u < p->uplinks; u++) {
-                snprintf(name, sizeof name, "rail%d_leaf%d_spine%d_c%d", rail, leaf, u / p->cables, u % p->cables);
+                topology_format_name(name, sizeof name, "rail%d_leaf%d_spine%d_c%d", rail, leaf, u / p->cables, u % p->cables);
                 topology_add_link(t, name, ib_leaf.bandwidth_Bps * ib_leaf.efficiency, spine_link_s, 2);
             }
         }
     p->nvswitch0 = t->switch_count;
     for (int pod = 0; !p->mesh && pod < p->pods; pod++) {
-        snprintf(name, sizeof name, "nvswitch%d", pod);
+        topology_format_name(name, sizeof name, "nvswitch%d", pod);
         switch_attach_delays(t, topology_add_switch(t, name, 0, nvlink.inc), &nv_split);
     }
     p->leaf0 = t->switch_count;
     for (int rail = 0; rail < p->rails; rail++)
         for (int leaf = 0; leaf < p->leaves_per_rail; leaf++) {
-            snprintf(name, sizeof name, "rail%d_leaf%d", rail, leaf);
+            topology_format_name(name, sizeof name, "rail%d_leaf%d", rail, leaf);
             switch_attach_delays(t, topology_add_switch(t, name, 1, ib_leaf.inc), &leaf_split);
         }
     p->spine0 = t->switch_count;
     for (int rail = 0; has_spines && rail < p->rails; rail++)
         for (int j = 0; j < p->spines; j++) {
-            snprintf(name, sizeof name, "rail%d_spine%d", rail, j);
+            topology_format_name(name, sizeof name, "rail%d_spine%d", rail, j);
             switch_attach_delays(t, topology_add_switch(t, name, 2, ib_spine.inc), &spine_split);
         }
     set_link_ends(t, p);

@@ -1,6 +1,7 @@
 /* topology.c — storage of nodes, links and tiers, and route queries. */
 #include "platform/topology.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,7 @@ void topology_free(topology *t)
 {
     free(t->switches);
     free(t->links);
+    free(t->link_names);
     free(t->kind_data);
     memset(t, 0, sizeof *t);
 }
@@ -30,12 +32,59 @@ int topology_add_link(topology *t, const char *name, double bandwidth_Bps, doubl
     t->links = grow_array(t->links, &t->link_capacity, t->link_count + 1, sizeof *t->links);
     topo_link *l = &t->links[t->link_count];
     memset(l, 0, sizeof *l);
-    snprintf(l->name, sizeof l->name, "%s", name);
+    int length = (int)strlen(name) + 1;
+    t->link_names = grow_array(t->link_names, &t->names_capacity, t->names_size + length, 1);
+    memcpy(t->link_names + t->names_size, name, (size_t)length);
+    l->name_at = t->names_size;
+    t->names_size += length;
     l->bandwidth_Bps = bandwidth_Bps;
     l->latency_s = latency_s;
     l->tier = tier;
     l->ends[0] = l->ends[1] = -1;
     return t->link_count++;
+}
+
+void topology_reserve_links(topology *t, double links)
+{
+    if (links <= t->link_capacity || links > TOPO_MAX_LINKS) return;
+    t->links = grow_array(t->links, &t->link_capacity, (int)links, sizeof *t->links);
+    t->link_names = grow_array(t->link_names, &t->names_capacity, (int)links * 20, 1); /* "r1048575_dim2_plus" */
+}
+
+void topology_format_name(char *out, size_t size, const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    size_t n = 0;
+    for (const char *f = format; *f && n + 1 < size; f++) {
+        if (f[0] != '%' || (f[1] != 'd' && f[1] != 's')) {
+            out[n++] = *f;
+            continue;
+        }
+        char digits[12];
+        const char *text = digits;
+        if (*++f == 's') text = va_arg(ap, const char *);
+        else { /* an int, written backwards then turned */
+            int value = va_arg(ap, int), k = 0;
+            unsigned magnitude = value < 0 ? 0u - (unsigned)value : (unsigned)value;
+            do digits[k++] = (char)('0' + magnitude % 10); while ((magnitude /= 10) > 0);
+            if (value < 0) digits[k++] = '-';
+            for (int i = 0; i < k / 2; i++) {
+                char c = digits[i];
+                digits[i] = digits[k - 1 - i];
+                digits[k - 1 - i] = c;
+            }
+            digits[k] = '\0';
+        }
+        while (*text && n + 1 < size) out[n++] = *text++;
+    }
+    out[n] = '\0';
+    va_end(ap);
+}
+
+const char *topology_link_name(const topology *t, int link)
+{
+    return t->link_names + t->links[link].name_at;
 }
 
 int topology_add_latency_link(topology *t, const char *name, double latency_s, int tier)

@@ -16,6 +16,7 @@
 #define COLLSIM_TOPOLOGY_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "platform/packet_params.h"
 
@@ -30,20 +31,20 @@ _Static_assert(PACKET_MAX_TIERS == TOPO_MAX_TIERS, "packet buffers are per tier"
  * the model, is the limit (a link is ~80 bytes here and more in SimGrid). */
 #define TOPO_MAX_RANKS (1 << 20)
 #define TOPO_MAX_SWITCHES (1 << 20)
-#define TOPO_MAX_LINKS (1 << 22)
+#define TOPO_MAX_LINKS (1 << 23)
 
 enum { INC_REDUCE = 1u, INC_MULTICAST = 2u, INC_A2A = 4u };
 
 typedef enum { ROUTING_ECMP, ROUTING_SPREAD } routing_mode;
 
 typedef struct topo_link {
-    char name[48];
     double bandwidth_Bps; /* per direction */
     double latency_s;
-    bool latency_only;    /* FATPIPE, unlimited: a switch crossbar or port delay */
-    int tier;
     int ends[2];          /* the nodes it joins: UP goes ends[0] -> ends[1]; -1 where the far end is
                              not one node (spread routing's aggregated uplink reaches a whole tier) */
+    int name_at;          /* its name's offset in the topology's link_names (topology_link_name) */
+    unsigned char tier;   /* below TOPO_MAX_TIERS */
+    bool latency_only;    /* FATPIPE, unlimited: a switch crossbar or port delay */
 } topo_link;
 
 typedef struct route_hop {
@@ -150,6 +151,8 @@ typedef struct topology {
     int switch_count, switch_capacity;
     topo_link *links;
     int link_count, link_capacity;
+    char *link_names;         /* every link's name, each ended by '\0', one after another */
+    int names_size, names_capacity;
     topo_tier tiers[TOPO_MAX_TIERS];
     int tier_count;
     routing_mode routing;
@@ -194,6 +197,14 @@ extern const char *const topology_protocol_names[TOPO_PROTOCOLS];
 void topology_init(topology *t, const char *kind);
 void topology_free(topology *t);
 
+/* Room for LINKS links before they are added (a kind that knows its count:
+ * no copy of the arrays while they grow). */
+void topology_reserve_links(topology *t, double links);
+/* snprintf for the names of links and switches: FORMAT's %d and %s only,
+ * several times faster (a 2^20-rank fabric names millions of links). */
+void topology_format_name(char *out, size_t size, const char *format, ...);
+/* Link L's name (its SimGrid id). */
+const char *topology_link_name(const topology *t, int link);
 /* Builders' helpers. Return the new index. */
 int topology_add_link(topology *t, const char *name, double bandwidth_Bps, double latency_s, int tier);
 int topology_add_latency_link(topology *t, const char *name, double latency_s, int tier);

@@ -17,7 +17,7 @@ int links_view(const topology *t, const net_link_stats *stats, double time_s, bo
         link_row *r = &out[n++];
         memset(r, 0, sizeof *r);
         r->port = port;
-        snprintf(r->link, sizeof r->link, "%s", l->name);
+        snprintf(r->link, sizeof r->link, "%s", topology_link_name(t, port / 2));
         r->down = port % 2 == 1;
         snprintf(r->tier, sizeof r->tier, "%s", t->tiers[l->tier].name);
         topology_link_end_name(t, port / 2, r->down, 0, r->from, sizeof r->from);

@@ -92,7 +92,7 @@ result_row rows_make(const scenario *s, const plan_member *m, bool lone_exact)
     }
     result_row row = {.case_index = m->c, .prim = k->prim, .group = group, .groups = k->groups.count,
                       .block_first = k->together_first, .block_count = k->together_count, .ranks = k->groups.size,
-                      .size_bytes = m->size_bytes, .segments = m->scheds[0]->segments, .simulated = slowest != NULL,
+                      .size_bytes = m->size_bytes, .segments = m->segments, .simulated = slowest != NULL,
                       .predicted_s = pr->time_s, .ideal_s = pr->ideal_s, .n_alpha = pr->n_alpha, .n_beta = pr->n_beta,
                       .alpha_s = pr->alpha_s, .bandwidth_Bps = pr->bandwidth_Bps, .term_count = pr->term_count};
     snprintf(row.algorithm, sizeof row.algorithm, "%s", m->run.algorithm->name);

@@ -32,7 +32,7 @@ bool imported_read(yaml_tree *tree, ynode *item, const scenario *s, scenario_cas
         return yaml_error(tree, item, d, "the algorithm's name '%s' (from the file's name) is longer than the %d characters a "
                           "result row holds: rename the file", p->record_name, (int)sizeof c->algorithms[i] - 1);
     p->record = (algorithm){p->record_name, p->prim, "an MSCCL algorithm read from its XML file", "docs/schedules.md",
-                            msccl_build, GROWTH_IMPORTED, FAMILY_RING, COMPOSITION_IMPORTED, 0, 0, NULL};
+                            msccl_build, GROWTH_IMPORTED, FAMILY_RING, COMPOSITION_IMPORTED, 0, 0, NULL, NULL};
     snprintf(c->algorithms[i], sizeof c->algorithms[i], "%s", p->record_name);
     c->records[i] = &p->record;
     return true;

@@ -6,7 +6,21 @@
 
 #include "util/memory.h"
 
-/* Ops of actor A in [FIRST, END) that no op of that range depends on. */
+/* Whether ops X and Y of one actor use the same connection (channel, peer,
+ * direction: what sealing chains in program order). */
+static bool same_connection(const sched_op *x, const sched_op *y)
+{
+    return !sched_op_local(x) && !sched_op_local(y) && x->channel == y->channel && x->peer == y->peer &&
+           (x->kind == OP_SEND) == (y->kind == OP_SEND);
+}
+
+/* What an op waits for when it waits for every op of actor A in [FIRST,
+ * END): the ops of that range no op of it depends on (its sinks), less each
+ * sink a later op on its connection follows.  Sealing chains a connection's
+ * ops in program order, each waiting for the one before, so that later op,
+ * or a sink waiting for it, finishes no sooner: the same wait, with as many
+ * dependencies as the range has connections instead of one per sink (a
+ * ring part's N - 1 sends). */
 static int part_sinks(const sched_actor *a, int first, int end, int *sinks)
 {
     bool *needed = calloc((size_t)(end - first) + 1, sizeof(bool));
@@ -15,9 +29,19 @@ static int part_sinks(const sched_actor *a, int first, int end, int *sinks)
             int dep = a->deps[a->ops[o].dep_first + d];
             if (dep >= first) needed[dep - first] = true;
         }
-    int count = 0;
-    for (int o = first; o < end; o++)
-        if (!needed[o - first]) sinks[count++] = o;
+    /* a later op on the connection covers an earlier one: walk back, keeping the last per connection */
+    int count = 0, kept_first = end - first;
+    int *last = malloc(sizeof(int) * ((size_t)(end - first) + 1)); /* the latest op of each connection seen */
+    int connections = 0;
+    for (int o = end - 1; o >= first; o--) {
+        const sched_op *op = &a->ops[o];
+        bool covered = false;
+        for (int c = 0; c < connections && !covered; c++) covered = same_connection(&a->ops[last[c]], op);
+        if (!covered && !sched_op_local(op)) last[connections++] = o;
+        if (!needed[o - first] && !covered) sinks[--kept_first] = o;
+    }
+    for (int k = kept_first; k < end - first; k++) sinks[count++] = sinks[k];
+    free(last);
     free(needed);
     return count;
 }

@@ -2,7 +2,9 @@
  * (child_limits.h). */
 #include "net/fluid/child_limits.h"
 
+#include <limits.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -65,6 +67,18 @@ bool child_limits_read(child_limits *l, diag *d)
 #define ADDRESS_SANITIZER 1
 #endif
 #endif
+
+int child_limits_max_actors(void)
+{
+    long areas = 65530; /* Linux's default, where /proc does not say */
+    FILE *f = fopen("/proc/sys/vm/max_map_count", "r");
+    if (f) {
+        if (fscanf(f, "%ld", &areas) != 1) areas = 65530;
+        fclose(f);
+    }
+    long actors = (areas - CHILD_MAPPINGS_RESERVED) / 2;
+    return actors < 1 ? 1 : actors > INT_MAX ? INT_MAX : (int)actors;
+}
 
 bool child_limits_memory_applies(void)
 {

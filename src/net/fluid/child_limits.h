@@ -31,6 +31,12 @@ bool child_limits_read(child_limits *l, diag *d);
 /* In the child: apply L's memory limit to this process, where this build
  * applies one (child_limits_memory_applies). */
 void child_limits_apply(const child_limits *l);
+/* The most SimGrid actors a simulation child can start: each actor's stack
+ * is two memory mappings (the stack and its guard page), and the kernel maps
+ * at most vm.max_map_count areas per process (65,530 by default), less
+ * CHILD_MAPPINGS_RESERVED for the rest of the process (docs/reliability.md). */
+#define CHILD_MAPPINGS_RESERVED 4096
+int child_limits_max_actors(void);
 /* Whether this build limits a child's memory: not under AddressSanitizer,
  * whose shadow memory is terabytes of address space. */
 bool child_limits_memory_applies(void);

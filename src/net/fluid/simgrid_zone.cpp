@@ -52,14 +52,14 @@ public:
         auto *zone = get_iface();
         latency_[(size_t)l] = link->latency_s;
         if (link->latency_only) {
-            auto *fatpipe = zone->create_link(link->name, 1e18);
+            auto *fatpipe = zone->create_link(topology_link_name(t_, l), 1e18);
             fatpipe->set_sharing_policy(simgrid::s4u::Link::SharingPolicy::FATPIPE);
             fatpipe->set_latency(link->latency_s);
             fatpipe->seal();
             up_[(size_t)l] = down_[(size_t)l] = fatpipe->get_impl();
             return;
         }
-        auto *duplex = zone->create_split_duplex_link(link->name, link->bandwidth_Bps * bandwidth_scale);
+        auto *duplex = zone->create_split_duplex_link(topology_link_name(t_, l), link->bandwidth_Bps * bandwidth_scale);
         duplex->set_latency(link->latency_s);
         duplex->seal();
         up_[(size_t)l] = duplex->get_link_up()->get_impl();
