@@ -177,7 +177,7 @@ double simulate_schedule_with(const topology *t, schedule *s, const int *rank_no
     for (int i = 0; i < s->ranks; i++) ranks[i] = rank_nodes ? rank_nodes[i] : i;
     int *nodes = exec_actor_nodes(s, ranks);
     free(ranks);
-    exec_part part = {s, nodes, size_bytes, NULL, 0, {0}, 1, 1};
+    exec_part part = {s, nodes, size_bytes, NULL, 0, {0}, 1, 1, 0};
     if (costs) {
         part.launch_s = costs->launch_s;
         memcpy(part.overhead_s, costs->overhead_s, sizeof part.overhead_s);

@@ -257,20 +257,22 @@ END_TEST
 START_TEST(test_round_robin_takes_the_first_eligible_head_that_fits)
 {
     port q;
-    port_init(&q, 1000, 1e9, 4096); /* far buffers of one 4 KiB packet */
+    port_buffer far[2]; /* far buffers of one 4 KiB packet */
+    port_init(&q, 1000, 1e9);
+    for (int v = 0; v < 2; v++) buffer_init(&far[v], 4096);
     input_request requests[3] = {{.next = 1, .vc = 0, .wire = 4096, .eligible = 500}, /* not yet in */
                                  {.next = 2, .vc = 1, .wire = 8192, .eligible = 0},   /* larger than its buffer */
                                  {.next = -1, .vc = 0, .wire = 4096, .eligible = 0}};
     q.request_head = 0, q.request_tail = 2;
-    request_view view = {requests, NULL, NULL, NULL};
-    arbitration_decision d = arbitration_round_robin(&q, view, true, 100);
+    request_view view = {requests, NULL, NULL, NULL, NULL, 1};
+    arbitration_decision d = arbitration_round_robin(&q, far, view, true, 100);
     ck_assert_int_eq(d.input, 2);
     ck_assert_int_eq(d.before, 1);
     requests[1].next = -1; /* without the one that fits */
-    d = arbitration_round_robin(&q, view, true, 100);
+    d = arbitration_round_robin(&q, far, view, true, 100);
     ck_assert_msg(d.input == -1 && d.starved && d.retry == 500, "input %d, starved %d, retry %lld", d.input, d.starved,
                   (long long)d.retry);
-    d = arbitration_round_robin(&q, view, false, 100); /* without credits the large head goes */
+    d = arbitration_round_robin(&q, far, view, false, 100); /* without credits the large head goes */
     ck_assert_int_eq(d.input, 1);
     ck_assert_int_eq(d.before, 0);
 }
@@ -285,7 +287,9 @@ END_TEST
 START_TEST(test_islip_matches_as_mckeowns_example)
 {
     port ports[4];
-    for (int p = 0; p < 4; p++) port_init(&ports[p], 0, 1e9L, 1000);
+    port_buffer buffers[8]; /* two a port */
+    for (int p = 0; p < 4; p++) port_init(&ports[p], 0, 1e9L);
+    for (int b = 0; b < 8; b++) buffer_init(&buffers[b], 1000);
     /* virtual output queues 0, 1 of buffer 0 (port 0's) and 2, 3 of buffer 2 (port 1's), for outputs 2, 3 */
     voq_entry voqs[4] = {{.request = {.next = VOQ_INPUT_BASE + 2, .wire = 100}, .buffer = 0},
                          {.request = {.next = VOQ_INPUT_BASE + 3, .wire = 100}, .buffer = 0},
@@ -293,24 +297,24 @@ START_TEST(test_islip_matches_as_mckeowns_example)
                          {.request = {.next = -1, .wire = 100}, .buffer = 2}};
     ports[2].request_head = VOQ_INPUT_BASE + 0;
     ports[3].request_head = VOQ_INPUT_BASE + 1;
-    request_view view = {NULL, voqs, ports, NULL};
+    request_view view = {NULL, voqs, buffers, NULL, NULL, 1};
     int32_t outputs[2] = {2, 3}, grant[4] = {0}, accept[4] = {0}, granted[2], before[2], matched_buffer[2];
     islip_switch sw = {.first = 0, .count = 2};
     islip_match m[2];
     net_time gate[4] = {0};
     bool requested[2];
-    islip_state st = {.iterations = 2, .switches = &sw, .outputs = outputs, .grant = grant, .accept = accept,
+    islip_state st = {.iterations = 2, .vc_shift = 1, .switches = &sw, .outputs = outputs, .grant = grant, .accept = accept,
                       .accept_count = 4, .gate = gate, .granted = granted, .granted_before = before,
                       .matched_buffer = matched_buffer, .requested = requested};
-    ck_assert_int_eq(islip_match_switch(&st, 0, ports, view, true, 0, m), 2);
+    ck_assert_int_eq(islip_match_switch(&st, 0, ports, buffers, view, true, 0, m), 2);
     ck_assert_msg(m[0].output == 2 && m[0].input == VOQ_INPUT_BASE + 0 && m[1].output == 3 && m[1].input == VOQ_INPUT_BASE + 3,
                   "two rounds: %d <- %d, %d <- %d", m[0].output, m[0].input, m[1].output, m[1].input);
     ck_assert_msg(grant[2] == 1 && grant[3] == 0 && accept[0] == 3 && accept[2] == 0, "pointers moved in round 2");
     for (int p = 0; p < 4; p++) grant[p] = accept[p] = 0;
     st.iterations = 1;
-    ck_assert_int_eq(islip_match_switch(&st, 0, ports, view, true, 0, m), 1); /* the first slot */
+    ck_assert_int_eq(islip_match_switch(&st, 0, ports, buffers, view, true, 0, m), 1); /* the first slot */
     ck_assert_msg(m[0].output == 2 && m[0].input == VOQ_INPUT_BASE + 0, "slot 1: %d <- %d", m[0].output, m[0].input);
-    ck_assert_int_eq(islip_match_switch(&st, 0, ports, view, true, 0, m), 2); /* the next: desynchronized */
+    ck_assert_int_eq(islip_match_switch(&st, 0, ports, buffers, view, true, 0, m), 2); /* the next: desynchronized */
     ck_assert_msg(m[0].output == 2 && m[0].input == VOQ_INPUT_BASE + 2 && m[1].output == 3 && m[1].input == VOQ_INPUT_BASE + 1,
                   "slot 2: %d <- %d, %d <- %d", m[0].output, m[0].input, m[1].output, m[1].input);
 }

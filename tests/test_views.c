@@ -30,7 +30,7 @@ static void run(const topology *t, schedule *s, const int *nodes, double size_by
     int *ranks = malloc(sizeof(int) * (size_t)s->ranks);
     for (int i = 0; i < s->ranks; i++) ranks[i] = nodes ? nodes[i] : i;
     int *actor_nodes = exec_actor_nodes(s, ranks);
-    exec_part part = {s, actor_nodes, size_bytes, NULL, 0, {0}, 1, 1}; /* no launch, no overhead, payload bytes */
+    exec_part part = {s, actor_nodes, size_bytes, NULL, 0, {0}, 1, 1, 0}; /* no launch, no overhead, payload bytes */
     diag d = {0};
     exec_run *running = exec_start(t, &part, 1, o, "a test's schedule", &d);
     bool ok = running && exec_finish(running, r, v, &d);
@@ -314,7 +314,7 @@ END_TEST
 static background build(const topology *t, const int *ranks, int count, background_pattern pattern, int to, int tier,
                         double load)
 {
-    background_spec spec = {ranks, count, pattern, to, load, tier, 65536, true, 1, -1};
+    background_spec spec = {ranks, count, pattern, to, load, tier, 65536, true, 1, -1, 0};
     background b;
     char why[256];
     ck_assert_msg(background_build(&b, t, &spec, why, sizeof why), "%s", why);

@@ -302,14 +302,25 @@ int run_simulations(const run_simulation *list, int count, const run_settings *o
     return status;
 }
 
-/* The options that the scenario's network contradicts, and the `--cfg`
- * values, before anything runs; exit status. */
-static int check_run_options(const run_settings *o, network_model model)
+/* The options and cases that the scenario's network contradicts, before
+ * anything runs; exit status. */
+static int check_run_options(const scenario *s, const run_settings *o, network_model model)
 {
     if (o->mode != MODE_RUN) return 0;
     if (o->ties_given && model != NETWORK_PACKET) {
         fprintf(stderr, "collsim run: --ties orders the packet model's events at one attosecond; this run uses the %s "
                 "model: add --model packet, or drop --ties\n", network_model_name(model));
+        return 2;
+    }
+    for (int c = 0; c < s->case_count && model != NETWORK_PACKET; c++) {
+        const scenario_case *k = &s->cases[c];
+        if (k->virtual_lane == 0 && k->background.virtual_lane == 0) continue;
+        diag d = {0};
+        diag_at(&d, s->path, k->virtual_lane ? k->virtual_lane_line : k->line, k->virtual_lane ? k->virtual_lane_column : 1,
+                "virtual lanes are the packet model's (a buffer and credits per lane, docs/packet.md); the %s model has "
+                "none: say 'network: packet' or run with --model packet, or remove 'virtual_lane'",
+                network_model_name(model));
+        diag_print(&d);
         return 2;
     }
     return 0;
@@ -326,7 +337,7 @@ int run_cases(const scenario *s, const run_settings *o, report *r)
     static char label[64]; /* the report keeps it to the end: one run per process */
     sim_options sim = o->sim;
     sim.model = scenario_network(s, o->sim.model);
-    if (check_run_options(o, sim.model) != 0) return 2;
+    if (check_run_options(s, o, sim.model) != 0) return 2;
     if (!o->quiet) {
         plan_note_short_sweeps(s);
         plan_note_uncalibrated(s);

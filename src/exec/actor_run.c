@@ -106,7 +106,8 @@ static connections resolve_connections(const exec_job *job, int part, int self)
         int peer = (int)((c.key[k] >> 1) & 0xffffffffLL), lane = (int)(c.key[k] >> 33);
         bool send = c.key[k] % 2 == 0;
         int from = send ? self : peer, to = send ? peer : self;
-        c.channel[k] = job->net->channel(job->network, part, lane, from, to, nodes[from], nodes[to]);
+        c.channel[k] = job->net->channel(job->network, part, lane, p->virtual_lane, from, to, nodes[from],
+                                        nodes[to]);
         if (c.message) c.message[k] = message_log_connection(p->log, from, to);
         if (send && charged)
             c.cost[k] = p->overhead_s[route_top_tier(job->t, hops, topology_route(job->t, nodes[self], nodes[peer], hops))];

@@ -34,7 +34,9 @@
  *                   its sends on one channel are charged one after another,
  *                   sends of different ranks or channels overlap;
  *   WIRE_NUMERATOR / WIRE_DENOMINATOR   bytes on the wire per byte of data
- *                   (a protocol's flags; 0 / 0 is 1). */
+ *                   (a protocol's flags; 0 / 0 is 1);
+ *   VIRTUAL_LANE    the links' virtual lane its messages take (the packet
+ *                   model's; the fluid model has one). */
 typedef struct exec_part {
     schedule *s;
     const int *actor_nodes;
@@ -43,6 +45,7 @@ typedef struct exec_part {
     double launch_s;
     double overhead_s[TOPO_MAX_TIERS];
     int wire_numerator, wire_denominator;
+    int virtual_lane;          /* the virtual lane of the links its messages take (packet model: lanes.h) */
 } exec_part;
 
 typedef struct exec_result {

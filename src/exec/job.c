@@ -201,6 +201,7 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
         p->s = parts[k].s;
         p->actor_nodes = parts[k].actor_nodes;
         p->launch_s = parts[k].launch_s;
+        p->virtual_lane = parts[k].virtual_lane;
         for (int tier = 0; tier < TOPO_MAX_TIERS; tier++) {
             p->overhead_s[tier] = parts[k].overhead_s[tier];
             p->charges |= p->overhead_s[tier] > 0;
@@ -286,7 +287,7 @@ bool exec_finish(exec_run *run, exec_result *results, exec_views *views, diag *d
 bool execute_schedule(const topology *t, schedule *s, const int *actor_nodes, double size_bytes,
                       const sim_options *options, exec_result *result, diag *d)
 {
-    exec_part part = {s, actor_nodes, size_bytes, NULL, 0, {0}, 1, 1};
+    exec_part part = {s, actor_nodes, size_bytes, NULL, 0, {0}, 1, 1, 0};
     for (int tier = 0; tier < t->tier_count; tier++) part.overhead_s[tier] = t->tiers[tier].overhead_s;
     char label[96];
     snprintf(label, sizeof label, "%s on %d ranks of platform '%s'", primitive_name(s->prim), s->ranks, t->name);

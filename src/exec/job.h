@@ -26,6 +26,7 @@ typedef struct exec_piece {
     const int *actor_nodes;
     double launch_s;
     double overhead_s[TOPO_MAX_TIERS];
+    int virtual_lane;        /* the links' lane its messages take (packet model) */
     bool charges;            /* any overhead */
     message_size size;       /* its messages on the wire (message_bytes.h) */
     long ops;                /* of all its actors */

@@ -66,6 +66,7 @@ bool background_build(background *b, const topology *t, const background_spec *s
     }
     for (int i = 0; i < b->source_count; i++) b->sources[i].rate_per_s = spec->load / busiest / spec->message_bytes;
     /* by default the packet model runs it alone for 100 messages' time on the busiest link at full rate */
+    b->virtual_lane = spec->virtual_lane;
     b->warmup_s = spec->warmup_s >= 0 ? spec->warmup_s : 100 * spec->message_bytes / b->busiest_Bps;
     return true;
 }

@@ -37,6 +37,7 @@ typedef struct background_spec {
     bool periodic;             /* arrivals evenly spaced (at a random phase), else Poisson */
     uint64_t seed;
     double warmup_s;           /* packet model: the background alone before the case; < 0: the default */
+    int virtual_lane;          /* packet model: the links' virtual lane its messages take */
 } background_spec;
 
 typedef struct background_source {
@@ -56,6 +57,7 @@ typedef struct background {
     double warmup_s;
     double load;               /* as asked: the offered utilization of the busiest link */
     double busiest_Bps;        /* that link's bandwidth */
+    int virtual_lane;          /* as asked (packet model) */
 } background;
 
 /* Build B from SPEC on T: every source gets the rate that puts LOAD on the

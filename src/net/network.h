@@ -58,8 +58,11 @@ typedef struct network_ops {
     /* The channel of part PART from actor FROM (on FROM_NODE) to actor TO
      * (on TO_NODE) on LANE (0 .. NET_MAX_LANES - 1: the NCCL-style
      * channels of a schedule are connections of their own between the same
-     * actors): both ends get the same one. */
-    net_channel (*channel)(network *n, int part, int lane, int from, int to, int from_node, int to_node);
+     * actors), its messages on the links' virtual lane VIRTUAL_LANE (the
+     * packet model's; the fluid model has only lane 0): both ends get the
+     * same one. */
+    net_channel (*channel)(network *n, int part, int lane, int virtual_lane, int from, int to, int from_node,
+                           int to_node);
     void (*send)(net_endpoint *a, net_channel c, long bytes, int tag);
     void (*recv)(net_endpoint *a, net_channel c, int tag);
     /* Block until one of A's posted operations completes; its tag. */

@@ -295,7 +295,7 @@ exec_part *plan_parts(const scenario *s, const plan_member *members, int count, 
         for (int g = 0; g < s->cases[m->c].groups.count; g++) {
             exec_part *part = &out[n++];
             *part = (exec_part){m->scheds[g], m->nodes[g], m->size_bytes, m->weights, costs.launch_s, {0},
-                                costs.wire_numerator, costs.wire_denominator};
+                                costs.wire_numerator, costs.wire_denominator, s->cases[m->c].virtual_lane};
             memcpy(part->overhead_s, costs.overhead_s, sizeof part->overhead_s);
         }
     }

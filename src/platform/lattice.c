@@ -132,6 +132,7 @@ static bool build_lattice(platform_reader *r, topology *t, bool wrap)
     }
     t->diameter_links = diameter;
     t->route_hops_max = diameter; /* dimension-ordered, each dim along its shorter arc */
+    t->route_vcs = wrap && d_max >= 3 ? 2 : 1; /* the dateline's */
     /* cut across the longest dim: each of the N/d_max lines along it is severed
      * once (mesh), or twice with the wraparound (torus, d_max >= 3) — 02 §3.6 */
     int per_line = wrap && d_max >= 3 ? 2 : 1;

@@ -33,6 +33,16 @@ void packet_params_default(packet_params *p)
     p->scheduler = SCHEDULER_ROUND_ROBIN;
     p->iterations = 1;
     p->alpha = 1;
+    for (int k = 0; k < PACKET_MAX_TIERS; k++) p->virtual_lanes[k] = 1;
+    for (int l = 0; l < PACKET_MAX_LANES; l++) p->lane_weights[l] = 1;
+}
+
+int packet_max_lanes(const packet_params *p, int tiers)
+{
+    int most = 1;
+    for (int k = 0; k < tiers; k++)
+        if (p->virtual_lanes[k] > most) most = p->virtual_lanes[k];
+    return most;
 }
 
 double packet_wire_bytes(const packet_params *p)
@@ -84,7 +94,7 @@ double packet_output_buffer_bytes(const topology *t, int tier)
 double packet_shared_buffer_bytes(const topology *t, int tier, int ports)
 {
     return t->packet.shared_buffer_bytes[tier] > 0 ? t->packet.shared_buffer_bytes[tier]
-                                                   : ports * packet_buffer_bytes(t, tier);
+                                                   : ports * t->packet.virtual_lanes[tier] * packet_buffer_bytes(t, tier);
 }
 
 /* A size in whole bytes: MIN or more. */
@@ -188,6 +198,66 @@ static bool read_architectures(yaml_tree *tree, ynode *map, topology *t, diag *d
     return true;
 }
 
+/* A count of lanes for KEY: a whole number from 1 to PACKET_MAX_LANES. */
+static bool read_lane_count(yaml_tree *tree, ynode *node, const char *key, int *out, diag *d)
+{
+    double v;
+    if (!yaml_read_positive_number(tree, node, key, &v, d)) return false;
+    if (v != floor(v) || v < 1 || v > PACKET_MAX_LANES)
+        return yaml_error(tree, node, d, "'%s' must be a whole number from 1 to %d (virtual lanes a link carries)", key,
+                          PACKET_MAX_LANES);
+    *out = (int)v;
+    return true;
+}
+
+/* `virtual_lanes: N` (every tier's links) or `{TIER: N, ...}`. */
+static bool read_lanes(yaml_tree *tree, ynode *node, topology *t, diag *d)
+{
+    int *lanes = t->packet.virtual_lanes;
+    if (node->type != YAML_MAPPING_NODE) {
+        if (!read_lane_count(tree, node, "virtual_lanes", &lanes[0], d)) return false;
+        for (int k = 1; k < t->tier_count; k++) lanes[k] = lanes[0];
+        return true;
+    }
+    const char *names[PACKET_MAX_TIERS + 1];
+    tier_keys(t, names);
+    if (!yaml_map_check_keys(tree, node, names, d)) return false;
+    for (int k = 0; k < t->tier_count; k++) {
+        ynode *v = yaml_map_get(tree, node, names[k]);
+        if (v && !read_lane_count(tree, v, "virtual_lanes", &lanes[k], d)) return false;
+    }
+    return true;
+}
+
+/* `lane_weights: [W0, W1, ...]`: one whole number from 1 to 255 per lane
+ * of the platform's most (packets a lane sends in its turn). */
+static bool read_lane_weights(yaml_tree *tree, ynode *node, topology *t, diag *d)
+{
+    int lanes = packet_max_lanes(&t->packet, t->tier_count);
+    if (node->type != YAML_SEQUENCE_NODE || yaml_sequence_length(node) != lanes)
+        return yaml_error(tree, node, d, "'lane_weights' must be a list of %d weights, one per virtual lane (e.g. [%s])",
+                          lanes, lanes == 2 ? "4, 1" : lanes == 4 ? "4, 2, 1, 1" : "8, 4, 2, 1, 1, 1, 1, 1");
+    for (int l = 0; l < lanes; l++) {
+        ynode *w = yaml_sequence_item(tree, node, l);
+        double v;
+        if (!yaml_read_positive_number(tree, w, "lane_weights", &v, d)) return false;
+        if (v != floor(v) || v > 255)
+            return yaml_error(tree, w, d, "a lane weight must be a whole number of packets from 1 to 255");
+        t->packet.lane_weights[l] = (unsigned char)v;
+    }
+    return true;
+}
+
+bool packet_read_virtual_lane(yaml_tree *tree, ynode *node, const topology *t, int *out, diag *d)
+{
+    int lanes = packet_max_lanes(&t->packet, t->tier_count);
+    if (!yaml_read_int(tree, node, "virtual_lane", 0, PACKET_MAX_LANES - 1, out, d)) return false;
+    if (*out >= lanes)
+        return yaml_error(tree, node, d, "'virtual_lane' %d: the links of platform '%s' have lanes 0 to %d; give them "
+                          "more with 'packet: {virtual_lanes: %d}'", *out, t->name, lanes - 1, *out + 1);
+    return true;
+}
+
 /* `iterations`: islip's, a whole number from 1 to 16 (McKeown 1999 finds
  * log2 N enough to converge at any N a switch has). */
 static bool read_iterations(yaml_tree *tree, ynode *node, int *out, diag *d)
@@ -223,10 +293,11 @@ bool packet_params_read(yaml_tree *tree, ynode *node, topology *t, diag *d)
 {
     static const char *const keys[] = {"mtu", "header", "buffer", "switching", "flow_control", "routing", "speedup",
                                        "architecture", "scheduler", "iterations", "output_buffer", "shared_buffer",
-                                       "alpha", NULL};
+                                       "alpha", "virtual_lanes", "lane_weights", NULL};
     packet_params *p = &t->packet;
     if (!yaml_expect_mapping(tree, node, "'packet' (mtu, header, buffer, switching, flow_control, routing, speedup, "
-                             "architecture, scheduler, iterations, output_buffer, shared_buffer, alpha)", d) ||
+                             "architecture, scheduler, iterations, output_buffer, shared_buffer, alpha, virtual_lanes, "
+                             "lane_weights)", d) ||
         !yaml_map_check_keys(tree, node, keys, d))
         return false;
     ynode *v;
@@ -246,6 +317,7 @@ bool packet_params_read(yaml_tree *tree, ynode *node, topology *t, diag *d)
     if ((v = yaml_map_get(tree, node, "speedup")) && !read_speedup(tree, v, &p->speedup, d)) return false;
     if ((v = yaml_map_get(tree, node, "iterations")) && !read_iterations(tree, v, &p->iterations, d)) return false;
     if ((v = yaml_map_get(tree, node, "alpha")) && !read_alpha(tree, v, &p->alpha, d)) return false;
+    if ((v = yaml_map_get(tree, node, "virtual_lanes")) && !read_lanes(tree, v, t, d)) return false;
     bool voq = false, shared = false, output_queued = p->speedup > 1;
     for (int k = 0; k < t->tier_count; k++) {
         voq |= p->architecture[k] == SWITCH_VOQ;
@@ -260,6 +332,15 @@ bool packet_params_read(yaml_tree *tree, ynode *node, topology *t, diag *d)
         !refuse_unused(tree, node, "output_buffer", output_queued,
                        "sizes the output queues fifo and voq switches have above 'speedup: 1', and none has any", d))
         return false;
+    if ((v = yaml_map_get(tree, node, "lane_weights"))) {
+        if (packet_max_lanes(p, t->tier_count) < 2)
+            return yaml_error(tree, v, d, "'lane_weights' weighs virtual lanes against each other, and every link has "
+                              "one: give 'virtual_lanes' first, or remove it");
+        if (voq && p->scheduler == SCHEDULER_ISLIP)
+            return yaml_error(tree, v, d, "islip matches a voq switch's queues of every lane alike, so 'lane_weights' "
+                              "would be ignored there: use 'scheduler: round_robin', or remove it");
+        if (!read_lane_weights(tree, v, t, d)) return false;
+    }
     for (int b = 0; b < 3; b++) {
         static const char *const sized[] = {"buffer", "output_buffer", "shared_buffer"};
         double *out[] = {p->buffer_bytes, p->output_buffer_bytes, p->shared_buffer_bytes};

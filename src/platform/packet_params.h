@@ -10,6 +10,7 @@
 #include <stdbool.h>
 
 #define PACKET_MAX_TIERS 4 /* = TOPO_MAX_TIERS */
+#define PACKET_MAX_LANES 8 /* virtual lanes a link may have (InfiniBand's data VL counts: 1, 2, 4, 8) */
 
 typedef enum { SWITCHING_CUT_THROUGH, SWITCHING_STORE_AND_FORWARD } packet_switching;
 typedef enum { FLOW_CONTROL_CREDIT, FLOW_CONTROL_NONE } packet_flow_control;
@@ -39,6 +40,10 @@ typedef struct packet_params {
                                               (packet_shared_buffer_bytes) */
     double alpha;                          /* shared: an output queue admits a packet while it holds less
                                               than alpha x the pool's free room (dynamic threshold): 1 */
+    int virtual_lanes[PACKET_MAX_TIERS];   /* lanes of each link, by its tier: 1; each its own buffer and
+                                              credits (src/net/packet/lanes.h) */
+    unsigned char lane_weights[PACKET_MAX_LANES]; /* packets a lane sends in its turn at a port: 1 (round
+                                              robin) */
 } packet_params;
 
 struct topology;
@@ -52,6 +57,14 @@ void packet_params_default(packet_params *p);
 /* Read the `packet:` mapping NODE of a platform into T->packet (after the
  * kind built T's tiers).  False with a positioned message on a bad value. */
 bool packet_params_read(struct yaml_tree *tree, struct yaml_node_s *node, struct topology *t, struct diag *d);
+
+/* The most virtual lanes any link of the first TIERS tiers has. */
+int packet_max_lanes(const packet_params *p, int tiers);
+
+/* `virtual_lane: L` of traffic (a case's, a background's) on T: a lane
+ * from 0 to T's most lanes - 1, into *OUT. */
+bool packet_read_virtual_lane(struct yaml_tree *tree, struct yaml_node_s *node, const struct topology *t, int *out,
+                              struct diag *d);
 
 /* Bytes of one full packet on the wire: mtu + header. */
 double packet_wire_bytes(const packet_params *p);
@@ -73,8 +86,8 @@ bool packet_output_queues(const packet_params *p, int tier);
 /* The room of an output queue of a switch of TIER (fifo, voq). */
 double packet_output_buffer_bytes(const struct topology *t, int tier);
 /* The pool of a shared switch of TIER with PORTS ports: the file's, or
- * the room of the input buffers it stands for (PORTS x the tier's
- * buffer). */
+ * the room of the input buffers it stands for (PORTS x the tier's lanes x
+ * the tier's buffer). */
 double packet_shared_buffer_bytes(const struct topology *t, int tier, int ports);
 
 const char *packet_switching_name(packet_switching s);

@@ -179,6 +179,7 @@ typedef struct topology {
                                  0: no such blocks */
     int diameter_links;       /* physical links on the longest rank-to-rank route */
     int route_hops_max;       /* most hops (links and switch delays) any route has: what a route buffer holds */
+    int route_vcs;            /* virtual channels its routes name (route_hop.vc below it); 0 is taken as 1 */
     double bisection_Bps;     /* one direction, narrowest equal-halves cut */
     char bisection_cut[128];  /* which cut that is */
     char notes[512];          /* kind-specific lines for describe */
@@ -221,6 +222,12 @@ void topology_node_name(const topology *t, int node, char *out, int out_size);
  * a whole tier (spread routing's aggregated uplinks: the link's own tier
  * above, the tier below it beneath). */
 void topology_link_end_name(const topology *t, int link, bool down, int end, char *out, int out_size);
+
+/* Virtual channels T's routes name (a lane's, in the packet model). */
+static inline int topology_route_vcs(const topology *t)
+{
+    return t->route_vcs > 0 ? t->route_vcs : 1;
+}
 
 /* Route between two nodes into HOPS (room for t->route_hops_max, see
  * route_buffer); returns the hop count (0 for src == dst). */

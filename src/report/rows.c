@@ -69,7 +69,7 @@ static bool member_contended(const scenario *s, const plan_member *m)
     bool contended = false;
     for (int g = 0; g < k->groups.count && !contended; g++) {
         exec_part part = {m->scheds[g], m->nodes[g], m->size_bytes, m->weights, m->costs.launch_s, {0},
-                          m->costs.wire_numerator, m->costs.wire_denominator};
+                          m->costs.wire_numerator, m->costs.wire_denominator, k->virtual_lane};
         contended = analysis_contended(scenario_platform(s, k), &part, m->results[g].latency_s, 1e-9);
     }
     return contended;

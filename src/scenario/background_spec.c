@@ -114,7 +114,7 @@ bool background_read(yaml_tree *tree, ynode *node, const topology *t, background
                      diag *d)
 {
     static const char *const keys[] = {"ranks", "pattern", "to", "load", "tier", "message", "arrivals", "seed",
-                                       "warmup", NULL};
+                                       "warmup", "virtual_lane", NULL};
     if (!yaml_expect_mapping(tree, node, "'background' {ranks: [...], load: 0.8, ...}", d) ||
         !yaml_map_check_keys(tree, node, keys, d))
         return false;
@@ -131,6 +131,8 @@ bool background_read(yaml_tree *tree, ynode *node, const topology *t, background
     }
     ok = ok && read_destination(tree, node, t, &spec, d) && read_tier(tree, node, t, &spec, d) &&
          read_arrivals(tree, node, &spec, d) && read_seed(tree, node, &spec, d) && read_amounts(tree, node, &spec, d);
+    ynode *lane = yaml_map_get(tree, node, "virtual_lane");
+    ok = ok && (!lane || packet_read_virtual_lane(tree, lane, t, &spec.virtual_lane, d));
     char why[256];
     if (ok && !background_build(out, t, &spec, why, sizeof why)) ok = yaml_error(tree, node, d, "%s: choose another tier", why);
     if (ok) {
@@ -139,9 +141,11 @@ bool background_read(yaml_tree *tree, ynode *node, const topology *t, background
         int used = spec.pattern == BACKGROUND_INCAST
                        ? snprintf(text, text_size, "incast to %d from %d ranks", spec.to, spec.rank_count)
                        : snprintf(text, text_size, "%s over %d ranks", pattern_name(spec.pattern), spec.rank_count);
-        snprintf(text + used, text_size - (size_t)used, ", %s %s, load %.6g%s%s", size,
-                 spec.periodic ? "periodic" : "poisson", spec.load, spec.tier >= 0 ? " of " : "",
-                 spec.tier >= 0 ? t->tiers[spec.tier].name : "");
+        used += snprintf(text + used, text_size - (size_t)used, ", %s %s, load %.6g%s%s", size,
+                         spec.periodic ? "periodic" : "poisson", spec.load, spec.tier >= 0 ? " of " : "",
+                         spec.tier >= 0 ? t->tiers[spec.tier].name : "");
+        if (spec.virtual_lane > 0 && used < (int)text_size)
+            snprintf(text + used, text_size - (size_t)used, ", lane %d", spec.virtual_lane);
     }
     groups_free(&ranks);
     return ok;

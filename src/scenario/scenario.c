@@ -344,11 +344,21 @@ static bool read_traffic_case(yaml_tree *tree, ynode *node, scenario *s, scenari
     return traffic_read(tree, yaml_map_get(tree, node, "traffic"), s->path, scenario_platform(s, c), &c->traffic, d);
 }
 
+/* `virtual_lane:` of case C on T (packet_params.h). */
+static bool read_virtual_lane(yaml_tree *tree, ynode *node, const topology *t, scenario_case *c, diag *d)
+{
+    ynode *v = yaml_map_get(tree, node, "virtual_lane");
+    if (!v) return true;
+    c->virtual_lane_line = (int)v->start_mark.line + 1;
+    c->virtual_lane_column = (int)v->start_mark.column + 1;
+    return packet_read_virtual_lane(tree, v, t, &c->virtual_lane, d);
+}
+
 static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *c, diag *d)
 {
     static const char *const keys[] = {"primitive", "algorithms", "sizes", "groups", "segments", "root", "peer",
                                        "inner", "outer", "eta", "form", "platform", "c_real", "skew", "seed",
-                                       "protocol", "channels", "background", NULL};
+                                       "protocol", "channels", "background", "virtual_lane", NULL};
     if (!yaml_expect_mapping(tree, node, "a case", d)) return false;
     memset(c, 0, sizeof *c);
     c->line = (int)node->start_mark.line + 1;
@@ -411,6 +421,7 @@ static bool read_case(yaml_tree *tree, ynode *node, scenario *s, scenario_case *
     const topology *t = scenario_platform(s, c);
     if ((t->library != LIBRARY_NONE || t->calibrated_count > 0) && !yaml_map_get(tree, node, "protocol"))
         c->protocol = PROTOCOL_AUTO;
+    if (!read_virtual_lane(tree, node, t, c, d)) return false;
     ynode *traffic = yaml_map_get(tree, node, "background");
     if (traffic && !background_read(tree, traffic, scenario_platform(s, c), &c->background, c->background_text,
                                     sizeof c->background_text, d))

@@ -48,6 +48,8 @@ typedef struct scenario_case {
     a2a_skew skew;     /* `skew:` of an all-to-all (uniform by default) */
     background background; /* `background:` traffic while the case runs (no sources: none) */
     char background_text[112]; /* what it is, for the report ("" when none) */
+    int virtual_lane;  /* `virtual_lane:` the links' lane its messages take (packet model; 0 by default) */
+    int virtual_lane_line, virtual_lane_column; /* where it is, for messages (line 0: absent) */
     traffic_case traffic; /* `traffic:` (kind TRAFFIC_NONE: a collective): prim is PRIM_TRAFFIC, no algorithms, no sizes */
     int together_first, together_count; /* the cases simulated with this one (`concurrent:`), itself included:
                                           their k-th algorithms at their m-th sizes run together */

@@ -180,8 +180,10 @@ static net_endpoint *fluid_endpoint(network *n, int ops, net_op_time *times)
     return a;
 }
 
-static net_channel fluid_channel_of(network *n, int part, int lane, int from, int to, int from_node, int to_node)
+static net_channel fluid_channel_of(network *n, int part, int lane, int virtual_lane, int from, int to, int from_node,
+                                    int to_node)
 {
+    (void)virtual_lane; /* one lane: a run refuses others before it starts (run_cases.c) */
     uint64_t key = ((uint64_t)(unsigned)part * NET_MAX_LANES + (unsigned)lane) << 42 | (uint64_t)(unsigned)from << 21 |
                    (unsigned)to;
     fluid_channel *c = key_map_get(&n->channels, key);

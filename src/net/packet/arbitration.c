@@ -2,35 +2,77 @@
  * inputs form a queue; a free port takes the first whose head is eligible
  * (in, for cut-through; whole, for store-and-forward) and fits the buffer
  * it would fill (credits).  The engine puts an input served at the back
- * when its next packet wants the same port: round robin among inputs. */
+ * when its next packet wants the same port: round robin among inputs.  On
+ * a link of several virtual lanes, the lanes take turns by weight
+ * (lanes.h), round robin among inputs within each. */
 #include "net/packet/arbitration.h"
 
-arbitration_decision arbitration_round_robin(port *q, request_view requests, bool credit, net_time now)
+/* Whether input IN (its request I) may start on Q now: else D learns when
+ * to look again, or that it lacks room. */
+static bool may_start(port *q, port_buffer *far, request_view requests, int in, const input_request *i, bool credit,
+                      net_time now, arbitration_decision *d)
+{
+    net_time eligible = i->eligible, crossbar = crossbar_free(requests, in);
+    if (crossbar > eligible) eligible = crossbar;
+    if (eligible > now) {
+        if (eligible < d->retry) d->retry = eligible;
+        return false;
+    }
+    if (credit && far[i->vc].credits < i->wire) { /* credits only grow as they settle */
+        port_buffer *b = &far[i->vc];
+        buffer_settle(b, q->latency, now);
+        if (b->credits < i->wire) {
+            d->starved = true;
+            return false;
+        }
+    }
+    if (credit && q->pool >= 0 && !pool_admits(&requests.pools[q->pool], q->pool_queued, i->wire)) {
+        d->starved = true;
+        return false;
+    }
+    return true;
+}
+
+arbitration_decision arbitration_round_robin(port *q, port_buffer *far, request_view requests, bool credit,
+                                             net_time now)
 {
     arbitration_decision d = {.input = -1, .before = -1, .starved = false, .retry = NET_TIME_NEVER};
     for (int before = -1, in = q->request_head; in >= 0; before = in, in = request_of(requests, in)->next) {
-        const input_request *i = request_of(requests, in);
-        net_time eligible = i->eligible, crossbar = crossbar_free(requests, in);
-        if (crossbar > eligible) eligible = crossbar;
-        if (eligible > now) {
-            if (eligible < d.retry) d.retry = eligible;
-            continue;
-        }
-        if (credit && q->far[i->vc].credits < i->wire) { /* credits only grow as they settle */
-            port_buffer *b = &q->far[i->vc];
-            buffer_settle(b, q->latency, now);
-            if (b->credits < i->wire) {
-                d.starved = true;
-                continue;
-            }
-        }
-        if (credit && q->pool >= 0 && !pool_admits(&requests.pools[q->pool], q->pool_queued, i->wire)) {
-            d.starved = true;
-            continue;
-        }
+        if (!may_start(q, far, requests, in, request_of(requests, in), credit, now, &d)) continue;
         d.input = in;
         d.before = before;
         return d;
     }
+    return d;
+}
+
+arbitration_decision arbitration_lanes(port *q, port_buffer *far, const port_lanes *lanes, request_view requests,
+                                       bool credit, net_time now)
+{
+    arbitration_decision d = {.input = -1, .before = -1, .starved = false, .retry = NET_TIME_NEVER};
+    int32_t first[PORT_MAX_VCS], before_first[PORT_MAX_VCS]; /* by lane: its first input that may start */
+    for (int l = 0; l < PORT_MAX_VCS; l++) first[l] = before_first[l] = -1;
+    for (int before = -1, in = q->request_head; in >= 0; before = in, in = request_of(requests, in)->next) {
+        const input_request *i = request_of(requests, in);
+        int lane = i->vc / requests.route_vcs;
+        if (first[lane] >= 0 || !may_start(q, far, requests, in, i, credit, now, &d)) continue;
+        first[lane] = in;
+        before_first[lane] = before;
+    }
+    int lane = lanes->turn;
+    if (first[lane] < 0 || lanes->left == 0) /* the turn is over: the next lane that has one */
+        for (int k = 1; k <= lanes->count; k++) {
+            int l = (lanes->turn + k) % lanes->count;
+            if (first[l] >= 0) {
+                lane = l;
+                break;
+            }
+        }
+    if (first[lane] < 0) return d;
+    d.input = first[lane];
+    d.before = before_first[lane];
+    d.lane = lane;
+    d.starved = false;
+    d.retry = NET_TIME_NEVER;
     return d;
 }

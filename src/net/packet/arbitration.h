@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "net/packet/lanes.h"
 #include "net/packet/output_queue.h"
 #include "net/packet/port.h"
 #include "net/packet/voq.h"
@@ -18,8 +19,10 @@ typedef struct request_view {
     const input_request *inputs; /* buffers' and messages' requests, by input */
     const voq_entry *voqs;       /* virtual output queues (inputs from VOQ_INPUT_BASE, voq.h): their requests,
                                     and the buffer input each belongs to (they share its crossbar) */
-    const port *ports;           /* whose far buffers those are */
+    const port_buffer *buffers;  /* every port's far buffers, by buffer input */
     const shared_pool *pools;    /* shared switches' pools, by switch (output_queue.h) */
+    const uint8_t *lane_weights; /* by virtual lane: packets a turn (lanes.h) */
+    int route_vcs;               /* virtual channels a lane has (lanes.h) */
 } request_view;
 
 static inline const input_request *request_of(request_view v, int in)
@@ -34,11 +37,12 @@ static inline net_time crossbar_free(request_view v, int in)
 {
     if (in < VOQ_INPUT_BASE) return 0;
     int32_t b = v.voqs[in - VOQ_INPUT_BASE].buffer;
-    return v.ports[b / PORT_VCS].far[b % PORT_VCS].crossbar.formula_end;
+    return v.buffers[b].crossbar.formula_end;
 }
 
 typedef struct arbitration_decision {
     int32_t input;  /* the input to start now, or -1 */
+    int32_t lane;   /* its virtual lane (arbitration_lanes) */
     int32_t before; /* the input ahead of it in the port's queue, -1 when it is the head */
     bool starved;   /* none starts: an eligible head lacks credits */
     net_time retry; /* none starts: when an ineligible head becomes eligible (credits: the engine adds their
@@ -47,9 +51,15 @@ typedef struct arbitration_decision {
 
 /* Round robin among the inputs waiting for free port Q (their REQUESTS):
  * the first in its queue whose head is eligible at NOW and, under credit
- * flow control (CREDIT), fits the buffer it would fill (at a crossbar port
- * of a shared switch: its pool admits it).  Q's buffers are settled to NOW
- * as their credits are read. */
-arbitration_decision arbitration_round_robin(port *q, request_view requests, bool credit, net_time now);
+ * flow control (CREDIT), fits the far buffer FAR[vc] it would fill (at a
+ * crossbar port of a shared switch: its pool admits it).  Q's buffers are
+ * settled to NOW as their credits are read. */
+arbitration_decision arbitration_round_robin(port *q, port_buffer *far, request_view requests, bool credit,
+                                             net_time now);
+/* The same on a link of several virtual lanes (LANES, lanes.h): the first
+ * such input of the lane whose turn it is while the turn lasts, else of
+ * the next lane that has one. */
+arbitration_decision arbitration_lanes(port *q, port_buffer *far, const struct port_lanes *lanes,
+                                       request_view requests, bool credit, net_time now);
 
 #endif

@@ -2,27 +2,28 @@
  * port has the fewest bytes queued when the packet reaches the fork. */
 #include "net/packet/choose.h"
 
-/* Bytes queued at port Q now: its waiting heads, and its far buffers' contents. */
-static int64_t queued(port *q, request_view requests, net_time now)
+/* Bytes queued at port Q now: its waiting heads, and its far buffers' (FAR) contents. */
+static int64_t queued(port *q, port_buffer *far, request_view requests, net_time now)
 {
     int64_t bytes = 0;
     for (int in = q->request_head; in >= 0; in = request_of(requests, in)->next) bytes += request_of(requests, in)->wire;
-    for (int v = 0; v < PORT_VCS; v++) {
-        buffer_settle(&q->far[v], q->latency, now);
-        bytes += q->far[v].occupancy;
+    for_each_vc(v, q->vcs_used) {
+        buffer_settle(&far[v], q->latency, now);
+        bytes += far[v].occupancy;
     }
     return bytes;
 }
 
-int choose_adaptive(route_table *routes, port *ports, request_view requests, net_time now, int route,
-                    route_branch branch)
+int choose_adaptive(route_table *routes, port *ports, port_buffer *buffers, int vc_shift, request_view requests,
+                    net_time now, int route, route_branch branch)
 {
     int pick = 0;
     int64_t least = -1;
     for (int i = 0; i < branch.count; i++) {
         int c = (branch.taken + i) % branch.count;
         int alternative = route_alternative(routes, route, c);
-        int64_t bytes = queued(&ports[route_stage_of(routes, alternative, branch.stage)->port], requests, now);
+        int p = route_stage_of(routes, alternative, branch.stage)->port;
+        int64_t bytes = queued(&ports[p], &buffers[(size_t)p << vc_shift], requests, now);
         if (least < 0 || bytes < least) {
             least = bytes;
             pick = c;

@@ -20,10 +20,10 @@ static inline int choose_spray(unsigned turn, route_branch branch)
     return (int)(turn % (unsigned)branch.count);
 }
 
-/* Adaptive, for a packet on ROUTE at BRANCH, reading PORTS (their buffers
- * settled to NOW) and the REQUESTS waiting for them; ROUTES computes an
- * alternative the first time it is asked for. */
-int choose_adaptive(route_table *routes, port *ports, request_view requests, net_time now, int route,
-                    route_branch branch);
+/* Adaptive, for a packet on ROUTE at BRANCH, reading PORTS (their far
+ * BUFFERS, 2^VC_SHIFT a port, settled to NOW) and the REQUESTS waiting for
+ * them; ROUTES computes an alternative the first time it is asked for. */
+int choose_adaptive(route_table *routes, port *ports, port_buffer *buffers, int vc_shift, request_view requests,
+                    net_time now, int route, route_branch branch);
 
 #endif

@@ -28,6 +28,21 @@ static int calendar_slot_bits(const topology *t, const packet_params *params)
     return bits < 50 ? bits : 50;
 }
 
+/* Port P's far buffers, each of ROOM bytes (credits). */
+static void init_buffers(engine *e, int p, int64_t room)
+{
+    for (int v = 0; v < 1 << e->vc_shift; v++) buffer_init(&port_far(e, p)[v], room);
+}
+
+/* Buffers kept per port: every lane's virtual channels, rounded up to a
+ * power of two (an input's port is then a shift away). */
+static int vc_shift_for(const topology *t, int route_vcs)
+{
+    int shift = 0;
+    while (1 << shift < packet_max_lanes(&t->packet, t->tier_count) * route_vcs) shift++;
+    return shift;
+}
+
 /* Crossbar port C (output_queue.h): no latency, its link's rate times the
  * speedup (at a shared switch, times its ports when more), and an output
  * queue of the switch's tier's room, or room from its pool. */
@@ -39,8 +54,10 @@ static void init_crossbar_port(engine *e, int c, double scale)
     int64_t room = !e->credit ? 0 : shared ? INT64_MAX / 4 : llround(packet_output_buffer_bytes(t, tier) * scale);
     double speedup = t->packet.speedup, ports = e->outputs.switch_ports[s];
     if (shared && ports > speedup) speedup = ports;
-    port_init(&e->ports[c], 0, (long double)t->links[p / 2].bandwidth_Bps * scale * speedup, room);
+    port_init(&e->ports[c], 0, (long double)t->links[p / 2].bandwidth_Bps * scale * speedup);
+    init_buffers(e, c, room);
     if (shared) e->ports[c].pool = s;
+    if (e->lanes) e->lanes[c] = e->lanes[p];
 }
 
 engine *engine_create(const topology *t, double scale)
@@ -55,26 +72,34 @@ engine *engine_create(const topology *t, double scale)
     e->routing = params->routing;
     e->crossbar_scale = 1.0L / params->speedup;
     for (int k = 0; k < t->tier_count; k++) e->voq_switches |= params->architecture[k] == SWITCH_VOQ;
-    e->virtual_channels = true;
+    e->route_vcs = topology_route_vcs(t);
+    e->vc_shift = vc_shift_for(t, e->route_vcs);
     e->beat = heartbeat_unread();
     e->port_count = 2 * t->link_count;
     output_queues_init(&e->outputs, t, scale);
     e->all_ports = e->port_count + e->outputs.count;
-    e->message_inputs = e->all_ports * PORT_VCS;
+    e->message_inputs = e->all_ports << e->vc_shift;
     e->requests = malloc(sizeof *e->requests * (size_t)(e->message_inputs + 1)); /* messages' come as they grow */
     if (!e->requests) out_of_memory();
     arena_init(&e->memory);
-    e->ports = arena_take(&e->memory, arena_log2(sizeof *e->ports * (size_t)(e->all_ports ? e->all_ports : 1)));
+    size_t ports = (size_t)(e->all_ports ? e->all_ports : 1);
+    e->ports = arena_take(&e->memory, arena_log2(sizeof *e->ports * ports));
+    e->buffers = arena_take(&e->memory, arena_log2(sizeof *e->buffers * (ports << e->vc_shift)));
+    if (packet_max_lanes(params, t->tier_count) > 1) {
+        e->lanes = calloc(ports, sizeof *e->lanes);
+        if (!e->lanes) out_of_memory();
+    }
     int64_t buffer[TOPO_MAX_TIERS] = {0};
     for (int k = 0; k < t->tier_count && e->credit; k++) buffer[k] = llround(packet_buffer_bytes(t, k) * scale);
     for (int i = 0; i < e->port_count; i++) {
         const topo_link *link = &t->links[i / 2];
-        if (link->latency_only) port_init(&e->ports[i], 0, 0, 0);
-        else port_init(&e->ports[i], net_time_from_seconds(link->latency_s), (long double)link->bandwidth_Bps * scale,
-                       buffer[link->tier]);
+        if (link->latency_only) port_init(&e->ports[i], 0, 0);
+        else port_init(&e->ports[i], net_time_from_seconds(link->latency_s), (long double)link->bandwidth_Bps * scale);
+        init_buffers(e, i, link->latency_only ? 0 : buffer[link->tier]);
+        if (e->lanes) e->lanes[i].count = (uint8_t)params->virtual_lanes[link->tier];
     }
     for (int c = e->port_count; c < e->all_ports; c++) init_crossbar_port(e, c, scale);
-    e->islip = islip_create(t, &e->outputs, e->all_ports);
+    e->islip = islip_create(t, &e->outputs, e->all_ports, e->vc_shift);
     event_list_init(&e->events, calendar_slot_bits(t, params));
     route_table_init(&e->routes, t, e->routing != PACKET_ROUTING_ECMP);
     e->free_message = -1;
@@ -95,6 +120,7 @@ void engine_free(engine *e)
     free(e->requests);
     free(e->records);
     free(e->spray_next);
+    free(e->lanes);
     free(e->wakes);
     free(e->free_wakes);
     free(e);
@@ -108,7 +134,7 @@ void engine_on_delivery(engine *e, engine_delivery_fn fn, void *ctx)
 
 void engine_use_virtual_channels(engine *e, bool on)
 {
-    e->virtual_channels = on;
+    e->routes.datelines = on;
 }
 
 void engine_shuffle_ties(engine *e, uint64_t seed)
@@ -121,10 +147,10 @@ void engine_keep_messages(engine *e, bool on)
     e->keep_records = on;
 }
 
-int engine_route(engine *e, int src, int dst, diag *d)
+int engine_route(engine *e, int src, int dst, int lane, diag *d)
 {
-    int route = route_flow(&e->routes, src, dst, d);
-    if (e->voq_switches) voq_assign(&e->voqs, &e->routes, e->t, e->virtual_channels);
+    int route = route_flow(&e->routes, src, dst, lane, d);
+    if (e->voq_switches) voq_assign(&e->voqs, &e->routes, e->t, e->vc_shift);
     return route;
 }
 
@@ -135,7 +161,7 @@ static void offer_message(engine *e, int slot)
     const route_stage *s = &e->routes.stages[e->routes.routes[m->route].first];
     int in = e->message_inputs + slot;
     input_request *i = &e->requests[in];
-    i->vc = e->virtual_channels ? s->vc : 0;
+    i->vc = s->vc;
     i->wire = (m->unsent < e->mtu ? m->unsent : e->mtu) + e->header;
     i->eligible = m->ready > e->now ? m->ready : e->now;
     service_request(e, in, s->port);
@@ -148,9 +174,10 @@ static void take_fork(engine *e, packet *x, route_branch branch)
     int route = e->routes.stages[x->at].route, stage = x->at - e->routes.routes[route].first;
     int pick = e->routing == PACKET_ROUTING_SPRAY
                    ? choose_spray(e->spray_next[branch.node]++, branch)
-                   : choose_adaptive(&e->routes, e->ports, engine_requests(e), e->now, route, branch);
+                   : choose_adaptive(&e->routes, e->ports, e->buffers, e->vc_shift, engine_requests(e), e->now, route,
+                                     branch);
     int chosen = route_alternative(&e->routes, route, pick); /* may grow the table: before reading it */
-    if (e->voq_switches) voq_assign(&e->voqs, &e->routes, e->t, e->virtual_channels);
+    if (e->voq_switches) voq_assign(&e->voqs, &e->routes, e->t, e->vc_shift);
     x->at = e->routes.routes[chosen].first + stage;
 }
 
@@ -174,7 +201,7 @@ static void offer_head(engine *e, int in)
     }
     const route_stage *s = &e->routes.stages[x->at];
     input_request *i = &e->requests[in];
-    i->vc = e->virtual_channels ? s->vc : 0;
+    i->vc = s->vc;
     i->wire = x->wire_bytes;
     i->eligible = x->eligible > b->crossbar.formula_end ? x->eligible : b->crossbar.formula_end;
     service_request(e, in, port_toward(e, s->port, in));
@@ -190,7 +217,7 @@ static void offer_queue_head(engine *e, int v)
     const route_stage *s = &e->routes.stages[x->at];
     net_time crossbar = input_buffer(e, q->buffer)->crossbar.formula_end;
     input_request *i = &q->request;
-    i->vc = e->virtual_channels ? s->vc : 0;
+    i->vc = s->vc;
     i->wire = x->wire_bytes;
     i->eligible = x->eligible > crossbar ? x->eligible : crossbar;
     service_request(e, VOQ_INPUT_BASE + v, port_toward(e, s->port, VOQ_INPUT_BASE + v));
@@ -323,7 +350,7 @@ void engine_start(engine *e, int pi, int in)
     if (!crossing) e->counters.packet_hops++;
     if (!from_source) { /* its tail leaves the buffer it came from at END */
         port_buffer *from = input_buffer(e, feeding);
-        port *feeder = &e->ports[input_port(feeding)];
+        port *feeder = &e->ports[input_port(e, feeding)];
         if (!is_output_queue(e, feeding)) /* the next crosses after it */
             busy_period_end(&from->crossbar, e->now, x.wire_bytes, feeder->as_per_byte * e->crossbar_scale);
         else if (feeder->pool >= 0) { /* its room goes back to the pool */
@@ -332,15 +359,15 @@ void engine_start(engine *e, int pi, int in)
             service_pool_freed(e, &e->outputs.pools[feeder->pool]);
         }
         buffer_leaves(from, end, x.wire_bytes, &e->memory);
-        service_credit_due(e, input_port(feeding), from, end);
+        service_credit_due(e, input_port(e, feeding), from, end);
     }
-    port_buffer *far = &p->far[vc];
+    port_buffer *far = &port_far(e, pi)[vc];
     p->vcs_used |= 1u << vc;
     buffer_settle(far, p->latency, e->now);
     buffer_enter(far, e->now, x.wire_bytes);
-    if (crossing) enter_output_queue(e, p, far, buffer_input(pi, vc), &x, end);
+    if (crossing) enter_output_queue(e, p, far, buffer_input(e, pi, vc), &x, end);
     else if (e->routes.stages[x.at].last) arrive(e, p, far, &x, end);
-    else forward(e, p, far, buffer_input(pi, vc), &x, end);
+    else forward(e, p, far, buffer_input(e, pi, vc), &x, end);
     if (from_source) { /* the message offers its next packet */
         int slot = message_slot(e, in);
         if (e->messages[slot].unsent > 0) offer_message(e, slot);
@@ -439,7 +466,7 @@ static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
         } else if (in >= 0) { /* a virtual output queue: its request, its ring, its buffer's slot */
             __builtin_prefetch(&e->voqs.entries[in - VOQ_INPUT_BASE]);
         }
-        prefetch_lines(&q->far[0], 2);
+        prefetch_lines(port_far(e, ev->target), 2);
     }
     if ((ev = event_peek(&e->events, PREFETCH_RINGS)) && ev->kind == EVENT_PORT) {
         const port *q = &e->ports[ev->target];
@@ -459,7 +486,7 @@ static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
                 __builtin_prefetch(buffer_leave(b, b->leave_end - 1));
                 __builtin_prefetch(buffer_leave(b, b->leave_end));
             }
-            const port_buffer *f = &q->far[e->requests[q->request_head].vc];
+            const port_buffer *f = &port_far(e, ev->target)[e->requests[q->request_head].vc];
             if (f->leaves) {
                 __builtin_prefetch(buffer_leave(f, f->leave_first));
                 __builtin_prefetch(buffer_leave(f, f->leave_applied));
@@ -523,8 +550,13 @@ int engine_port_count(const engine *e)
 const port *engine_port(engine *e, int pi)
 {
     port *p = &e->ports[pi];
-    for (int v = 0; v < PORT_VCS; v++) buffer_settle(&p->far[v], p->latency, e->now);
+    for_each_vc(v, p->vcs_used) buffer_settle(&port_far(e, pi)[v], p->latency, e->now);
     return p;
+}
+
+const port_buffer *engine_port_buffers(const engine *e, int pi)
+{
+    return &e->buffers[(size_t)pi << e->vc_shift];
 }
 
 int engine_message_count(const engine *e)

@@ -60,8 +60,8 @@ typedef void (*engine_delivery_fn)(void *ctx, void *cookie);
 engine *engine_create(const topology *t, double scale);
 void engine_free(engine *e);
 void engine_on_delivery(engine *e, engine_delivery_fn fn, void *ctx);
-/* Virtual channels as the routes name them (default); off only to show the
- * deadlock the torus dateline prevents. */
+/* Datelines' virtual channels as the routes name them (default); off only
+ * to show the deadlock the torus dateline prevents.  Before the first route. */
 void engine_use_virtual_channels(engine *e, bool on);
 /* Keep a message_record of every message sent from now on (off by default). */
 void engine_keep_messages(engine *e, bool on);
@@ -69,8 +69,9 @@ void engine_keep_messages(engine *e, bool on);
  * order scheduled (--ties shuffled(SEED)); before the first send. */
 void engine_shuffle_ties(engine *e, uint64_t seed);
 
-/* The route of flows SRC -> DST; -1 with a message when there is none. */
-int engine_route(engine *e, int src, int dst, diag *d);
+/* The route of flows SRC -> DST on virtual lane LANE (lanes.h; 0 on a
+ * platform of one lane); -1 with a message when there is none. */
+int engine_route(engine *e, int src, int dst, int lane, diag *d);
 /* Send BYTES (scaled, >= 0) on ROUTE now; POSTED is when the sender asked.
  * Returns the message's record index, or -1 when records are not kept. */
 int engine_send(engine *e, int route, int64_t bytes, net_time posted, void *cookie);
@@ -109,6 +110,8 @@ engine_counters engine_totals(const engine *e);
 int engine_port_count(const engine *e);
 /* Port PORT (link * 2 + direction), its counters brought up to now. */
 const port *engine_port(engine *e, int port);
+/* Its far buffers, by virtual channel (bit v of its vcs_used: ever used). */
+const port_buffer *engine_port_buffers(const engine *e, int port);
 int engine_message_count(const engine *e);
 const message_record *engine_message(const engine *e, int index);
 

@@ -4,9 +4,10 @@
  * only what they read.  Nothing outside src/net/packet sees it.
  *
  * An input is what a port serves packets from: the buffer at port q's far
- * end on virtual channel v (input q * PORT_VCS + v; at a crossbar port,
- * output_queue.h, an output queue), or a message being cut
- * into packets at its source (input port_count * PORT_VCS + its slot).  An
+ * end on virtual channel v (input q * 2^vc_shift + v, its index in
+ * `buffers`; at a crossbar port, output_queue.h, an output queue), or a
+ * message being cut into packets at its source (input all_ports *
+ * 2^vc_shift + its slot).  An
  * input joins the queue of the port its head packet wants as soon as that
  * packet is on its way, with the time it becomes eligible; so a packet-hop
  * costs one event, the port's decision to start it. */
@@ -19,6 +20,7 @@
 #include "net/packet/voq.h"
 #include "net/packet/islip.h"
 #include "net/packet/arbitration.h"
+#include "net/packet/lanes.h"
 
 enum {
     EVENT_PORT,      /* target: a port that may start a packet (its tail left, a head became
@@ -46,7 +48,8 @@ struct engine {
     bool failed;              /* the clock passed NET_TIME_LIMIT */
     heartbeat *beat;          /* told the clock every ENGINE_BEAT_EVENTS events (engine_report_to) */
     int64_t mtu, header;      /* scaled bytes */
-    bool credit, store_and_forward, virtual_channels;
+    bool credit, store_and_forward;
+    int route_vcs;            /* virtual channels the routes name within a lane (1, or 2 for a dateline) */
     bool voq_switches;        /* some switches queue per input and output (voq.h) */
     voq_table voqs;
     output_queues outputs;    /* crossbar ports and output queues (output_queue.h) */
@@ -55,9 +58,13 @@ struct engine {
     packet_routing routing;
     arena memory;             /* ports, rings of packets and of departures */
     port *ports;              /* link ports, then crossbar ports */
+    port_buffer *buffers;     /* by buffer input: each port's far buffers, 2^vc_shift of them */
+    int vc_shift;             /* log2 of the buffers kept per port (virtual channels, rounded up) */
+    port_lanes *lanes;        /* by port: its virtual lanes' arbitration (lanes.h), NULL when every link
+                                 has one lane */
     int port_count;           /* link ports: 2 x links */
     int all_ports;            /* with the crossbar ports */
-    int message_inputs;       /* all_ports * PORT_VCS: the first message input */
+    int message_inputs;       /* all_ports << vc_shift: the first message input */
     long live_packets;        /* cut and not yet arrived */
     route_table routes;
     message *messages;
@@ -81,23 +88,22 @@ struct engine {
     engine_counters counters;
 };
 
-/* Inputs are never negative: unsigned arithmetic makes these a shift and a mask. */
-static inline int buffer_input(int p, int vc) { return p * PORT_VCS + vc; }
+/* Inputs are never negative. */
+static inline int buffer_input(const engine *e, int p, int vc) { return p << e->vc_shift | vc; }
 static inline bool is_message_input(const engine *e, int in)
 {
     return in >= e->message_inputs && in < VOQ_INPUT_BASE;
 }
 static inline bool is_voq_input(int in) { return in >= VOQ_INPUT_BASE; }
 static inline int message_slot(const engine *e, int in) { return in - e->message_inputs; }
-static inline int input_port(int in) { return (int)((unsigned)in / PORT_VCS); }
-static inline port_buffer *input_buffer(engine *e, int in)
-{
-    return &e->ports[(unsigned)in / PORT_VCS].far[(unsigned)in % PORT_VCS];
-}
+static inline int input_port(const engine *e, int in) { return (int)((unsigned)in >> e->vc_shift); }
+static inline port_buffer *input_buffer(engine *e, int in) { return &e->buffers[in]; }
+/* Port P's far buffers, by virtual channel. */
+static inline port_buffer *port_far(engine *e, int p) { return &e->buffers[(size_t)p << e->vc_shift]; }
 /* Whether buffer input IN is an output queue (a crossbar port's far buffer). */
 static inline bool is_output_queue(const engine *e, int in)
 {
-    return input_port(in) >= e->port_count;
+    return input_port(e, in) >= e->port_count;
 }
 /* The port a packet at buffer or queue input IN asks for, its route's
  * stage being link port P: P's crossbar port where P's switch has output
@@ -115,7 +121,8 @@ static inline input_request *input_of(engine *e, int in)
 /* What arbitration and adaptive routing may read of the waiting inputs. */
 static inline request_view engine_requests(const engine *e)
 {
-    return (request_view){e->requests, e->voqs.entries, e->ports, e->outputs.pools};
+    return (request_view){e->requests, e->voqs.entries, e->buffers, e->outputs.pools, e->t->packet.lane_weights,
+                          e->route_vcs};
 }
 
 static inline void engine_schedule(engine *e, net_time time, int kind, int target)

@@ -11,13 +11,13 @@
 
 /* Whether voq input IN's head may cross into port Q now: eligible, its
  * buffer's crossbar free, and room where it goes. */
-static bool ready(port *q, request_view v, int in, bool credit, net_time now)
+static bool ready(port *q, port_buffer *far, request_view v, int in, bool credit, net_time now)
 {
     const input_request *i = request_of(v, in);
     if (i->eligible > now || crossbar_free(v, in) > now) return false;
-    if (!credit || q->far[i->vc].credits >= i->wire) return true;
-    buffer_settle(&q->far[i->vc], q->latency, now);
-    return q->far[i->vc].credits >= i->wire;
+    if (!credit || far[i->vc].credits >= i->wire) return true;
+    buffer_settle(&far[i->vc], q->latency, now);
+    return far[i->vc].credits >= i->wire;
 }
 
 /* The input IN crosses from: a virtual output queue's buffer, or itself
@@ -39,8 +39,8 @@ static bool buffer_matched(const islip_state *st, int matched, int32_t buffer)
     return false;
 }
 
-int islip_match_switch(islip_state *st, int s, port *ports, request_view v, bool credit, net_time now,
-                       islip_match *matches)
+int islip_match_switch(islip_state *st, int s, port *ports, port_buffer *buffers, request_view v, bool credit,
+                       net_time now, islip_match *matches)
 {
     const islip_switch *sw = &st->switches[s];
     const int32_t *outs = st->outputs + sw->first;
@@ -50,6 +50,7 @@ int islip_match_switch(islip_state *st, int s, port *ports, request_view v, bool
         int grants = 0;
         for (int k = 0; k < sw->count; k++) { /* grant: each free, unmatched output */
             port *q = &ports[outs[k]];
+            port_buffer *far = &buffers[(size_t)outs[k] << st->vc_shift];
             st->granted[k] = -1;
             if (q->free_at > now || q->request_head < 0 || st->gate[outs[k]] > now) continue;
             bool taken = false;
@@ -59,7 +60,7 @@ int islip_match_switch(islip_state *st, int s, port *ports, request_view v, bool
             for (int before = -1, in = q->request_head; in >= 0; before = in, in = request_of(v, in)->next) {
                 int32_t buffer = buffer_of(v, in);
                 uint32_t distance = (uint32_t)buffer - (uint32_t)st->grant[outs[k]];
-                if (distance >= best || buffer_matched(st, matched, buffer) || !ready(q, v, in, credit, now)) continue;
+                if (distance >= best || buffer_matched(st, matched, buffer) || !ready(q, far, v, in, credit, now)) continue;
                 best = distance;
                 st->granted[k] = in;
                 st->granted_before[k] = before;
@@ -105,7 +106,7 @@ static int voq_switch_of(const topology *t, const output_queues *o, int p)
     return t->packet.architecture[t->switches[s].tier] == SWITCH_VOQ ? s : -1;
 }
 
-islip_state *islip_create(const topology *t, const output_queues *o, int ports)
+islip_state *islip_create(const topology *t, const output_queues *o, int ports, int vc_shift)
 {
     bool any = false;
     for (int k = 0; k < t->tier_count; k++) any |= t->packet.architecture[k] == SWITCH_VOQ;
@@ -113,7 +114,8 @@ islip_state *islip_create(const topology *t, const output_queues *o, int ports)
     islip_state *st = calloc(1, sizeof *st);
     if (!st) out_of_memory();
     st->iterations = t->packet.iterations;
-    st->accept_count = ports * PORT_VCS;
+    st->vc_shift = vc_shift;
+    st->accept_count = ports << vc_shift;
     st->switches = calloc((size_t)t->switch_count + 1, sizeof *st->switches);
     st->switch_of = malloc(sizeof *st->switch_of * (size_t)(ports + 1));
     st->outputs = malloc(sizeof *st->outputs * (size_t)(ports + 1));

@@ -29,6 +29,7 @@ typedef struct islip_switch {
 
 typedef struct islip_state {
     int iterations;
+    int vc_shift;           /* the engine's: a port's far buffers are its index << vc_shift on */
     islip_switch *switches; /* by switch */
     int32_t *outputs;       /* every voq switch's output ports, switch by switch */
     int32_t *switch_of;     /* by port: the voq switch it leaves, or -1 */
@@ -50,16 +51,17 @@ typedef struct islip_match {
 
 struct output_queues;
 /* The state for T's voq switches when they run islip (PORTS ports, of
- * which link ports first, then O's crossbar ports), else NULL. */
-islip_state *islip_create(const topology *t, const struct output_queues *o, int ports);
+ * which link ports first, then O's crossbar ports; 2^VC_SHIFT buffers a
+ * port), else NULL. */
+islip_state *islip_create(const topology *t, const struct output_queues *o, int ports, int vc_shift);
 void islip_free(islip_state *st);
 
-/* Match switch S's free outputs (of PORTS) not gated past NOW to the
- * heads of its virtual output queues (REQUESTS) at NOW, under credit flow
- * control (CREDIT): the pairs into MATCHES (room for the switch's
- * outputs), their count returned, and which outputs an input requested
- * into st->requested; the pointers move. */
-int islip_match_switch(islip_state *state, int s, port *ports, request_view requests, bool credit, net_time now,
-                       islip_match *matches);
+/* Match switch S's free outputs (of PORTS, their far BUFFERS) not gated
+ * past NOW to the heads of its virtual output queues (REQUESTS) at NOW,
+ * under credit flow control (CREDIT): the pairs into MATCHES (room for the
+ * switch's outputs), their count returned, and which outputs an input
+ * requested into st->requested; the pointers move. */
+int islip_match_switch(islip_state *state, int s, port *ports, port_buffer *buffers, request_view requests,
+                       bool credit, net_time now, islip_match *matches);
 
 #endif

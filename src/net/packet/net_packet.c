@@ -209,7 +209,7 @@ static void start_background(network *n, const background *bg)
         for (int k = 0; k < s->target_count; k++) {
             diag d = {0};
             int *route = &n->bg_routes[s->target_first + k];
-            *route = engine_route(n->e, s->node, bg->targets[s->target_first + k], &d);
+            *route = engine_route(n->e, s->node, bg->targets[s->target_first + k], bg->virtual_lane, &d);
             if (*route < 0) {
                 fprintf(stderr, "collsim: background: %s\n", d.message);
                 exit(1);
@@ -224,7 +224,7 @@ static void take_sample(network *n)
     for (int i = 0; i < n->sampling.port_count; i++) {
         const port *p = engine_port(n->e, n->sampling.ports[i]);
         double bytes = 0;
-        for (int v = 0; v < PORT_VCS; v++) bytes += (double)p->far[v].occupancy;
+        for_each_vc(v, p->vcs_used) bytes += (double)engine_port_buffers(n->e, n->sampling.ports[i])[v].occupancy;
         n->samples[(long)i * n->sampling.count + n->samples_taken] = bytes / n->scale;
     }
     n->samples_taken++;
@@ -334,7 +334,8 @@ static net_endpoint *packet_endpoint(network *n, int ops, net_op_time *times)
     return a;
 }
 
-static net_channel packet_channel(network *n, int part, int lane, int from, int to, int from_node, int to_node)
+static net_channel packet_channel(network *n, int part, int lane, int virtual_lane, int from, int to, int from_node,
+                                  int to_node)
 {
     uint64_t key = ((uint64_t)(unsigned)part * NET_MAX_LANES + (unsigned)lane) << 42 |
                    (uint64_t)(unsigned)from << 21 | (unsigned)to;
@@ -342,7 +343,7 @@ static net_channel packet_channel(network *n, int part, int lane, int from, int 
     if (c) return c;
     diag d = {0};
     c = calloc(1, sizeof *c);
-    c->route = engine_route(n->e, from_node, to_node, &d);
+    c->route = engine_route(n->e, from_node, to_node, virtual_lane, &d);
     if (c->route < 0) {
         fprintf(stderr, "collsim: %s\n", d.message);
         exit(1);

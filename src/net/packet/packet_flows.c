@@ -12,8 +12,8 @@ void packet_link_stats(engine *e, double scale, net_link_stats *links)
         net_link_stats *l = &links[i];
         net_time stalled = p->stalled + (p->stalled_since >= 0 ? now - p->stalled_since : 0);
         *l = (net_link_stats){.bytes = (double)p->bytes / scale, .stalled_s = net_time_to_seconds(stalled)};
-        for (int v = 0; v < PORT_VCS; v++) {
-            const port_buffer *b = &p->far[v];
+        for_each_vc(v, p->vcs_used) {
+            const port_buffer *b = &engine_port_buffers(e, i)[v];
             if ((double)b->peak_occupancy / scale > l->peak_buffer_bytes) l->peak_buffer_bytes = (double)b->peak_occupancy / scale;
             double integral = b->occupancy_integral + (double)b->occupancy * (double)(now - b->occupancy_since);
             l->buffer_byte_s += integral / scale / NET_TIME_PER_SECOND;
@@ -65,7 +65,7 @@ bool packet_run_flows_on(engine *e, const flow *flows, int count, double *finish
     for (int i = 0; i < count && ok; i++) {
         order[i] = (start){flows[i].start_s, i};
         finish_s[i] = -1;
-        ok = (routes[i] = engine_route(e, flows[i].src, flows[i].dst, d)) >= 0;
+        ok = (routes[i] = engine_route(e, flows[i].src, flows[i].dst, 0, d)) >= 0;
     }
     if (ok) qsort(order, (size_t)count, sizeof *order, by_start);
     for (int k = 0; k < count && ok; k++) {

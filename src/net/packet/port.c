@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-void port_init(port *p, net_time latency, long double bandwidth, int64_t buffer_bytes)
+void port_init(port *p, net_time latency, long double bandwidth)
 {
     memset(p, 0, sizeof *p);
     p->latency = latency;
@@ -14,10 +14,13 @@ void port_init(port *p, net_time latency, long double bandwidth, int64_t buffer_
     p->wake_at = NET_TIME_NEVER;
     p->stalled_since = -1;
     p->pool = -1;
-    for (int v = 0; v < PORT_VCS; v++) {
-        p->far[v].credits = buffer_bytes;
-        p->far[v].crossbar.formula_end = -1;
-    }
+}
+
+void buffer_init(port_buffer *b, int64_t bytes)
+{
+    memset(b, 0, sizeof *b);
+    b->credits = bytes;
+    b->crossbar.formula_end = -1;
 }
 
 void buffer_grow_leaves(port_buffer *b, arena *a)

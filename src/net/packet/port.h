@@ -30,7 +30,10 @@
 #include "net/packet/net_time.h"
 #include "net/packet/packet_queue.h"
 
-#define PORT_VCS 2 /* virtual channels: the torus dateline needs two (lattice.c) */
+/* Virtual channels per link direction, at most: each virtual lane
+ * (packet_params.h) times the channels its routing needs (two where a
+ * torus dimension has a dateline: lattice.c). */
+#define PORT_MAX_VCS 16
 
 typedef struct leave {
     net_time time;
@@ -99,18 +102,29 @@ typedef struct port {
     long double as_per_byte;   /* attoseconds per (scaled) byte on the wire */
     net_time latency;          /* the link's share of alpha: head and tail arrive this much later */
     net_time stalled_since;    /* waiting for credits since then, or -1 */
-    uint32_t vcs_used;         /* a bit per far buffer a packet ever entered: the others never need settling */
+    uint32_t vcs_used;         /* a bit per far buffer (virtual channel) a packet ever entered: the others
+                                  never need settling */
     int32_t pool;              /* a crossbar port of a shared switch: the switch (output_queue.h), else -1 */
     int64_t pool_queued;       /* its output queue's bytes in that pool */
     /* counters */
     int64_t bytes, packets;
     net_time busy, stalled;
-    port_buffer far[PORT_VCS];
 } port;
 
-/* A port of LATENCY and BANDWIDTH (scaled bytes per second) whose far-end
- * buffers hold BUFFER_BYTES each (credits).  Its rings come from an arena. */
-void port_init(port *p, net_time latency, long double bandwidth, int64_t buffer_bytes);
+/* A port's far-end buffers (one per virtual channel) are not in the port:
+ * the engine keeps every port's together, 2^k per port (engine_internal.h),
+ * so that their number is the platform's. */
+
+/* A port of LATENCY and BANDWIDTH (scaled bytes per second), idle. */
+void port_init(port *p, net_time latency, long double bandwidth);
+/* A far-end buffer that holds BYTES (credits), empty; its rings come from
+ * an arena. */
+void buffer_init(port_buffer *b, int64_t bytes);
+
+/* Each virtual channel V whose bit is set in USED, lowest first. */
+#define for_each_vc(v, used) \
+    for (uint32_t vc_bits_ = (used), v = 0; vc_bits_ && (v = (uint32_t)__builtin_ctz(vc_bits_), 1); \
+         vc_bits_ &= vc_bits_ - 1)
 
 /* Start sending WIRE bytes at NOW: when the tail has left (exact, and not
  * before TAIL_READY, when the tail is in: cut-through). */

@@ -4,11 +4,13 @@
 
 #include <stdlib.h>
 
+#include "net/packet/lanes.h"
 #include "util/memory.h"
 
 void route_table_init(route_table *r, const topology *t, bool keep_branches)
 {
-    *r = (route_table){.t = t, .keep_branches = keep_branches, .hops = route_buffer(t),
+    *r = (route_table){.t = t, .keep_branches = keep_branches, .datelines = true, .route_vcs = topology_route_vcs(t),
+                       .hops = route_buffer(t),
                        .stage_of_hop = malloc(sizeof(int) * (size_t)(t->route_hops_max > 0 ? t->route_hops_max : 1))};
 }
 
@@ -23,8 +25,16 @@ void route_table_free(route_table *r)
     *r = (route_table){0};
 }
 
-/* Add the route SRC -> DST taking C's choices, DECIDED of them fixed. */
-static int compile(route_table *r, int src, int dst, route_choices *c, int decided)
+/* The virtual channel a hop onto LINK on routing channel VC fills, for
+ * traffic of LANE. */
+static int16_t hop_vc(const route_table *r, const topo_link *link, int vc, int lane)
+{
+    int lanes = r->t->packet.virtual_lanes[link->tier];
+    return (int16_t)(lane_on_link(lane, lanes) * r->route_vcs + (r->datelines ? vc : 0));
+}
+
+/* Add the route SRC -> DST on LANE taking C's choices, DECIDED of them fixed. */
+static int compile(route_table *r, int src, int dst, int lane, route_choices *c, int decided)
 {
     const topology *t = r->t;
     route_hop *hops = r->hops;
@@ -34,7 +44,8 @@ static int compile(route_table *r, int src, int dst, route_choices *c, int decid
     r->stages = grow_array(r->stages, &r->stage_capacity, r->stage_count + count, sizeof *r->stages);
     int id = r->route_count++;
     net_route *route = &r->routes[id];
-    *route = (net_route){.src = src, .dst = dst, .first = r->stage_count, .decided = decided, .alternatives = -1};
+    *route = (net_route){.src = src, .dst = dst, .first = r->stage_count, .decided = decided, .alternatives = -1,
+                         .lane = lane};
     int *stage_of_hop = r->stage_of_hop;
     net_time delay = 0;
     for (int h = 0; h < count; h++) {
@@ -43,7 +54,8 @@ static int compile(route_table *r, int src, int dst, route_choices *c, int decid
         delay += net_time_from_seconds(link->latency_s) * link->latency_only;
         if (link->latency_only) continue;
         r->stages[route->first + route->count++] = (route_stage){
-            .delay = delay, .port = 2 * hops[h].link + hops[h].down, .route = id, .vc = (int16_t)hops[h].vc, .voq = -1};
+            .delay = delay, .port = 2 * hops[h].link + hops[h].down, .route = id, .vc = hop_vc(r, link, hops[h].vc, lane),
+            .voq = -1};
         delay = 0;
     }
     if (route->count > 0) r->stages[route->first + route->count - 1].last = true;
@@ -61,11 +73,11 @@ static int compile(route_table *r, int src, int dst, route_choices *c, int decid
     return id;
 }
 
-int route_flow(route_table *r, int src, int dst, diag *d)
+int route_flow(route_table *r, int src, int dst, int lane, diag *d)
 {
     route_choices c;
     route_choices_init(&c);
-    int id = compile(r, src, dst, &c, 0);
+    int id = compile(r, src, dst, lane, &c, 0);
     if (id < 0) {
         char a[64], b[64];
         topology_node_name(r->t, src, a, sizeof a);
@@ -94,7 +106,7 @@ int route_alternative(route_table *r, int route, int choice)
     for (int k = 0; k < from->decided; k++) c.choice[k] = r->branches[from->branch_first + k].taken;
     c.choice[from->decided] = choice;
     int src = from->src, dst = from->dst, decided = from->decided + 1;
-    int id = compile(r, src, dst, &c, decided);
+    int id = compile(r, src, dst, from->lane, &c, decided);
     r->alternatives[slot] = id;
     return id;
 }

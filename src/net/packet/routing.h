@@ -22,7 +22,7 @@ typedef struct route_stage {
     net_time delay;     /* latency-only links crossed before it */
     int32_t port;       /* link * 2 + direction (DOWN = 1) */
     int32_t route;      /* the route it belongs to */
-    int16_t vc;         /* virtual channel of the buffer it fills */
+    int16_t vc;         /* virtual channel of the buffer it fills: its lane's, then the routing's (lanes.h) */
     int32_t voq;        /* at a voq switch, the queue its packet waits in (the buffer before it, this
                            port), -1 elsewhere: the engine's to assign (voq.h) */
     bool last;          /* the route's last stage: the packet arrives */
@@ -42,6 +42,7 @@ typedef struct net_route {
     int32_t branch_first, branch_count;
     int32_t decided;         /* branches fixed by choices: 0 for a flow's route */
     int32_t alternatives;    /* route ids of each alternative at branch `decided`, -1 until needed */
+    int32_t lane;            /* the virtual lane its traffic names (lanes.h) */
 } net_route;
 
 typedef struct route_table {
@@ -55,15 +56,18 @@ typedef struct route_table {
     int32_t *alternatives;
     int alternative_count, alternative_capacity;
     bool keep_branches;      /* spray / adaptive: record forks (ecmp never looks at them) */
+    bool datelines;          /* the routing's virtual channels as the platform names them (else channel 0
+                                in every lane: only to show the deadlock they prevent) */
+    int route_vcs;           /* the routing's virtual channels a lane has */
     route_hop *hops;         /* scratch: one route of t (t->route_hops_max hops) */
     int *stage_of_hop;       /* scratch: each hop's stage */
 } route_table;
 
 void route_table_init(route_table *r, const topology *t, bool keep_branches);
 void route_table_free(route_table *r);
-/* The route of a flow SRC -> DST (ECMP hash at every fork): its id, or -1
- * with a message when the platform has none. */
-int route_flow(route_table *r, int src, int dst, diag *d);
+/* The route of a flow SRC -> DST on virtual lane LANE (ECMP hash at every
+ * fork): its id, or -1 with a message when the platform has none. */
+int route_flow(route_table *r, int src, int dst, int lane, diag *d);
 /* Route ROUTE with alternative CHOICE at its first undecided branch. */
 int route_alternative(route_table *r, int route, int choice);
 /* The branch a packet on ROUTE meets at STAGE if still undecided, else NULL. */

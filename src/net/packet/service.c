@@ -30,9 +30,9 @@ void service_request(engine *e, int in, int p)
     else service_port(e, p);
 }
 
-/* Port Q (stalled or not) starts or stops waiting for credits at NOW; its
- * buffers know, so that a credit wakes it. */
-static void stall(port *q, bool stalled, net_time now)
+/* Port Q (stalled or not; its far buffers FAR) starts or stops waiting
+ * for credits at NOW; its buffers know, so that a credit wakes it. */
+static void stall(port *q, port_buffer *far, bool stalled, net_time now)
 {
     if (stalled == (q->stalled_since >= 0)) return;
     if (stalled) q->stalled_since = now;
@@ -40,18 +40,16 @@ static void stall(port *q, bool stalled, net_time now)
         q->stalled += now - q->stalled_since;
         q->stalled_since = -1;
     }
-    for (int v = 0; v < PORT_VCS; v++)
-        if (q->vcs_used >> v & 1) q->far[v].sender_stalled = stalled;
+    for_each_vc(v, q->vcs_used) far[v].sender_stalled = stalled;
 }
 
-/* When port Q, starved, hears of its next credit. */
-static net_time next_credit(port *q, net_time now)
+/* When port Q (its far buffers FAR), starved, hears of its next credit. */
+static net_time next_credit(port *q, port_buffer *far, net_time now)
 {
     net_time soonest = NET_TIME_NEVER;
-    for (int v = 0; v < PORT_VCS; v++) {
-        if (!(q->vcs_used >> v & 1)) continue; /* nothing to settle, no credit due */
-        buffer_settle(&q->far[v], q->latency, now);
-        net_time t = buffer_next_credit(&q->far[v], q->latency);
+    for_each_vc(v, q->vcs_used) { /* the others: nothing to settle, no credit due */
+        buffer_settle(&far[v], q->latency, now);
+        net_time t = buffer_next_credit(&far[v], q->latency);
         if (t < soonest) soonest = t;
     }
     return soonest;
@@ -62,7 +60,7 @@ static net_time next_credit(port *q, net_time now)
 static void wait_for(engine *e, int p, arbitration_decision d)
 {
     port *q = &e->ports[p];
-    stall(q, d.starved, e->now);
+    stall(q, port_far(e, p), d.starved, e->now);
     if (d.starved && q->pool >= 0 && !e->outputs.waiting[p - e->port_count]) { /* room may come from any queue */
         shared_pool *pool = &e->outputs.pools[q->pool];
         e->outputs.waiting[p - e->port_count] = 1;
@@ -70,7 +68,7 @@ static void wait_for(engine *e, int p, arbitration_decision d)
     }
     net_time retry = d.retry;
     if (d.starved) {
-        net_time credit = next_credit(q, e->now);
+        net_time credit = next_credit(q, port_far(e, p), e->now);
         if (credit < retry) retry = credit;
     }
     if (retry != NET_TIME_NEVER) wake(e, p, retry);
@@ -84,8 +82,24 @@ static void start(engine *e, int p, int in, int before)
     if (before < 0) q->request_head = next;
     else input_of(e, before)->next = next;
     if (q->request_tail == in) q->request_tail = before;
-    stall(q, false, e->now);
+    stall(q, port_far(e, p), false, e->now);
     engine_start(e, p, in);
+}
+
+/* Port P's arbitration: by its lanes' turns where its link has several. */
+static arbitration_decision arbitrate(engine *e, int p)
+{
+    port *q = &e->ports[p];
+    if (e->lanes && e->lanes[p].count > 1)
+        return arbitration_lanes(q, port_far(e, p), &e->lanes[p], engine_requests(e), e->credit, e->now);
+    return arbitration_round_robin(q, port_far(e, p), engine_requests(e), e->credit, e->now);
+}
+
+/* Start what arbitration decided (D) on port P. */
+static void start_decided(engine *e, int p, arbitration_decision d)
+{
+    if (e->lanes && e->lanes[p].count > 1) lanes_served(&e->lanes[p], d.lane, e->t->packet.lane_weights);
+    start(e, p, d.input, d.before);
 }
 
 /* Port P of voq switch S is free with requests: left out of the last
@@ -101,7 +115,7 @@ static void service_switch(engine *e, int s, int p)
         wake(e, p, st->gate[p]);
         return;
     }
-    int matched = islip_match_switch(st, s, e->ports, engine_requests(e), e->credit, e->now, st->matches);
+    int matched = islip_match_switch(st, s, e->ports, e->buffers, engine_requests(e), e->credit, e->now, st->matches);
     sw->applying = true;
     net_time next = NET_TIME_NEVER;
     for (int m = 0; m < matched; m++) {
@@ -119,7 +133,7 @@ static void service_switch(engine *e, int s, int p)
         if (q->request_head < 0) continue;
         net_time at = q->free_at > st->gate[outs[k]] ? q->free_at : st->gate[outs[k]];
         if (at > e->now) wake(e, outs[k], at);
-        else wait_for(e, outs[k], arbitration_round_robin(q, engine_requests(e), e->credit, e->now));
+        else wait_for(e, outs[k], arbitrate(e, outs[k]));
     }
 }
 
@@ -135,9 +149,9 @@ void service_port(engine *e, int p)
         service_switch(e, e->islip->switch_of[p], p);
         return;
     }
-    arbitration_decision d = arbitration_round_robin(q, engine_requests(e), e->credit, e->now);
+    arbitration_decision d = arbitrate(e, p);
     if (d.input >= 0) {
-        start(e, p, d.input, d.before);
+        start_decided(e, p, d);
         if (q->request_head >= 0) wake(e, p, q->free_at); /* the others wait at least for its tail */
         return;
     }

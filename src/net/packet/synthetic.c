@@ -224,7 +224,7 @@ static bool prepare(synthetic *s, diag *d)
         s->sources[k] = (source_state){-1, -1, false};
         for (int j = 0; j < n; j++) /* without self-traffic source k may be sink k's rank: no route, none needed */
             if (j == k && !spec->self_traffic) s->routes[k * n + j] = -1;
-            else if ((s->routes[k * n + j] = engine_route(s->e, spec->sources[k], spec->sinks[j], d)) < 0) return false;
+            else if ((s->routes[k * n + j] = engine_route(s->e, spec->sources[k], spec->sinks[j], 0, d)) < 0) return false;
     }
     if (spec->self_traffic) {
         for (int k = 0; k < n; k++) s->permutation[k] = k;

@@ -72,7 +72,7 @@ static int far_node(const topology *t, int p)
     return p % 2 ? link->ends[0] : link->ends[1];
 }
 
-void voq_assign(voq_table *v, route_table *r, const topology *t, bool virtual_channels)
+void voq_assign(voq_table *v, route_table *r, const topology *t, int vc_shift)
 {
     for (int k = v->stages_assigned; k < r->stage_count; k++) {
         route_stage *s = &r->stages[k];
@@ -81,7 +81,7 @@ void voq_assign(voq_table *v, route_table *r, const topology *t, bool virtual_ch
         int node = far_node(t, before->port);
         if (node < t->ranks) continue; /* a rank relaying (torus, mesh): FIFO */
         if (t->packet.architecture[t->switches[node - t->ranks].tier] != SWITCH_VOQ) continue;
-        s->voq = queue_of(v, before->port * PORT_VCS + (virtual_channels ? before->vc : 0), s->port);
+        s->voq = queue_of(v, before->port << vc_shift | before->vc, s->port);
     }
     v->stages_assigned = r->stage_count;
 }

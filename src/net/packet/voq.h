@@ -37,8 +37,8 @@ typedef struct voq_table {
 
 void voq_table_free(voq_table *v);
 /* Give R's stages compiled since the last call their queue (-1 where the
- * buffer before them is at a rank, or they are a route's first);
- * VIRTUAL_CHANNELS as the engine's (else every buffer is channel 0). */
-void voq_assign(voq_table *v, route_table *r, const topology *t, bool virtual_channels);
+ * buffer before them is at a rank, or they are a route's first); a
+ * buffer's input is its port << VC_SHIFT | its channel (the engine's). */
+void voq_assign(voq_table *v, route_table *r, const topology *t, int vc_shift);
 
 #endif
