@@ -9,7 +9,7 @@
 
 /* Whether input IN (its request I) may start on Q now: else D learns when
  * to look again, or that it lacks room. */
-static bool may_start(port *q, port_buffer *far, request_view requests, int in, const input_request *i, bool credit,
+static inline __attribute__((always_inline)) bool may_start(port *q, port_buffer *far, request_view requests, int in, const input_request *i, bool credit,
                       net_time now, arbitration_decision *d)
 {
     net_time eligible = i->eligible, crossbar = crossbar_free(requests, in);

@@ -87,7 +87,7 @@ static void start(engine *e, int p, int in, int before)
 }
 
 /* Port P's arbitration: by its lanes' turns where its link has several. */
-static arbitration_decision arbitrate(engine *e, int p)
+static inline arbitration_decision arbitrate(engine *e, int p)
 {
     port *q = &e->ports[p];
     if (e->lanes && e->lanes[p].count > 1)
