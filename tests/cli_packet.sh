@@ -111,4 +111,33 @@ out=$("$collsim" run "$work/ring.yaml" --ties 'shuffled(1)' 2>&1); status=$?
 check "--ties with the fluid model: exit 2" "$status" '^2$'
 check "--ties with the fluid model: says why" "$out" 'packet model.*add --model packet'
 
+# Virtual lanes (docs/packet.md, "Virtual lanes"): an exchange between
+# ranks 0 and 4 beside an incast from ranks 0-3 into rank 5 at 95 % of its
+# link.  On
+# the incast's lane, rank 0's packets for rank 4 queue at the switch behind
+# its packets for rank 5; on a lane of their own they do not, and the
+# exchange is faster.  The fluid model has no lanes: a run refuses them.
+for lane in 0 1; do
+    cat > "$work/lanes$lane.yaml" <<YAML
+name: lanes
+platform: {name: star-8, kind: star, ranks: 8, alpha: 1us, bandwidth: 10GBps, packet: {virtual_lanes: 2}}
+network: packet
+cases:
+  - primitive: allreduce
+    algorithms: [ring]
+    sizes: [4MB]
+    groups: [[0, 4]]
+    background: {ranks: [0, 1, 2, 3], pattern: incast, to: 5, load: 0.95, message: 64KiB, virtual_lane: $lane}
+YAML
+done
+t_same=$("$collsim" run "$work/lanes0.yaml" --format csv --quiet 2>&1 | csv_field - time_s)
+t_apart=$("$collsim" run "$work/lanes1.yaml" --format csv --quiet 2>&1 | csv_field - time_s)
+check "virtual lanes: the exchange beside the incast, on its lane and apart, both simulated" "$t_same $t_apart" '^[0-9].* [0-9]'
+check "virtual lanes: apart from the incast's lane, faster" "$(awk -v a="$t_apart" -v s="$t_same" 'BEGIN {print (a < 0.8 * s) ? "faster" : "not faster: " a " vs " s}')" '^faster$'
+check "virtual lanes: the report names the background's lane" "$("$collsim" run "$work/lanes1.yaml" 2>&1)" 'lane 1'
+out=$("$collsim" run "$work/lanes1.yaml" --model cm02 2>&1); status=$?
+check "virtual lanes under the fluid model: exit 2" "$status" '^2$'
+check "virtual lanes under the fluid model: FILE:LINE:COL and why" "$out" "lanes1.yaml:[0-9]*:[0-9]*: virtual lanes are the packet model's"
+check "platform describe: the lanes" "$(printf 'name: l\nkind: star\nranks: 4\nalpha: 1us\nbandwidth: 10GBps\npacket: {virtual_lanes: 2, lane_weights: [3, 1]}\n' > "$work/l.yaml"; "$collsim" platform describe "$work/l.yaml")" 'lanes .* 2 per link, each with its own buffer and credits; ports serve them weighted \(3:1 packets a turn\)'
+
 summary

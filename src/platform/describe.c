@@ -70,6 +70,22 @@ static void describe_switches(const topology *t, int tier, FILE *out)
     fprintf(out, "\n");
 }
 
+/* Virtual lanes, where a link has more than one: each tier's count, and
+ * how ports share a link among them. */
+static void describe_lanes(const topology *t, FILE *out)
+{
+    const packet_params *p = &t->packet;
+    int lanes = packet_max_lanes(p, t->tier_count);
+    if (lanes < 2) return;
+    fprintf(out, "  %-12s ", "lanes");
+    for (int k = 0; k < t->tier_count; k++) fprintf(out, "%s%s %d", k ? ", " : "", t->tiers[k].name, p->virtual_lanes[k]);
+    bool weighted = false;
+    for (int l = 0; l < lanes; l++) weighted |= p->lane_weights[l] != 1;
+    fprintf(out, " per link, each with its own buffer and credits; ports serve them %s", weighted ? "weighted (" : "round robin");
+    for (int l = 0; weighted && l < lanes; l++) fprintf(out, "%s%d", l ? ":" : "", p->lane_weights[l]);
+    fprintf(out, "%s\n", weighted ? " packets a turn)" : "");
+}
+
 /* The packet model's parameters, and per tier whether its input buffers
  * cover the credit loop (else a lone flow cannot stream at full rate). */
 static void describe_packet(const topology *t, FILE *out)
@@ -81,6 +97,7 @@ static void describe_packet(const topology *t, FILE *out)
             packet_flow_control_name(p->flow_control), packet_routing_name(p->routing), p->speedup);
     for (int k = 0; k < t->tier_count; k++)
         if (tier_has_switches(t, k)) describe_switches(t, k, out);
+    describe_lanes(t, out);
     if (p->flow_control == FLOW_CONTROL_NONE) {
         fprintf(out, "  %-12s unbounded input buffers (no credits)\n", "every tier");
         return;

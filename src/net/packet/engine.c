@@ -96,7 +96,8 @@ engine *engine_create(const topology *t, double scale)
         if (link->latency_only) port_init(&e->ports[i], 0, 0);
         else port_init(&e->ports[i], net_time_from_seconds(link->latency_s), (long double)link->bandwidth_Bps * scale);
         init_buffers(e, i, link->latency_only ? 0 : buffer[link->tier]);
-        if (e->lanes) e->lanes[i].count = (uint8_t)params->virtual_lanes[link->tier];
+        if (e->lanes) /* lane 0's turn first */
+            e->lanes[i] = (port_lanes){(uint8_t)params->virtual_lanes[link->tier], 0, params->lane_weights[0]};
     }
     for (int c = e->port_count; c < e->all_ports; c++) init_crossbar_port(e, c, scale);
     e->islip = islip_create(t, &e->outputs, e->all_ports, e->vc_shift);
