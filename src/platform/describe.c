@@ -107,8 +107,8 @@ static void describe_packet(const topology *t, FILE *out)
         if (need == 0) continue;
         units_format(have, UNIT_SIZE, buffer, sizeof buffer);
         units_format(need, UNIT_SIZE, loop, sizeof loop);
-        fprintf(out, "  %-12s buffer %s per input port%s; credit loop %s: %s\n", t->tiers[k].name, buffer,
-                p->buffer_bytes[k] > 0 ? "" : " (default)", loop,
+        fprintf(out, "  %-12s buffer %s per input port%s%s; credit loop %s: %s\n", t->tiers[k].name, buffer,
+                p->virtual_lanes[k] > 1 ? " and lane" : "", p->buffer_bytes[k] > 0 ? "" : " (default)", loop,
                 have >= need ? "covered, a lone flow streams at full rate" : "NOT covered, a lone flow is window-bound");
     }
 }

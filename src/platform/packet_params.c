@@ -155,14 +155,19 @@ static void tier_keys(const topology *t, const char *names[PACKET_MAX_TIERS + 1]
     for (int k = 0; k <= PACKET_MAX_TIERS; k++) names[k] = k < t->tier_count ? t->tiers[k].name : NULL;
 }
 
-/* `KEY: SIZE` (every tier) or `KEY: {TIER: SIZE, ...}` into OUT by tier. */
-static bool read_buffers(yaml_tree *tree, ynode *node, const char *key, topology *t, double *out, diag *d)
+/* Reads value NODE of KEY into OUT's element K (a tier), false with a message. */
+typedef bool (*tier_value_reader)(yaml_tree *tree, ynode *node, const char *key, const packet_params *p, void *out,
+                                  int k, diag *d);
+
+/* `KEY: VALUE` (every tier: READ into element 0, copied to the others) or
+ * `KEY: {TIER: VALUE, ...}` (READ into each tier's element) of OUT, whose
+ * elements are SIZE bytes. */
+static bool read_per_tier(yaml_tree *tree, ynode *node, const char *key, topology *t, tier_value_reader read, void *out,
+                          size_t size, diag *d)
 {
-    packet_params *p = &t->packet;
     if (node->type != YAML_MAPPING_NODE) {
-        double bytes;
-        if (!read_buffer(tree, node, key, p, &bytes, d)) return false;
-        for (int k = 0; k < t->tier_count; k++) out[k] = bytes;
+        if (!read(tree, node, key, &t->packet, out, 0, d)) return false;
+        for (int k = 1; k < t->tier_count; k++) memcpy((char *)out + size * (size_t)k, out, size);
         return true;
     }
     const char *names[PACKET_MAX_TIERS + 1];
@@ -170,9 +175,15 @@ static bool read_buffers(yaml_tree *tree, ynode *node, const char *key, topology
     if (!yaml_map_check_keys(tree, node, names, d)) return false;
     for (int k = 0; k < t->tier_count; k++) {
         ynode *v = yaml_map_get(tree, node, names[k]);
-        if (v && !read_buffer(tree, v, key, p, &out[k], d)) return false;
+        if (v && !read(tree, v, key, &t->packet, out, k, d)) return false;
     }
     return true;
+}
+
+static bool read_tier_buffer(yaml_tree *tree, ynode *node, const char *key, const packet_params *p, void *out, int k,
+                             diag *d)
+{
+    return read_buffer(tree, node, key, p, &((double *)out)[k], d);
 }
 
 /* `architecture: NAME` (every tier's switches) or `{TIER: NAME, ...}`. */
@@ -210,23 +221,11 @@ static bool read_lane_count(yaml_tree *tree, ynode *node, const char *key, int *
     return true;
 }
 
-/* `virtual_lanes: N` (every tier's links) or `{TIER: N, ...}`. */
-static bool read_lanes(yaml_tree *tree, ynode *node, topology *t, diag *d)
+static bool read_tier_lanes(yaml_tree *tree, ynode *node, const char *key, const packet_params *p, void *out, int k,
+                            diag *d)
 {
-    int *lanes = t->packet.virtual_lanes;
-    if (node->type != YAML_MAPPING_NODE) {
-        if (!read_lane_count(tree, node, "virtual_lanes", &lanes[0], d)) return false;
-        for (int k = 1; k < t->tier_count; k++) lanes[k] = lanes[0];
-        return true;
-    }
-    const char *names[PACKET_MAX_TIERS + 1];
-    tier_keys(t, names);
-    if (!yaml_map_check_keys(tree, node, names, d)) return false;
-    for (int k = 0; k < t->tier_count; k++) {
-        ynode *v = yaml_map_get(tree, node, names[k]);
-        if (v && !read_lane_count(tree, v, "virtual_lanes", &lanes[k], d)) return false;
-    }
-    return true;
+    (void)p;
+    return read_lane_count(tree, node, key, &((int *)out)[k], d);
 }
 
 /* `lane_weights: [W0, W1, ...]`: one whole number from 1 to 255 per lane
@@ -317,7 +316,9 @@ bool packet_params_read(yaml_tree *tree, ynode *node, topology *t, diag *d)
     if ((v = yaml_map_get(tree, node, "speedup")) && !read_speedup(tree, v, &p->speedup, d)) return false;
     if ((v = yaml_map_get(tree, node, "iterations")) && !read_iterations(tree, v, &p->iterations, d)) return false;
     if ((v = yaml_map_get(tree, node, "alpha")) && !read_alpha(tree, v, &p->alpha, d)) return false;
-    if ((v = yaml_map_get(tree, node, "virtual_lanes")) && !read_lanes(tree, v, t, d)) return false;
+    if ((v = yaml_map_get(tree, node, "virtual_lanes")) &&
+        !read_per_tier(tree, v, "virtual_lanes", t, read_tier_lanes, p->virtual_lanes, sizeof *p->virtual_lanes, d))
+        return false;
     bool voq = false, shared = false, output_queued = p->speedup > 1;
     for (int k = 0; k < t->tier_count; k++) {
         voq |= p->architecture[k] == SWITCH_VOQ;
@@ -348,7 +349,7 @@ bool packet_params_read(yaml_tree *tree, ynode *node, topology *t, diag *d)
         if (p->flow_control == FLOW_CONTROL_NONE)
             return yaml_error(tree, v, d, "'flow_control: none' has unbounded buffers, so '%s' would be ignored: remove "
                               "one of them", sized[b]);
-        if (!read_buffers(tree, v, sized[b], t, out[b], d)) return false;
+        if (!read_per_tier(tree, v, sized[b], t, read_tier_buffer, out[b], sizeof *out[b], d)) return false;
     }
     if (p->routing != PACKET_ROUTING_ECMP && (!t->multipath || t->routing != ROUTING_ECMP))
         return yaml_error(tree, yaml_map_get(tree, node, "routing"), d,
