@@ -264,7 +264,7 @@ START_TEST(test_round_robin_takes_the_first_eligible_head_that_fits)
                                  {.next = 2, .vc = 1, .wire = 8192, .eligible = 0},   /* larger than its buffer */
                                  {.next = -1, .vc = 0, .wire = 4096, .eligible = 0}};
     q.request_head = 0, q.request_tail = 2;
-    request_view view = {requests, NULL, NULL, NULL, NULL, 1};
+    request_view view = {requests, NULL, NULL, NULL, NULL, 1, 1 << 29, -1};
     arbitration_decision d = arbitration_round_robin(&q, far, view, true, 100);
     ck_assert_int_eq(d.input, 2);
     ck_assert_int_eq(d.before, 1);
@@ -297,7 +297,7 @@ START_TEST(test_islip_matches_as_mckeowns_example)
                          {.request = {.next = -1, .wire = 100}, .buffer = 2}};
     ports[2].request_head = VOQ_INPUT_BASE + 0;
     ports[3].request_head = VOQ_INPUT_BASE + 1;
-    request_view view = {NULL, voqs, buffers, NULL, NULL, 1};
+    request_view view = {NULL, voqs, buffers, NULL, NULL, 1, 1 << 29, -1};
     int32_t outputs[2] = {2, 3}, grant[4] = {0}, accept[4] = {0}, granted[2], before[2], matched_buffer[2];
     islip_switch sw = {.first = 0, .count = 2};
     islip_match m[2];

@@ -13,7 +13,13 @@
  * hops use channel 0.  Within a dim a route crosses the dateline at most once
  * (shorter arc), so channel-0 buffers never wait on the wraparound link and
  * channel-1 buffers never wait on channel 0: no cycle (Dally and Seitz's
- * dateline; docs/packet.md).  A mesh has no wraparound and needs none. */
+ * dateline; docs/packet.md).  A mesh has no wraparound and needs none.
+ *
+ * Minimal adaptive routing (packet model, `routing: adaptive`): wherever two
+ * or more dimensions remain, a route forks among them (each along the arc
+ * dimension order takes); alternative 0 is dimension order, so the route
+ * of no choice is the one above.  A hop's channel is the dateline's for
+ * its dimension, counting wraparounds crossed by earlier hops in it. */
 #include "platform/kinds.h"
 
 #include <stdio.h>
@@ -57,6 +63,38 @@ static int lattice_route(const topology *t, int src, int dst, route_hop *hops)
             hops[n - 1].vc = vc;
             here = next;
         }
+    }
+    return n;
+}
+
+/* The route SRC -> DST taking C's choice at each hop where dimensions
+ * remain to choose from (lattice_route's arcs; its route when C chooses
+ * nothing). */
+static int lattice_multipath(const topology *t, int src, int dst, route_choices *c, route_hop *hops)
+{
+    const lattice *g = t->kind_data;
+    int steps[TOPO_MAX_DIMS], remaining = 0;
+    bool plus[TOPO_MAX_DIMS], crossed[TOPO_MAX_DIMS] = {false};
+    for (int i = 0; i < t->dim_count; i++) { /* each dim's arc, as lattice_route takes it */
+        int d = t->dims[i], from = coordinate(t, g, src, i), to = coordinate(t, g, dst, i);
+        int forward = ((to - from) % d + d) % d, backward = d - forward;
+        plus[i] = !g->wrap ? to > from : forward != backward ? forward < backward : from % 2 == 0;
+        steps[i] = from == to ? 0 : g->wrap ? (plus[i] ? forward : backward) : abs(to - from);
+        remaining += steps[i] > 0;
+    }
+    int n = 0, here = src;
+    while (remaining > 0) {
+        int open[TOPO_MAX_DIMS], count = 0;
+        for (int i = 0; i < t->dim_count; i++)
+            if (steps[i] > 0) open[count++] = i;
+        int i = open[count > 1 ? route_fork_pick(c, n, here, count, 0) : 0], d = t->dims[i];
+        int cc = coordinate(t, g, here, i), next_c = ((plus[i] ? cc + 1 : cc - 1) % d + d) % d;
+        int next = here + (next_c - cc) * g->stride[i];
+        if (d >= 3 && g->wrap && (plus[i] ? next_c == 0 : cc == 0)) crossed[i] = true; /* the dateline */
+        route_push(t, hops, &n, g->plus_link[(plus[i] ? here : next) * t->dim_count + i], !plus[i]);
+        hops[n - 1].vc = crossed[i];
+        here = next;
+        remaining -= --steps[i] == 0;
     }
     return n;
 }
@@ -122,6 +160,7 @@ static bool build_lattice(platform_reader *r, topology *t, bool wrap)
             topology_set_link_ends(t, *slot, rank, rank + ((c + 1) % d - c) * g->stride[i]);
         }
     t->route = lattice_route;
+    t->multipath = lattice_multipath;
     t->lattice = true;
     t->wraparound = wrap;
 

@@ -14,12 +14,14 @@ static const char *const flow_control_names[] = {"credit", "none"};
 static const char *const routing_names[] = {"ecmp", "spray", "adaptive"};
 static const char *const architecture_names[] = {"fifo", "voq", "shared"};
 static const char *const scheduler_names[] = {"round_robin", "islip"};
+static const char *const transit_names[] = {"round_robin", "priority"};
 
 const char *packet_switching_name(packet_switching s) { return switching_names[s]; }
 const char *packet_flow_control_name(packet_flow_control f) { return flow_control_names[f]; }
 const char *packet_routing_name(packet_routing r) { return routing_names[r]; }
 const char *switch_architecture_name(switch_architecture a) { return architecture_names[a]; }
 const char *voq_scheduler_name(voq_scheduler s) { return scheduler_names[s]; }
+const char *router_transit_name(router_transit r) { return transit_names[r]; }
 
 void packet_params_default(packet_params *p)
 {
@@ -35,6 +37,7 @@ void packet_params_default(packet_params *p)
     p->alpha = 1;
     for (int k = 0; k < PACKET_MAX_TIERS; k++) p->virtual_lanes[k] = 1;
     for (int l = 0; l < PACKET_MAX_LANES; l++) p->lane_weights[l] = 1;
+    p->router = (router_params){.injection = 1, .transit = TRANSIT_PRIORITY, .architecture = SWITCH_VOQ};
 }
 
 int packet_max_lanes(const packet_params *p, int tiers)
@@ -257,6 +260,28 @@ bool packet_read_virtual_lane(yaml_tree *tree, ynode *node, const topology *t, i
     return true;
 }
 
+/* `router: {injection, transit, architecture}` of a kind whose ranks route. */
+static bool read_router(yaml_tree *tree, ynode *node, topology *t, diag *d)
+{
+    static const char *const keys[] = {"injection", "transit", "architecture", NULL};
+    router_params *r = &t->packet.router;
+    if (!t->lattice)
+        return yaml_error(tree, node, d, "'router' describes ranks that route (torus, mesh), and the ranks of this %s "
+                          "do not: remove it", t->kind);
+    if (!yaml_expect_mapping(tree, node, "'router' {injection, transit, architecture}", d) ||
+        !yaml_map_check_keys(tree, node, keys, d))
+        return false;
+    ynode *v = yaml_map_get(tree, node, "injection");
+    if (v && !yaml_read_int(tree, v, "injection", 1, 64, &r->injection, d)) return false;
+    int transit = r->transit, architecture = r->architecture;
+    if (!read_choice(tree, node, "transit", transit_names, 2, &transit, d) ||
+        !read_choice(tree, node, "architecture", architecture_names, 2, &architecture, d))
+        return false;
+    r->transit = (router_transit)transit;
+    r->architecture = (switch_architecture)architecture;
+    return true;
+}
+
 /* `iterations`: islip's, a whole number from 1 to 16 (McKeown 1999 finds
  * log2 N enough to converge at any N a switch has). */
 static bool read_iterations(yaml_tree *tree, ynode *node, int *out, diag *d)
@@ -292,11 +317,11 @@ bool packet_params_read(yaml_tree *tree, ynode *node, topology *t, diag *d)
 {
     static const char *const keys[] = {"mtu", "header", "buffer", "switching", "flow_control", "routing", "speedup",
                                        "architecture", "scheduler", "iterations", "output_buffer", "shared_buffer",
-                                       "alpha", "virtual_lanes", "lane_weights", NULL};
+                                       "alpha", "virtual_lanes", "lane_weights", "router", NULL};
     packet_params *p = &t->packet;
     if (!yaml_expect_mapping(tree, node, "'packet' (mtu, header, buffer, switching, flow_control, routing, speedup, "
                              "architecture, scheduler, iterations, output_buffer, shared_buffer, alpha, virtual_lanes, "
-                             "lane_weights)", d) ||
+                             "lane_weights, router)", d) ||
         !yaml_map_check_keys(tree, node, keys, d))
         return false;
     ynode *v;
@@ -316,6 +341,7 @@ bool packet_params_read(yaml_tree *tree, ynode *node, topology *t, diag *d)
     if ((v = yaml_map_get(tree, node, "speedup")) && !read_speedup(tree, v, &p->speedup, d)) return false;
     if ((v = yaml_map_get(tree, node, "iterations")) && !read_iterations(tree, v, &p->iterations, d)) return false;
     if ((v = yaml_map_get(tree, node, "alpha")) && !read_alpha(tree, v, &p->alpha, d)) return false;
+    if ((v = yaml_map_get(tree, node, "router")) && !read_router(tree, v, t, d)) return false;
     if ((v = yaml_map_get(tree, node, "virtual_lanes")) &&
         !read_per_tier(tree, v, "virtual_lanes", t, read_tier_lanes, p->virtual_lanes, sizeof *p->virtual_lanes, d))
         return false;
@@ -351,6 +377,10 @@ bool packet_params_read(yaml_tree *tree, ynode *node, topology *t, diag *d)
                               "one of them", sized[b]);
         if (!read_per_tier(tree, v, sized[b], t, read_tier_buffer, out[b], sizeof *out[b], d)) return false;
     }
+    if (t->lattice && p->routing == PACKET_ROUTING_SPRAY)
+        return yaml_error(tree, yaml_map_get(tree, node, "routing"), d,
+                          "packet routing 'spray' takes a torus's or mesh's dimensions in turn with no escape from a "
+                          "cycle of full buffers: use adaptive (minimal, with a dimension-ordered escape) or ecmp");
     if (p->routing != PACKET_ROUTING_ECMP && (!t->multipath || t->routing != ROUTING_ECMP))
         return yaml_error(tree, yaml_map_get(tree, node, "routing"), d,
                           "packet routing '%s' chooses among parallel equal-cost links, and this %s has none%s: "

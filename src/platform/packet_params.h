@@ -17,6 +17,18 @@ typedef enum { FLOW_CONTROL_CREDIT, FLOW_CONTROL_NONE } packet_flow_control;
 typedef enum { PACKET_ROUTING_ECMP, PACKET_ROUTING_SPRAY, PACKET_ROUTING_ADAPTIVE } packet_routing;
 typedef enum { SWITCH_FIFO, SWITCH_VOQ, SWITCH_SHARED } switch_architecture;
 typedef enum { SCHEDULER_ROUND_ROBIN, SCHEDULER_ISLIP } voq_scheduler;
+typedef enum { TRANSIT_ROUND_ROBIN, TRANSIT_PRIORITY } router_transit;
+
+/* How ranks that route (torus, mesh) treat packets (`router:`;
+ * src/net/packet/router.h). */
+typedef struct router_params {
+    int injection;                   /* injection queues per outgoing link: a rank's messages join them in
+                                        turn, each queue one input of the link sending its messages' packets
+                                        in turn */
+    router_transit transit;          /* at an outgoing link, packets passing through before injected ones
+                                        (priority), or in turn with them */
+    switch_architecture architecture; /* fifo: a queue per input buffer; voq: per input buffer and output */
+} router_params;
 
 typedef struct packet_params {
     double mtu_bytes;                      /* payload per packet: 4 KiB (InfiniBand / RoCE MTU) */
@@ -44,6 +56,7 @@ typedef struct packet_params {
                                               credits (src/net/packet/lanes.h) */
     unsigned char lane_weights[PACKET_MAX_LANES]; /* packets a lane sends in its turn at a port: 1 (round
                                               robin) */
+    router_params router;                  /* ranks that route (torus, mesh) */
 } packet_params;
 
 struct topology;
@@ -95,5 +108,6 @@ const char *packet_flow_control_name(packet_flow_control f);
 const char *packet_routing_name(packet_routing r);
 const char *switch_architecture_name(switch_architecture a);
 const char *voq_scheduler_name(voq_scheduler s);
+const char *router_transit_name(router_transit r);
 
 #endif

@@ -57,8 +57,10 @@ typedef struct route_hop {
 /* Equal-cost choices on a multi-path route.  The fluid model and packet
  * `ecmp` take the per-flow hash's; packet `spray` and `adaptive` choose per
  * packet (src/net/packet/routing.c).  A fork is a hop at which switch NODE could
- * take any of COUNT parallel links toward the destination. */
-#define ROUTE_MAX_FORKS 4
+ * take any of COUNT parallel links toward the destination, or a rank of a
+ * torus or mesh any of COUNT dimensions that bring it closer (lattice.c;
+ * the default, alternative 0, is dimension order). */
+#define ROUTE_MAX_FORKS 32 /* a torus route forks wherever two dimensions remain: at most its hops */
 typedef struct route_fork {
     int hop;   /* index of the hop the choice fills */
     int count; /* equal-cost alternatives */

@@ -4,7 +4,8 @@
  * it would fill (credits).  The engine puts an input served at the back
  * when its next packet wants the same port: round robin among inputs.  On
  * a link of several virtual lanes, the lanes take turns by weight
- * (lanes.h), round robin among inputs within each. */
+ * (lanes.h), round robin among inputs within each; at a rank that routes,
+ * transit goes first (router.h). */
 #include "net/packet/arbitration.h"
 
 /* Whether input IN (its request I) may start on Q now: else D learns when
@@ -18,7 +19,8 @@ static inline __attribute__((always_inline)) bool may_start(port *q, port_buffer
         if (eligible < d->retry) d->retry = eligible;
         return false;
     }
-    if (credit && far[i->vc].credits < i->wire) { /* credits only grow as they settle */
+    bool taken = requests.adaptive_vc >= 0 && i->vc % requests.route_vcs == requests.adaptive_vc; /* its room */
+    if (credit && !taken && far[i->vc].credits < i->wire) { /* credits only grow as they settle */
         port_buffer *b = &far[i->vc];
         buffer_settle(b, q->latency, now);
         if (b->credits < i->wire) {
@@ -43,6 +45,29 @@ arbitration_decision arbitration_round_robin(port *q, port_buffer *far, request_
         d.before = before;
         return d;
     }
+    return d;
+}
+
+arbitration_decision arbitration_transit_first(port *q, port_buffer *far, request_view requests, bool credit,
+                                               net_time now)
+{
+    arbitration_decision d = {.input = -1, .before = -1, .starved = false, .retry = NET_TIME_NEVER};
+    int32_t message = -1, before_message = -1;
+    for (int before = -1, in = q->request_head; in >= 0; before = in, in = request_of(requests, in)->next) {
+        bool source = in >= requests.first_message && in < VOQ_INPUT_BASE;
+        if (source && message >= 0) continue; /* a message already found: only transit can win */
+        if (!may_start(q, far, requests, in, request_of(requests, in), credit, now, &d)) continue;
+        if (source) {
+            message = in;
+            before_message = before;
+            continue;
+        }
+        d.input = in;
+        d.before = before;
+        break;
+    }
+    if (d.input < 0 && message >= 0) d.input = message, d.before = before_message;
+    if (d.input >= 0) d.starved = false, d.retry = NET_TIME_NEVER;
     return d;
 }
 

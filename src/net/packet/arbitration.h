@@ -23,6 +23,8 @@ typedef struct request_view {
     const shared_pool *pools;    /* shared switches' pools, by switch (output_queue.h) */
     const uint8_t *lane_weights; /* by virtual lane: packets a turn (lanes.h) */
     int route_vcs;               /* virtual channels a lane has (lanes.h) */
+    int32_t first_message;       /* inputs from here to VOQ_INPUT_BASE are messages at their source */
+    int adaptive_vc;             /* a lane's channel whose room a packet took as it chose it (choose.h), or -1 */
 } request_view;
 
 static inline const input_request *request_of(request_view v, int in)
@@ -37,7 +39,7 @@ static inline net_time crossbar_free(request_view v, int in)
 {
     if (in < VOQ_INPUT_BASE) return 0;
     int32_t b = v.voqs[in - VOQ_INPUT_BASE].buffer;
-    return v.buffers[b].crossbar.formula_end;
+    return crossbar_ready(&v.buffers[b].crossbar);
 }
 
 typedef struct arbitration_decision {
@@ -56,6 +58,10 @@ typedef struct arbitration_decision {
  * settled to NOW as their credits are read. */
 arbitration_decision arbitration_round_robin(port *q, port_buffer *far, request_view requests, bool credit,
                                              net_time now);
+/* The same, packets passing through (buffers, virtual output queues)
+ * before messages at their source: a rank that routes (router.h). */
+arbitration_decision arbitration_transit_first(port *q, port_buffer *far, request_view requests, bool credit,
+                                               net_time now);
 /* The same on a link of several virtual lanes (LANES, lanes.h): the first
  * such input of the lane whose turn it is while the turn lasts, else of
  * the next lane that has one. */

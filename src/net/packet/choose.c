@@ -31,3 +31,23 @@ int choose_adaptive(route_table *routes, port *ports, port_buffer *buffers, int 
     }
     return pick;
 }
+
+int choose_minimal(route_table *routes, port *ports, port_buffer *buffers, int vc_shift, request_view requests,
+                   net_time now, int route, route_branch branch, int64_t wire, bool credit)
+{
+    int pick = branch.count;
+    int64_t least = -1;
+    for (int c = 0; c < branch.count; c++) { /* dimension order first on ties */
+        const route_stage *s = route_stage_of(routes, route_alternative(routes, route, c), branch.stage);
+        port *q = &ports[s->port];
+        port_buffer *far = &buffers[(size_t)s->port << vc_shift];
+        buffer_settle(&far[s->vc], q->latency, now);
+        if (credit && far[s->vc].credits < wire) continue; /* no room: not a choice */
+        int64_t bytes = queued(q, far, requests, now);
+        if (least < 0 || bytes < least) {
+            least = bytes;
+            pick = c;
+        }
+    }
+    return pick;
+}

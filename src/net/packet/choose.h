@@ -6,7 +6,13 @@
  *   adaptive  the alternative whose port has the fewest bytes queued (waiting
  *             for it, or sent into the buffer it feeds and not yet gone on);
  *             ties go to the flow's ECMP alternative, then the next ones.
- * `ecmp` never gets here: a flow's route already takes the hash's links. */
+ * `ecmp` never gets here: a flow's route already takes the hash's links.
+ * At a rank that routes (torus, mesh) `adaptive` is minimal adaptive
+ * routing with an escape (Duato): of the dimensions that bring the packet
+ * closer, the one whose port has the fewest bytes queued among those whose
+ * adaptive channel has room for the packet now (the packet takes that room
+ * as it chooses, so it never waits for room there); when none has, the
+ * escape, dimension order on the dateline's channels from there on. */
 #ifndef COLLSIM_CHOOSE_H
 #define COLLSIM_CHOOSE_H
 
@@ -25,5 +31,11 @@ static inline int choose_spray(unsigned turn, route_branch branch)
  * them; ROUTES computes an alternative the first time it is asked for. */
 int choose_adaptive(route_table *routes, port *ports, port_buffer *buffers, int vc_shift, request_view requests,
                     net_time now, int route, route_branch branch);
+/* Minimal adaptive at a rank that routes, for a packet of WIRE bytes:
+ * the alternative, or branch.count for the escape.  The chosen
+ * alternative's buffer has room for WIRE under credit flow control
+ * (CREDIT; the engine takes it), any has without. */
+int choose_minimal(route_table *routes, port *ports, port_buffer *buffers, int vc_shift, request_view requests,
+                   net_time now, int route, route_branch branch, int64_t wire, bool credit);
 
 #endif

@@ -43,6 +43,20 @@ static int vc_shift_for(const topology *t, int route_vcs)
     return shift;
 }
 
+/* How each port arbitrates: by lanes where its link has several, transit
+ * first where a rank that routes sends (router.h), else in turn. */
+static void init_policies(engine *e)
+{
+    const topology *t = e->t;
+    bool transit = t->lattice && t->packet.router.transit == TRANSIT_PRIORITY;
+    if (!e->lanes && !transit) return;
+    e->policy = calloc((size_t)e->all_ports + 1, 1);
+    if (!e->policy) out_of_memory();
+    for (int p = 0; p < e->all_ports; p++)
+        e->policy[p] = e->lanes && e->lanes[p].count > 1 ? PORT_LANES : transit && p < e->port_count ? PORT_TRANSIT
+                                                                                                        : PORT_ROUND_ROBIN;
+}
+
 /* Crossbar port C (output_queue.h): no latency, its link's rate times the
  * speedup (at a shared switch, times its ports when more), and an output
  * queue of the switch's tier's room, or room from its pool. */
@@ -72,7 +86,9 @@ engine *engine_create(const topology *t, double scale)
     e->routing = params->routing;
     e->crossbar_scale = 1.0L / params->speedup;
     for (int k = 0; k < t->tier_count; k++) e->voq_switches |= params->architecture[k] == SWITCH_VOQ;
-    e->route_vcs = topology_route_vcs(t);
+    e->voq_switches |= t->lattice && params->router.architecture == SWITCH_VOQ; /* ranks that route */
+    e->adaptive_vc = t->lattice && e->routing == PACKET_ROUTING_ADAPTIVE ? topology_route_vcs(t) : -1;
+    e->route_vcs = topology_route_vcs(t) + (e->adaptive_vc >= 0);
     e->vc_shift = vc_shift_for(t, e->route_vcs);
     e->beat = heartbeat_unread();
     e->port_count = 2 * t->link_count;
@@ -100,9 +116,11 @@ engine *engine_create(const topology *t, double scale)
             e->lanes[i] = (port_lanes){(uint8_t)params->virtual_lanes[link->tier], 0, params->lane_weights[0]};
     }
     for (int c = e->port_count; c < e->all_ports; c++) init_crossbar_port(e, c, scale);
+    init_policies(e);
+    router_init(e);
     e->islip = islip_create(t, &e->outputs, e->all_ports, e->vc_shift);
     event_list_init(&e->events, calendar_slot_bits(t, params));
-    route_table_init(&e->routes, t, e->routing != PACKET_ROUTING_ECMP);
+    route_table_init(&e->routes, t, e->routing != PACKET_ROUTING_ECMP, e->adaptive_vc);
     e->free_message = -1;
     e->spray_next = calloc((size_t)topology_node_count(t), sizeof *e->spray_next);
     return e;
@@ -122,6 +140,8 @@ void engine_free(engine *e)
     free(e->records);
     free(e->spray_next);
     free(e->lanes);
+    free(e->policy);
+    router_free(&e->router);
     free(e->wakes);
     free(e->free_wakes);
     free(e);
@@ -136,6 +156,13 @@ void engine_on_delivery(engine *e, engine_delivery_fn fn, void *ctx)
 void engine_use_virtual_channels(engine *e, bool on)
 {
     e->routes.datelines = on;
+}
+
+void engine_use_escape(engine *e, bool on)
+{
+    if (on || e->adaptive_vc < 0) return;
+    e->adaptive_vc = e->routes.adaptive_vc = -1;
+    e->route_vcs = e->routes.route_vcs = topology_route_vcs(e->t);
 }
 
 void engine_shuffle_ties(engine *e, uint64_t seed)
@@ -155,15 +182,45 @@ int engine_route(engine *e, int src, int dst, int lane, diag *d)
     return route;
 }
 
-/* The message in SLOT offers its next packet to its route's first port. */
+/* Whether a hop on virtual channel VC took its room when the packet chose
+ * it (minimal adaptive routing at ranks that route: choose.h). */
+static inline bool room_taken(const engine *e, int vc)
+{
+    return e->adaptive_vc >= 0 && vc % e->route_vcs == e->adaptive_vc;
+}
+
+/* Minimal adaptive routing's choice for a packet of WIRE bytes on ROUTE
+ * at BRANCH: the route it takes, whose hop there has its room (taken now)
+ * unless it is the escape. */
+static int choose_hop(engine *e, int route, route_branch branch, int64_t wire)
+{
+    int pick = choose_minimal(&e->routes, e->ports, e->buffers, e->vc_shift, engine_requests(e), e->now, route, branch,
+                              wire, e->credit);
+    int chosen = route_alternative(&e->routes, route, pick);
+    if (pick < branch.count) {
+        const route_stage *s = route_stage_of(&e->routes, chosen, branch.stage);
+        port_far(e, s->port)[s->vc].credits -= wire;
+    }
+    return chosen;
+}
+
+/* The message in SLOT offers its next packet to its route's first port
+ * (at a fork there, minimal adaptive routing's choice for that packet). */
 static void offer_message(engine *e, int slot)
 {
     message *m = &e->messages[slot];
-    const route_stage *s = &e->routes.stages[e->routes.routes[m->route].first];
+    int64_t wire = (m->unsent < e->mtu ? m->unsent : e->mtu) + e->header;
+    m->packet_route = m->route;
+    if (e->adaptive_vc >= 0) {
+        const route_branch *branch = route_open_branch(&e->routes, m->route, 0);
+        if (branch) m->packet_route = choose_hop(e, m->route, *branch, wire);
+        if (e->voq_switches) voq_assign(&e->voqs, &e->routes, e->t, e->vc_shift);
+    }
+    const route_stage *s = &e->routes.stages[e->routes.routes[m->packet_route].first];
     int in = e->message_inputs + slot;
     input_request *i = &e->requests[in];
     i->vc = s->vc;
-    i->wire = (m->unsent < e->mtu ? m->unsent : e->mtu) + e->header;
+    i->wire = wire;
     i->eligible = m->ready > e->now ? m->ready : e->now;
     service_request(e, in, s->port);
 }
@@ -172,12 +229,15 @@ static void offer_message(engine *e, int slot)
  * spray or adaptive routing chooses. */
 static void take_fork(engine *e, packet *x, route_branch branch)
 {
-    int route = e->routes.stages[x->at].route, stage = x->at - e->routes.routes[route].first;
-    int pick = e->routing == PACKET_ROUTING_SPRAY
-                   ? choose_spray(e->spray_next[branch.node]++, branch)
-                   : choose_adaptive(&e->routes, e->ports, e->buffers, e->vc_shift, engine_requests(e), e->now, route,
-                                     branch);
-    int chosen = route_alternative(&e->routes, route, pick); /* may grow the table: before reading it */
+    int route = e->routes.stages[x->at].route, stage = x->at - e->routes.routes[route].first, chosen;
+    if (e->adaptive_vc >= 0) chosen = choose_hop(e, route, branch, x->wire_bytes);
+    else {
+        int pick = e->routing == PACKET_ROUTING_SPRAY
+                       ? choose_spray(e->spray_next[branch.node]++, branch)
+                       : choose_adaptive(&e->routes, e->ports, e->buffers, e->vc_shift, engine_requests(e), e->now,
+                                         route, branch);
+        chosen = route_alternative(&e->routes, route, pick); /* may grow the table: before reading it */
+    }
     if (e->voq_switches) voq_assign(&e->voqs, &e->routes, e->t, e->vc_shift);
     x->at = e->routes.routes[chosen].first + stage;
 }
@@ -204,7 +264,8 @@ static void offer_head(engine *e, int in)
     input_request *i = &e->requests[in];
     i->vc = s->vc;
     i->wire = x->wire_bytes;
-    i->eligible = x->eligible > b->crossbar.formula_end ? x->eligible : b->crossbar.formula_end;
+    net_time crossbar = crossbar_ready(&b->crossbar);
+    i->eligible = x->eligible > crossbar ? x->eligible : crossbar;
     service_request(e, in, port_toward(e, s->port, in));
 }
 
@@ -216,7 +277,7 @@ static void offer_queue_head(engine *e, int v)
     voq_entry *q = &e->voqs.entries[v];
     const packet *x = packet_queue_front(&q->queue);
     const route_stage *s = &e->routes.stages[x->at];
-    net_time crossbar = input_buffer(e, q->buffer)->crossbar.formula_end;
+    net_time crossbar = crossbar_ready(&input_buffer(e, q->buffer)->crossbar);
     input_request *i = &q->request;
     i->vc = s->vc;
     i->wire = x->wire_bytes;
@@ -247,10 +308,11 @@ int engine_send(engine *e, int route, int64_t bytes, net_time posted, void *cook
         e->records[record = e->record_count++] = (message_record){posted, e->now, -1, r->src, r->dst, bytes};
     }
     e->messages[slot] = (message){.route = route, .record = record, .unsent = bytes, .next_free = -1,
-                                  .ready = e->now + e->routes.stages[r->first].delay, .arrival = e->now, .cookie = cookie};
+                                  .ready = e->now + e->routes.stages[r->first].delay, .arrival = e->now, .cookie = cookie,
+                                  .queue = -1, .next_queued = -1};
     e->in_flight++;
     e->counters.messages++;
-    offer_message(e, slot);
+    if (!e->router.queues || router_join(e, slot, e->routes.stages[r->first].port)) offer_message(e, slot);
     return record;
 }
 
@@ -264,7 +326,7 @@ static packet cut_packet(engine *e, int slot)
     e->counters.packets++;
     if (++e->live_packets > e->counters.peak_packets) e->counters.peak_packets = e->live_packets;
     return (packet){.eligible = e->now, .tail_ready = e->now, .wire_bytes = payload + e->header, .message = slot,
-                    .at = e->routes.routes[m->route].first};
+                    .at = e->routes.routes[m->packet_route].first};
 }
 
 /* Packet X has started its last hop on P, ending at END: the destination
@@ -365,14 +427,17 @@ void engine_start(engine *e, int pi, int in)
     port_buffer *far = &port_far(e, pi)[vc];
     p->vcs_used |= 1u << vc;
     buffer_settle(far, p->latency, e->now);
-    buffer_enter(far, e->now, x.wire_bytes);
+    buffer_enter(far, e->now, x.wire_bytes, !room_taken(e, vc));
     if (crossing) enter_output_queue(e, p, far, buffer_input(e, pi, vc), &x, end);
     else if (e->routes.stages[x.at].last) arrive(e, p, far, &x, end);
     else forward(e, p, far, buffer_input(e, pi, vc), &x, end);
     if (from_source) { /* the message offers its next packet */
         int slot = message_slot(e, in);
-        if (e->messages[slot].unsent > 0) offer_message(e, slot);
-        else if (e->injected) e->injected(e->injected_ctx, e->messages[slot].cookie);
+        if (e->messages[slot].queue >= 0) { /* its injection queue's next packet */
+            int next = router_sent(e, slot);
+            if (next >= 0) offer_message(e, next);
+        } else if (e->messages[slot].unsent > 0) offer_message(e, slot);
+        if (e->messages[slot].unsent == 0 && e->injected) e->injected(e->injected_ctx, e->messages[slot].cookie);
     } else if (is_voq_input(in)) { /* (its queue again: a fork taken in forward may have grown the table) */
         if (e->voqs.entries[in - VOQ_INPUT_BASE].queue.count > 0) offer_queue_head(e, in - VOQ_INPUT_BASE);
     } else if (q->count > 0) offer_head(e, in);

@@ -63,6 +63,11 @@ void engine_on_delivery(engine *e, engine_delivery_fn fn, void *ctx);
 /* Datelines' virtual channels as the routes name them (default); off only
  * to show the deadlock the torus dateline prevents.  Before the first route. */
 void engine_use_virtual_channels(engine *e, bool on);
+/* Minimal adaptive routing at ranks that route with its escape (default:
+ * choose.h); off, only to show the deadlock the escape prevents: packets
+ * choose the least queued dimension whatever its room, and wait for it.
+ * Before the first route. */
+void engine_use_escape(engine *e, bool on);
 /* Keep a message_record of every message sent from now on (off by default). */
 void engine_keep_messages(engine *e, bool on);
 /* Run events at one attosecond in an order drawn from SEED rather than the

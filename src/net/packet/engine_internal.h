@@ -21,6 +21,7 @@
 #include "net/packet/islip.h"
 #include "net/packet/arbitration.h"
 #include "net/packet/lanes.h"
+#include "net/packet/router.h"
 
 enum {
     EVENT_PORT,      /* target: a port that may start a packet (its tail left, a head became
@@ -39,6 +40,9 @@ typedef struct message {
     net_time ready;       /* when its packets may leave (after the source's port delay) */
     net_time arrival;     /* latest arrival of its packets so far */
     void *cookie;
+    int32_t packet_route; /* the route its next packet takes (its own, or minimal adaptive routing's choice) */
+    int32_t queue;        /* the injection queue it waits in (router.h), -1: none */
+    int32_t next_queued;  /* the message behind it there, -1: none */
 } message;
 
 struct engine {
@@ -49,7 +53,9 @@ struct engine {
     heartbeat *beat;          /* told the clock every ENGINE_BEAT_EVENTS events (engine_report_to) */
     int64_t mtu, header;      /* scaled bytes */
     bool credit, store_and_forward;
-    int route_vcs;            /* virtual channels the routes name within a lane (1, or 2 for a dateline) */
+    int route_vcs;            /* virtual channels the routes name within a lane (1, or 2 for a dateline; and
+                                 the adaptive one) */
+    int adaptive_vc;          /* minimal adaptive routing at ranks that route: its channel in a lane, else -1 */
     bool voq_switches;        /* some switches queue per input and output (voq.h) */
     voq_table voqs;
     output_queues outputs;    /* crossbar ports and output queues (output_queue.h) */
@@ -62,6 +68,8 @@ struct engine {
     int vc_shift;             /* log2 of the buffers kept per port (virtual channels, rounded up) */
     port_lanes *lanes;        /* by port: its virtual lanes' arbitration (lanes.h), NULL when every link
                                  has one lane */
+    uint8_t *policy;          /* by port: how it arbitrates (PORT_*), NULL when every port takes turns */
+    router_state router;      /* injection queues of ranks that route (router.h) */
     int port_count;           /* link ports: 2 x links */
     int all_ports;            /* with the crossbar ports */
     int message_inputs;       /* all_ports << vc_shift: the first message input */
@@ -86,6 +94,13 @@ struct engine {
     int32_t *free_wakes;      /* free wake slots, a stack */
     int wake_count, wake_capacity, free_wake_count, free_wake_capacity;
     engine_counters counters;
+};
+
+/* How a port chooses among its waiting inputs (arbitration.h). */
+enum {
+    PORT_ROUND_ROBIN, /* in turn */
+    PORT_LANES,       /* its virtual lanes by their weights, in turn within each */
+    PORT_TRANSIT      /* a rank that routes: packets passing through before its own messages' */
 };
 
 /* Inputs are never negative. */
@@ -122,7 +137,7 @@ static inline input_request *input_of(engine *e, int in)
 static inline request_view engine_requests(const engine *e)
 {
     return (request_view){e->requests, e->voqs.entries, e->buffers, e->outputs.pools, e->t->packet.lane_weights,
-                          e->route_vcs};
+                          e->route_vcs, e->message_inputs, e->adaptive_vc};
 }
 
 static inline void engine_schedule(engine *e, net_time time, int kind, int target)

@@ -48,6 +48,16 @@ typedef struct busy_period {
     int64_t origin_bytes;         /* bytes since origin */
 } busy_period;
 
+/* When the next packet may start crossing after B's last: its end, less
+ * one attosecond.  Two busy periods end each packet at their own origin
+ * plus a rounded time, so the same instant may come out one attosecond
+ * apart in two of them: the crossbar's bound yields to the output port's
+ * (else a packet whose link is free would lose its turn to an attosecond). */
+static inline net_time crossbar_ready(const busy_period *b)
+{
+    return b->formula_end - 1;
+}
+
 /* WIRE bytes start at NOW at AS_PER_BYTE: when they end (a new period
  * unless NOW is where the last one ended). */
 static inline net_time busy_period_end(busy_period *b, net_time now, int64_t wire, long double as_per_byte)
@@ -183,11 +193,12 @@ static inline void buffer_settle(port_buffer *b, net_time latency, net_time now)
     b->leave_applied = applied;
 }
 
-/* BYTES enter B at NOW (the sender starts them; B settled to NOW). */
-static inline void buffer_enter(port_buffer *b, net_time now, int64_t bytes)
+/* BYTES enter B at NOW (the sender starts them; B settled to NOW); they
+ * take their room now unless they took it before (TAKE false). */
+static inline void buffer_enter(port_buffer *b, net_time now, int64_t bytes, bool take)
 {
     buffer_occupancy_change(b, now, bytes);
-    b->credits -= bytes;
+    if (take) b->credits -= bytes;
 }
 
 /* When the next credit not yet returned arrives, NET_TIME_NEVER if none. */

@@ -7,9 +7,10 @@
 #include "net/packet/lanes.h"
 #include "util/memory.h"
 
-void route_table_init(route_table *r, const topology *t, bool keep_branches)
+void route_table_init(route_table *r, const topology *t, bool keep_branches, int adaptive_vc)
 {
-    *r = (route_table){.t = t, .keep_branches = keep_branches, .datelines = true, .route_vcs = topology_route_vcs(t),
+    *r = (route_table){.t = t, .keep_branches = keep_branches, .datelines = true, .adaptive_vc = adaptive_vc,
+                       .route_vcs = topology_route_vcs(t) + (adaptive_vc >= 0),
                        .hops = route_buffer(t),
                        .stage_of_hop = malloc(sizeof(int) * (size_t)(t->route_hops_max > 0 ? t->route_hops_max : 1))};
 }
@@ -30,11 +31,14 @@ void route_table_free(route_table *r)
 static int16_t hop_vc(const route_table *r, const topo_link *link, int vc, int lane)
 {
     int lanes = r->t->packet.virtual_lanes[link->tier];
-    return (int16_t)(lane_on_link(lane, lanes) * r->route_vcs + (r->datelines ? vc : 0));
+    return (int16_t)(lane_on_link(lane, lanes) * r->route_vcs + (r->datelines || vc == r->adaptive_vc ? vc : 0));
 }
 
-/* Add the route SRC -> DST on LANE taking C's choices, DECIDED of them fixed. */
-static int compile(route_table *r, int src, int dst, int lane, route_choices *c, int decided)
+/* Add the route SRC -> DST on LANE taking C's choices, DECIDED of them
+ * fixed (ESCAPE: every one; the others take dimension order); with
+ * adaptive ranks the hop chosen at fork DECIDED - 1 takes the adaptive
+ * channel. */
+static int compile(route_table *r, int src, int dst, int lane, route_choices *c, int decided, bool escape)
 {
     const topology *t = r->t;
     route_hop *hops = r->hops;
@@ -45,7 +49,8 @@ static int compile(route_table *r, int src, int dst, int lane, route_choices *c,
     int id = r->route_count++;
     net_route *route = &r->routes[id];
     *route = (net_route){.src = src, .dst = dst, .first = r->stage_count, .decided = decided, .alternatives = -1,
-                         .lane = lane};
+                         .lane = lane, .escape = escape};
+    int adaptive_hop = !escape && decided > 0 && r->adaptive_vc >= 0 ? c->forks[decided - 1].hop : -1;
     int *stage_of_hop = r->stage_of_hop;
     net_time delay = 0;
     for (int h = 0; h < count; h++) {
@@ -54,14 +59,15 @@ static int compile(route_table *r, int src, int dst, int lane, route_choices *c,
         delay += net_time_from_seconds(link->latency_s) * link->latency_only;
         if (link->latency_only) continue;
         r->stages[route->first + route->count++] = (route_stage){
-            .delay = delay, .port = 2 * hops[h].link + hops[h].down, .route = id, .vc = hop_vc(r, link, hops[h].vc, lane),
-            .voq = -1};
+            .delay = delay, .port = 2 * hops[h].link + hops[h].down, .route = id,
+            .vc = hop_vc(r, link, h == adaptive_hop ? r->adaptive_vc : hops[h].vc, lane), .voq = -1};
         delay = 0;
     }
     if (route->count > 0) r->stages[route->first + route->count - 1].last = true;
     r->stage_count += route->count;
     route->tail_delay = delay;
     if (!r->keep_branches) return id;
+    if (escape) route->decided = c->fork_count; /* nothing left to choose */
     r->branches = grow_array(r->branches, &r->branch_capacity, r->branch_count + c->fork_count, sizeof *r->branches);
     route->branch_first = r->branch_count;
     route->branch_count = c->fork_count;
@@ -77,7 +83,7 @@ int route_flow(route_table *r, int src, int dst, int lane, diag *d)
 {
     route_choices c;
     route_choices_init(&c);
-    int id = compile(r, src, dst, lane, &c, 0);
+    int id = compile(r, src, dst, lane, &c, 0, false);
     if (id < 0) {
         char a[64], b[64];
         topology_node_name(r->t, src, a, sizeof a);
@@ -92,7 +98,7 @@ int route_alternative(route_table *r, int route, int choice)
     const net_route *from = &r->routes[route];
     const route_branch *open = &r->branches[from->branch_first + from->decided];
     if (from->alternatives < 0) {
-        int count = open->count;
+        int count = open->count + (r->adaptive_vc >= 0); /* and the escape */
         r->alternatives = grow_array(r->alternatives, &r->alternative_capacity, r->alternative_count + count,
                                      sizeof *r->alternatives);
         r->routes[route].alternatives = r->alternative_count;
@@ -104,9 +110,10 @@ int route_alternative(route_table *r, int route, int choice)
     route_choices c;
     route_choices_init(&c);
     for (int k = 0; k < from->decided; k++) c.choice[k] = r->branches[from->branch_first + k].taken;
-    c.choice[from->decided] = choice;
+    bool escape = choice == open->count;
+    c.choice[from->decided] = escape ? 0 : choice; /* the escape: dimension order from the fork on */
     int src = from->src, dst = from->dst, decided = from->decided + 1;
-    int id = compile(r, src, dst, from->lane, &c, decided);
+    int id = compile(r, src, dst, from->lane, &c, decided, escape);
     r->alternatives[slot] = id;
     return id;
 }

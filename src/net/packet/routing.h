@@ -43,6 +43,7 @@ typedef struct net_route {
     int32_t decided;         /* branches fixed by choices: 0 for a flow's route */
     int32_t alternatives;    /* route ids of each alternative at branch `decided`, -1 until needed */
     int32_t lane;            /* the virtual lane its traffic names (lanes.h) */
+    bool escape;             /* a torus's escape route: dimension order from its last fork on, no fork left */
 } net_route;
 
 typedef struct route_table {
@@ -59,16 +60,21 @@ typedef struct route_table {
     bool datelines;          /* the routing's virtual channels as the platform names them (else channel 0
                                 in every lane: only to show the deadlock they prevent) */
     int route_vcs;           /* the routing's virtual channels a lane has */
+    int adaptive_vc;         /* ranks that route adaptively: the channel of a hop chosen at a fork (the last
+                                of a lane's), whose room the packet took as it chose (router.h); -1: none */
     route_hop *hops;         /* scratch: one route of t (t->route_hops_max hops) */
     int *stage_of_hop;       /* scratch: each hop's stage */
 } route_table;
 
-void route_table_init(route_table *r, const topology *t, bool keep_branches);
+/* ADAPTIVE_VC as route_table's (-1: none). */
+void route_table_init(route_table *r, const topology *t, bool keep_branches, int adaptive_vc);
 void route_table_free(route_table *r);
 /* The route of a flow SRC -> DST on virtual lane LANE (ECMP hash at every
  * fork): its id, or -1 with a message when the platform has none. */
 int route_flow(route_table *r, int src, int dst, int lane, diag *d);
-/* Route ROUTE with alternative CHOICE at its first undecided branch. */
+/* Route ROUTE with alternative CHOICE at its first undecided branch;
+ * with ranks that route adaptively, CHOICE = the branch's count is the
+ * escape: dimension order from there on, on the routing's channels. */
 int route_alternative(route_table *r, int route, int choice);
 /* The branch a packet on ROUTE meets at STAGE if still undecided, else NULL. */
 const route_branch *route_open_branch(const route_table *r, int route, int stage);

@@ -90,15 +90,17 @@ static void start(engine *e, int p, int in, int before)
 static inline arbitration_decision arbitrate(engine *e, int p)
 {
     port *q = &e->ports[p];
-    if (e->lanes && e->lanes[p].count > 1)
-        return arbitration_lanes(q, port_far(e, p), &e->lanes[p], engine_requests(e), e->credit, e->now);
-    return arbitration_round_robin(q, port_far(e, p), engine_requests(e), e->credit, e->now);
+    switch (e->policy ? e->policy[p] : PORT_ROUND_ROBIN) {
+    case PORT_LANES: return arbitration_lanes(q, port_far(e, p), &e->lanes[p], engine_requests(e), e->credit, e->now);
+    case PORT_TRANSIT: return arbitration_transit_first(q, port_far(e, p), engine_requests(e), e->credit, e->now);
+    default: return arbitration_round_robin(q, port_far(e, p), engine_requests(e), e->credit, e->now);
+    }
 }
 
 /* Start what arbitration decided (D) on port P. */
 static void start_decided(engine *e, int p, arbitration_decision d)
 {
-    if (e->lanes && e->lanes[p].count > 1) lanes_served(&e->lanes[p], d.lane, e->t->packet.lane_weights);
+    if (e->policy && e->policy[p] == PORT_LANES) lanes_served(&e->lanes[p], d.lane, e->t->packet.lane_weights);
     start(e, p, d.input, d.before);
 }
 

@@ -79,8 +79,9 @@ void voq_assign(voq_table *v, route_table *r, const topology *t, int vc_shift)
         if (k == r->routes[s->route].first) continue;
         const route_stage *before = &r->stages[k - 1];
         int node = far_node(t, before->port);
-        if (node < t->ranks) continue; /* a rank relaying (torus, mesh): FIFO */
-        if (t->packet.architecture[t->switches[node - t->ranks].tier] != SWITCH_VOQ) continue;
+        if (node < t->ranks ? !(t->lattice && t->packet.router.architecture == SWITCH_VOQ) /* a rank that routes */
+                            : t->packet.architecture[t->switches[node - t->ranks].tier] != SWITCH_VOQ)
+            continue;
         s->voq = queue_of(v, before->port << vc_shift | before->vc, s->port);
     }
     v->stages_assigned = r->stage_count;

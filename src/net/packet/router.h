@@ -1,0 +1,35 @@
+/* router.h — ranks that route (torus, mesh: docs/packet.md, "Routers"), as
+ * real tori build them: a rank's own messages wait in a few injection
+ * queues per outgoing link (Blue Gene's DMA injection FIFOs, one per torus
+ * direction), each queue one input of the link, rather than every message
+ * an input of its own; a queue sends its messages' packets in turn (a DMA
+ * engine working on the descriptors it holds).  At an outgoing link packets
+ * passing through go before injected ones (`transit: priority`), so that a
+ * rank's own traffic cannot fill the rings' buffers and stall what they
+ * carry.  This file keeps the queues and says which message sends next:
+ * the engine offers it. */
+#ifndef COLLSIM_ROUTER_H
+#define COLLSIM_ROUTER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct router_state {
+    int queues;               /* injection queues per link port; 0: none (every message sends at once) */
+    int32_t *head, *tail;     /* by port * queues + k: message slots, -1 when empty */
+    uint32_t *turn;           /* by port: the queue its next message joins (round robin) */
+} router_state;
+
+struct engine;
+/* E's routers, from its platform's `router:` (nothing where ranks do not route). */
+void router_init(struct engine *e);
+void router_free(router_state *r);
+/* Message SLOT, whose first port is P, joins one of P's injection queues:
+ * true when it is at the head (it sends now), false when it waits. */
+bool router_join(struct engine *e, int slot, int p);
+/* Message SLOT, at the head of its queue, has cut a packet: the message
+ * whose packet that queue sends next (SLOT's turn passes on; SLOT leaves
+ * the queue when it has cut its last), or -1 when the queue is empty. */
+int router_sent(struct engine *e, int slot);
+
+#endif

@@ -1,0 +1,204 @@
+/* test_routers.c — ranks that route (torus, mesh: src/net/packet/router.h
+ * and choose.h) as real tori build them: transit before injection,
+ * injection queues whose messages take turns packet by packet, minimal
+ * adaptive routing with a dimension-ordered escape (Duato), and the
+ * all-to-all near its link-load bound (the seed note on torus all-to-all:
+ * T = V max(d) / (4 N W)).  Numbers come from those definitions and the
+ * exact forms of docs/packet.md §4. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "algo/algorithm.h"
+#include "net/packet/packet_flows.h"
+#include "test_support.h"
+
+#define MTU 4096.0
+static const double alpha = 0.5e-6, bw = 900e9, packet_s = MTU / 900e9;
+
+static void load_torus(const char *dims, const char *mapping, topology *t)
+{
+    char yaml[256];
+    snprintf(yaml, sizeof yaml, "name: routers\nkind: torus\ndims: %s\nalpha: 0.5us\nbandwidth: 900GBps\npacket: %s\n",
+             dims, mapping);
+    load_text(yaml, t);
+}
+
+/* FLOWS on T's packet model: FINISH[i] is when flow i's last byte arrives. */
+static void packet_flows(const topology *t, const flow *flows, int count, double *finish)
+{
+    diag d = {0};
+    engine *e = packet_run_flows(t, flows, count, true, finish, &d);
+    ck_assert_msg(e != NULL, "%s", d.message);
+    engine_free(e);
+}
+
+/* On a ring of 4, rank 0 sends M (256 packets of time P) two hops on,
+ * through rank 1, while rank 1 sends M of its own to rank 2 on the same
+ * link, both at time 0.  Rank 1 sends ceil(alpha / P) = 110 of its own
+ * packets before the passing flow's head arrives.  Transit first: the
+ * passing flow then never waits for more than the packet on the wire, and
+ * arrives within one packet of 2 alpha + M/BW.  In turn with injection:
+ * the two alternate until rank 1's other 146 packets are gone, so the
+ * passing flow's last packet is the link's (2 x 256 - 110)-th after alpha,
+ * and it arrives at 2 alpha + 402 P (within one packet). */
+START_TEST(test_transit_goes_before_injection)
+{
+    const double m = 256 * MTU;
+    const char *transit[] = {"{router: {transit: priority}}", "{router: {transit: round_robin}}"};
+    double passing[2];
+    for (int k = 0; k < 2; k++) {
+        topology t;
+        load_torus("[4]", transit[k], &t);
+        flow flows[2] = {{0, 2, m, 0}, {1, 2, m, 0}};
+        double finish[2];
+        packet_flows(&t, flows, 2, finish);
+        passing[k] = finish[0];
+        topology_free(&t);
+    }
+    double alone = 2 * alpha + m / bw, in_turn = 2 * alpha + (2 * 256 - ceil(alpha / packet_s)) * packet_s;
+    ck_assert_msg(passing[0] >= alone - 1e-15 && passing[0] < alone + packet_s,
+                  "transit first: %.12g s, expected within one packet (%.3g s) of %.12g s", passing[0], packet_s, alone);
+    ck_assert_msg(fabs(passing[1] - in_turn) < packet_s, "in turn: %.12g s, expected within one packet of %.12g s",
+                  passing[1], in_turn);
+}
+END_TEST
+
+/* Rank 0 sends two messages of M (64 packets of time P) to its neighbour,
+ * both at time 0.  In one injection queue they take turns packet by
+ * packet, as two inputs of the link would; the first's first packet starts
+ * as it is sent, before the second is (at the same instant, later in
+ * order), so the first's packets are the link's 1st, 2nd, 4th, ... 126th
+ * and the second's 3rd, 5th, ... 128th: they arrive at alpha + 126 P and
+ * alpha + 128 P = alpha + 2M/BW, to 1e-9. */
+START_TEST(test_an_injection_queue_interleaves_its_messages)
+{
+    const double m = 64 * MTU;
+    topology t;
+    load_torus("[4]", "{router: {injection: 1}}", &t);
+    flow flows[2] = {{0, 1, m, 0}, {0, 1, m, 0}};
+    double finish[2];
+    packet_flows(&t, flows, 2, finish);
+    ck_assert_msg(relative_error(finish[1], alpha + 2 * m / bw) < 1e-9, "second: %.12g s, expected %.12g s", finish[1],
+                  alpha + 2 * m / bw);
+    ck_assert_msg(relative_error(finish[0], alpha + 126 * packet_s) < 1e-9, "first: %.12g s, expected %.12g s",
+                  finish[0], alpha + 126 * packet_s);
+    topology_free(&t);
+}
+END_TEST
+
+/* A lone message on every torus and mesh path class of docs/packet.md §4
+ * takes hops x alpha + M/BW under every router and routing: uncontended,
+ * adaptive routing's ties go to dimension order and nothing waits. */
+START_TEST(test_routers_keep_the_exact_forms)
+{
+    static const char *const packets[] = {"packet: {routing: adaptive}\n", "packet: {router: {architecture: fifo}}\n",
+                                          "packet: {router: {transit: round_robin, injection: 4}}\n"};
+    for (int c = 0; c < path_case_count; c++) {
+        const path_case *pc = &path_cases[c];
+        if (strncmp(pc->platform, "torus", 5) != 0 && strncmp(pc->platform, "mesh", 4) != 0) continue;
+        for (int k = 0; k < (int)(sizeof packets / sizeof packets[0]); k++) {
+            topology t;
+            load_shipped_with(pc->platform, packets[k], &t);
+            double m = 64 * MTU, got = simulate_one(&t, pc->src, pc->dst, m), want = pc->alpha_s + m / pc->bandwidth_Bps;
+            ck_assert_msg(relative_error(got, want) < 1e-9, "%s, %s: %.12g s, expected %.12g s", pc->what, packets[k],
+                          got, want);
+            topology_free(&t);
+        }
+    }
+}
+END_TEST
+
+/* FLOWS_PER_RANK seeded random flows of 64 packets from every rank of T. */
+static flow *random_flows(const topology *t, int flows_per_rank, unsigned seed, int *count)
+{
+    flow *f = malloc(sizeof *f * (size_t)(t->ranks * flows_per_rank));
+    int n = 0;
+    srand(seed);
+    for (int r = 0; r < t->ranks; r++)
+        for (int j = 0; j < flows_per_rank; j++) {
+            int to;
+            do to = rand() % t->ranks;
+            while (to == r);
+            f[n++] = (flow){r, to, 64 * MTU, 0};
+        }
+    *count = n;
+    return f;
+}
+
+/* Lossless one-packet buffers on an 8 x 8 torus under random traffic: minimal
+ * adaptive routing with neither its escape nor the datelines closes cycles
+ * of full buffers and deadlocks (the engine says so); with them every flow
+ * completes, as dimension order does with its datelines. */
+START_TEST(test_the_escape_keeps_adaptive_routing_deadlock_free)
+{
+    topology t;
+    load_torus("[8, 8]", "{routing: adaptive, buffer: 4KiB}", &t);
+    for (unsigned seed = 1; seed <= 3; seed++) {
+        int count;
+        flow *f = random_flows(&t, 4, seed, &count);
+        double *finish = malloc(sizeof *finish * (size_t)count);
+        for (int rules = 0; rules < 2; rules++) {
+            engine *e = engine_create(&t, 1);
+            engine_use_virtual_channels(e, rules);
+            engine_use_escape(e, rules);
+            diag d = {0};
+            bool ok = packet_run_flows_on(e, f, count, finish, &d);
+            if (rules) ck_assert_msg(ok, "seed %u, escape and datelines: %s", seed, d.message);
+            else ck_assert_msg(!ok && strstr(d.message, "deadlocked"), "seed %u, no escape, no datelines: %s", seed,
+                               ok ? "completed" : d.message);
+            engine_free(e);
+        }
+        free(finish);
+        free(f);
+    }
+    topology_free(&t);
+}
+END_TEST
+
+/* Time of the `torus` all-to-all of M per rank on T, packet model. */
+static double alltoall_time(const topology *t, double m)
+{
+    algo_params p = {.ranks = t->ranks, .dim_count = t->dim_count};
+    for (int i = 0; i < t->dim_count; i++) p.dims[i] = t->dims[i];
+    char why[256] = "";
+    schedule *s = algorithm_find(PRIM_ALLTOALL, "torus")->build(&p, why, sizeof why);
+    ck_assert_msg(s != NULL, "%s", why);
+    double time = simulate_schedule_with(t, s, NULL, m, NULL, NULL, NETWORK_PACKET);
+    schedule_free(s);
+    return time;
+}
+
+/* The all-to-all on a ring of 8 at 16 MB with the default buffers: within
+ * 1/0.9 of the link-load bound M d / (4 W) (W = both directions of a link),
+ * under dimension order and adaptive routing (on a ring they are one). */
+START_TEST(test_the_ring_alltoall_reaches_the_link_load_bound)
+{
+    const double m = 16e6, bound = m * 8 / (4 * 2 * bw);
+    static const char *const packets[] = {"{}", "{routing: adaptive}"};
+    for (int k = 0; k < 2; k++) {
+        topology t;
+        load_torus("[8]", packets[k], &t);
+        double time = alltoall_time(&t, m);
+        ck_assert_msg(bound / time >= 0.90, "%s: %.6g us, %.1f %% of the bound %.6g us", packets[k], time * 1e6,
+                      100 * bound / time, bound * 1e6);
+        topology_free(&t);
+    }
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("routers");
+    TCase *tc = tcase_create("routers");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_transit_goes_before_injection);
+    tcase_add_test(tc, test_an_injection_queue_interleaves_its_messages);
+    tcase_add_test(tc, test_routers_keep_the_exact_forms);
+    tcase_add_test(tc, test_the_escape_keeps_adaptive_routing_deadlock_free);
+    tcase_add_test(tc, test_the_ring_alltoall_reaches_the_link_load_bound);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
