@@ -86,6 +86,22 @@ static void describe_lanes(const topology *t, FILE *out)
     fprintf(out, "%s\n", weighted ? " packets a turn)" : "");
 }
 
+/* Ranks that route (torus, mesh): their router model and routing. */
+static void describe_routers(const topology *t, FILE *out)
+{
+    const router_params *r = &t->packet.router;
+    if (!t->lattice) return;
+    bool adaptive = t->packet.routing == PACKET_ROUTING_ADAPTIVE;
+    int vcs = topology_route_vcs(t) + adaptive;
+    fprintf(out, "  %-12s ranks route: %d injection queue%s per link (messages in turn, packet by packet), %s, %s; "
+            "%s; %d virtual channel%s per lane (%s%s)\n", "routers", r->injection, r->injection == 1 ? "" : "s",
+            r->transit == TRANSIT_PRIORITY ? "transit before injection" : "transit and injection in turn",
+            r->architecture == SWITCH_VOQ ? "a queue per input and output" : "a FIFO per input",
+            adaptive ? "minimal adaptive routing with a dimension-ordered escape" : "dimension-ordered routing", vcs,
+            vcs == 1 ? "" : "s", topology_route_vcs(t) == 2 ? "two for the dateline" : "one",
+            adaptive ? ", one adaptive" : "");
+}
+
 /* The packet model's parameters, and per tier whether its input buffers
  * cover the credit loop (else a lone flow cannot stream at full rate). */
 static void describe_packet(const topology *t, FILE *out)
@@ -98,6 +114,7 @@ static void describe_packet(const topology *t, FILE *out)
     for (int k = 0; k < t->tier_count; k++)
         if (tier_has_switches(t, k)) describe_switches(t, k, out);
     describe_lanes(t, out);
+    describe_routers(t, out);
     if (p->flow_control == FLOW_CONTROL_NONE) {
         fprintf(out, "  %-12s unbounded input buffers (no credits)\n", "every tier");
         return;

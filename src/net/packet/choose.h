@@ -12,7 +12,11 @@
  * closer, the one whose port has the fewest bytes queued among those whose
  * adaptive channel has room for the packet now (the packet takes that room
  * as it chooses, so it never waits for room there); when none has, the
- * escape, dimension order on the dateline's channels from there on. */
+ * escape: the hop dimension order takes, on the dateline's channels (the
+ * next fork chooses again).  Escape hops follow dimension order from hop
+ * to hop (a packet that escapes in dimension i has nothing left below i),
+ * so the escape channels alone are deadlock-free, and a packet on an
+ * adaptive channel never waits for room: Duato's condition. */
 #ifndef COLLSIM_CHOOSE_H
 #define COLLSIM_CHOOSE_H
 

@@ -35,9 +35,9 @@ static int16_t hop_vc(const route_table *r, const topo_link *link, int vc, int l
 }
 
 /* Add the route SRC -> DST on LANE taking C's choices, DECIDED of them
- * fixed (ESCAPE: every one; the others take dimension order); with
- * adaptive ranks the hop chosen at fork DECIDED - 1 takes the adaptive
- * channel. */
+ * fixed (the others take dimension order); with adaptive ranks the hop
+ * chosen at fork DECIDED - 1 takes the adaptive channel, unless it is the
+ * ESCAPE (dimension order's hop on the dateline's channels). */
 static int compile(route_table *r, int src, int dst, int lane, route_choices *c, int decided, bool escape)
 {
     const topology *t = r->t;
@@ -67,7 +67,6 @@ static int compile(route_table *r, int src, int dst, int lane, route_choices *c,
     r->stage_count += route->count;
     route->tail_delay = delay;
     if (!r->keep_branches) return id;
-    if (escape) route->decided = c->fork_count; /* nothing left to choose */
     r->branches = grow_array(r->branches, &r->branch_capacity, r->branch_count + c->fork_count, sizeof *r->branches);
     route->branch_first = r->branch_count;
     route->branch_count = c->fork_count;

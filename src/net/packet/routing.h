@@ -43,7 +43,8 @@ typedef struct net_route {
     int32_t decided;         /* branches fixed by choices: 0 for a flow's route */
     int32_t alternatives;    /* route ids of each alternative at branch `decided`, -1 until needed */
     int32_t lane;            /* the virtual lane its traffic names (lanes.h) */
-    bool escape;             /* a torus's escape route: dimension order from its last fork on, no fork left */
+    bool escape;             /* a torus's escape: its last fork's hop in dimension order, on the dateline's
+                                channels */
 } net_route;
 
 typedef struct route_table {
@@ -74,7 +75,8 @@ void route_table_free(route_table *r);
 int route_flow(route_table *r, int src, int dst, int lane, diag *d);
 /* Route ROUTE with alternative CHOICE at its first undecided branch;
  * with ranks that route adaptively, CHOICE = the branch's count is the
- * escape: dimension order from there on, on the routing's channels. */
+ * escape: that hop in dimension order, on the dateline's channels (the
+ * next fork chooses again). */
 int route_alternative(route_table *r, int route, int choice);
 /* The branch a packet on ROUTE meets at STAGE if still undecided, else NULL. */
 const route_branch *route_open_branch(const route_table *r, int route, int stage);
