@@ -1,0 +1,69 @@
+/* prefetch.h — the packet engine's prefetching (engine.c's event loop
+ * only): the cache lines the next events will read, asked for a few
+ * events ahead. */
+#ifndef COLLSIM_PREFETCH_H
+#define COLLSIM_PREFETCH_H
+
+#include "net/packet/engine_internal.h"
+
+/* Cache lines the coming events will read, requested a few events ahead:
+ * a packet-hop reads its port, the buffer of the input it serves (its head
+ * packet, the next one, and its departures' ring) and the buffer it fills
+ * (its ring's tail, and its departures due); each a miss when thousands of
+ * ports are busy, each known only from the one before, so they are fetched
+ * in stages: the port PREFETCH_PORT events ahead, the two buffers
+ * PREFETCH_BUFFERS ahead (the port is in by then), their rings
+ * PREFETCH_RINGS ahead.  Inlined by force: GCC takes a function of loads and
+ * prefetches for pure and drops the call. */
+enum { PREFETCH_PORT = 8, PREFETCH_BUFFERS = 5, PREFETCH_RINGS = 2 };
+
+static inline __attribute__((always_inline)) void prefetch_lines(const void *p, int lines)
+{
+    for (int k = 0; k < lines; k++) __builtin_prefetch((const char *)p + 64 * k);
+}
+
+static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
+{
+    const event *ev = event_peek(&e->events, PREFETCH_PORT);
+    if (ev && ev->kind == EVENT_PORT) prefetch_lines(&e->ports[ev->target], 2);
+    if ((ev = event_peek(&e->events, PREFETCH_BUFFERS)) && ev->kind == EVENT_PORT) {
+        const port *q = &e->ports[ev->target];
+        int in = q->request_head;
+        if (in >= 0 && !is_voq_input(in)) {
+            __builtin_prefetch(&e->requests[in]);
+            if (!is_message_input(e, in)) prefetch_lines(input_buffer(e, in), 1);
+        } else if (in >= 0) { /* a virtual output queue: its request, its ring, its buffer's slot */
+            __builtin_prefetch(&e->voqs.entries[in - VOQ_INPUT_BASE]);
+        }
+        prefetch_lines(port_far(e, ev->target), 2);
+    }
+    if ((ev = event_peek(&e->events, PREFETCH_RINGS)) && ev->kind == EVENT_PORT) {
+        const port *q = &e->ports[ev->target];
+        if (q->request_head >= 0 && is_voq_input(q->request_head)) {
+            int v = q->request_head - VOQ_INPUT_BASE;
+            const voq_entry *r = &e->voqs.entries[v];
+            if (r->queue.count) __builtin_prefetch(&r->queue.items[r->queue.first]);
+            prefetch_lines(input_buffer(e, r->buffer), 2);
+        } else if (q->request_head >= 0 && !is_message_input(e, q->request_head)) {
+            const port_buffer *b = input_buffer(e, q->request_head);
+            const packet_queue *r = &b->queue;
+            if (r->count) {
+                __builtin_prefetch(&r->items[r->first]);
+                __builtin_prefetch(&r->items[(r->first + 1) & (r->capacity - 1)]);
+            }
+            if (b->leaves) { /* the newest departure, which the next is compared with, and the next's slot */
+                __builtin_prefetch(buffer_leave(b, b->leave_end - 1));
+                __builtin_prefetch(buffer_leave(b, b->leave_end));
+            }
+            const port_buffer *f = &port_far(e, ev->target)[e->requests[q->request_head].vc];
+            if (f->leaves) {
+                __builtin_prefetch(buffer_leave(f, f->leave_first));
+                __builtin_prefetch(buffer_leave(f, f->leave_applied));
+            }
+            r = &f->queue;
+            if (r->capacity) __builtin_prefetch(&r->items[(r->first + r->count) & (r->capacity - 1)]);
+        }
+    }
+}
+
+#endif
