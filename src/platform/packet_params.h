@@ -17,7 +17,7 @@ typedef enum { FLOW_CONTROL_CREDIT, FLOW_CONTROL_NONE } packet_flow_control;
 typedef enum { PACKET_ROUTING_ECMP, PACKET_ROUTING_SPRAY, PACKET_ROUTING_ADAPTIVE } packet_routing;
 typedef enum { SWITCH_FIFO, SWITCH_VOQ, SWITCH_SHARED } switch_architecture;
 typedef enum { SCHEDULER_ROUND_ROBIN, SCHEDULER_ISLIP } voq_scheduler;
-typedef enum { TRANSIT_ROUND_ROBIN, TRANSIT_PRIORITY } router_transit;
+typedef enum { TRANSIT_ROUND_ROBIN, TRANSIT_PRIORITY, TRANSIT_BUBBLE } router_transit;
 
 /* How ranks that route (torus, mesh) treat packets (`router:`;
  * src/net/packet/router.h). */
@@ -26,7 +26,8 @@ typedef struct router_params {
                                         turn, each queue one input of the link sending its messages' packets
                                         in turn */
     router_transit transit;          /* at an outgoing link, packets passing through before injected ones
-                                        (priority), or in turn with them */
+                                        (priority), in turn with them, or in turn with injected ones that
+                                        leave room for another packet behind them (bubble) */
     switch_architecture architecture; /* fifo: a queue per input buffer; voq: per input buffer and output */
 } router_params;
 

@@ -48,6 +48,26 @@ arbitration_decision arbitration_round_robin(port *q, port_buffer *far, request_
     return d;
 }
 
+arbitration_decision arbitration_bubble(port *q, port_buffer *far, request_view requests, bool credit, net_time now)
+{
+    arbitration_decision d = {.input = -1, .before = -1, .starved = false, .retry = NET_TIME_NEVER};
+    for (int before = -1, in = q->request_head; in >= 0; before = in, in = request_of(requests, in)->next) {
+        const input_request *i = request_of(requests, in);
+        if (!may_start(q, far, requests, in, i, credit, now, &d)) continue;
+        bool source = in >= requests.first_message && in < VOQ_INPUT_BASE;
+        if (source && credit && far[i->vc].credits < 2 * i->wire) { /* (settled by may_start) */
+            d.starved = true;
+            continue;
+        }
+        d.input = in;
+        d.before = before;
+        d.starved = false;
+        d.retry = NET_TIME_NEVER;
+        return d;
+    }
+    return d;
+}
+
 arbitration_decision arbitration_transit_first(port *q, port_buffer *far, request_view requests, bool credit,
                                                net_time now)
 {

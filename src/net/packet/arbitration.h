@@ -62,6 +62,11 @@ arbitration_decision arbitration_round_robin(port *q, port_buffer *far, request_
  * before messages at their source: a rank that routes (router.h). */
 arbitration_decision arbitration_transit_first(port *q, port_buffer *far, request_view requests, bool credit,
                                                net_time now);
+/* Round robin, a message at its source starting only where the buffer it
+ * fills keeps room for one more packet after it: the bubble rule (a rank
+ * that routes, router.h), so that injection never takes a ring's last
+ * room. */
+arbitration_decision arbitration_bubble(port *q, port_buffer *far, request_view requests, bool credit, net_time now);
 /* The same on a link of several virtual lanes (LANES, lanes.h): the first
  * such input of the lane whose turn it is while the turn lasts, else of
  * the next lane that has one. */

@@ -49,13 +49,13 @@ static int vc_shift_for(const topology *t, int route_vcs)
 static void init_policies(engine *e)
 {
     const topology *t = e->t;
-    bool transit = t->lattice && t->packet.router.transit == TRANSIT_PRIORITY;
-    if (!e->lanes && !transit) return;
+    int router = !t->lattice ? PORT_ROUND_ROBIN : t->packet.router.transit == TRANSIT_PRIORITY ? PORT_TRANSIT
+                 : t->packet.router.transit == TRANSIT_BUBBLE ? PORT_BUBBLE : PORT_ROUND_ROBIN;
+    if (!e->lanes && router == PORT_ROUND_ROBIN) return;
     e->policy = calloc((size_t)e->all_ports + 1, 1);
     if (!e->policy) out_of_memory();
     for (int p = 0; p < e->all_ports; p++)
-        e->policy[p] = e->lanes && e->lanes[p].count > 1 ? PORT_LANES : transit && p < e->port_count ? PORT_TRANSIT
-                                                                                                        : PORT_ROUND_ROBIN;
+        e->policy[p] = e->lanes && e->lanes[p].count > 1 ? PORT_LANES : p < e->port_count ? router : PORT_ROUND_ROBIN;
 }
 
 /* Crossbar port C (output_queue.h): no latency, its link's rate times the

@@ -100,7 +100,8 @@ struct engine {
 enum {
     PORT_ROUND_ROBIN, /* in turn */
     PORT_LANES,       /* its virtual lanes by their weights, in turn within each */
-    PORT_TRANSIT      /* a rank that routes: packets passing through before its own messages' */
+    PORT_TRANSIT,     /* a rank that routes: packets passing through before its own messages' */
+    PORT_BUBBLE       /* a rank that routes: its own messages' packets only with room for two */
 };
 
 /* Inputs are never negative. */
