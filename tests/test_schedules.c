@@ -21,7 +21,7 @@ static schedule *build(primitive prim, const char *name, int ranks)
     ck_assert_ptr_nonnull(a);
     algo_params p = {.ranks = ranks};
     char why[256] = "";
-    schedule *s = a->build(&p, why, sizeof why);
+    schedule *s = algorithm_build(a, &p, why, sizeof why);
     ck_assert_msg(s != NULL, "%s refused N = %d: %s", name, ranks, why);
     return s;
 }

@@ -144,6 +144,40 @@ static double segments_bound(const algo_params *p, double depth, double default_
     return pipeline_segments(&deepest, (int)depth, 1);
 }
 
+static bool is_composed(const algorithm *a)
+{
+    return a->composition == COMPOSITION_HIERARCHICAL || a->composition == COMPOSITION_PIPELINED;
+}
+
+/* A hierarchical part's algorithm (algorithm_part_fn): a composition is none. */
+static const algorithm *flat_part(primitive prim, const char *name)
+{
+    const algorithm *a = algorithm_part(prim, name);
+    return a && !is_composed(a) ? a : NULL;
+}
+
+/* A hierarchical composition's share of the size: its parts' sizes on their
+ * sub-groups, embedded once per sub-group, SLICES times; -1 when P is no
+ * two-tier group or a part's algorithm is unknown. */
+static double composed_size(primitive prim, const algo_params *p, int slices)
+{
+    int n = p->ranks, d = p->domain_ranks, count;
+    if (d < 1 || n % d != 0 || d >= n) return -1;
+    const composition_part *parts = hierarchical_parts(prim, &count);
+    double items = 0;
+    for (int i = 0; i < count; i++) {
+        int size = parts[i].outer ? n / d : d, groups = parts[i].outer ? d : n / d;
+        const algorithm *algo = flat_part(parts[i].prim, parts[i].outer ? p->outer : p->inner);
+        if (!algo) return -1;
+        if (size < 2) continue;
+        algo_params sub = {.ranks = size, .segments = slices > 1 ? 0 : p->segments,
+                           .size_bytes = p->size_bytes / slices / (parts[i].outer ? d : 1), .alpha_s = p->alpha_s,
+                           .bandwidth_Bps = p->bandwidth_Bps, .tiers = p->tiers};
+        items += (groups + 1.0) * algorithm_schedule_size(algo, &sub); /* embedded per group, and built once */
+    }
+    return items * slices;
+}
+
 /* One channel's schedule. */
 static double channel_size(const algorithm *a, const algo_params *p)
 {
@@ -169,11 +203,11 @@ static double channel_size(const algorithm *a, const algo_params *p)
     case GROWTH_IMPORTED: /* a step is at most three ops (a fused step's halves), each with its dependencies */
         return p->source ? 8 * (double)((const msccl_program *)p->source)->step_count : 0;
     case GROWTH_SLICED: { /* the parts at their default segments, on P slices */
-        double slices = segments_bound(p, 3, HIERARCHICAL_SLICES), parts = hierarchical_schedule_size(a->prim, p, (int)slices);
+        double slices = segments_bound(p, 3, HIERARCHICAL_SLICES), parts = composed_size(a->prim, p, (int)slices);
         return parts >= 0 ? parts : (8 * n * n + 64 * n * 3 * l) * slices;
     }
     default: { /* GROWTH_COMPOSED: its parts where the group has two tiers */
-        double parts = hierarchical_schedule_size(a->prim, p, 1);
+        double parts = composed_size(a->prim, p, 1);
         return parts >= 0 ? parts : 8 * n * n + 64 * n * (segments_bound(p, 2 * l, 2 * l) + l);
     }
     }
@@ -252,6 +286,15 @@ static bool channels_accepted(const algorithm *a, const algo_params *p, char *wh
     return false;
 }
 
+/* P as A's own builder or segments rule gets it: with the registry's
+ * lookup of a composition's parts. */
+static algo_params registry_params(const algo_params *p)
+{
+    algo_params q = *p;
+    q.part_of = flat_part;
+    return q;
+}
+
 int algorithm_segments(const algorithm *a, const algo_params *p, char *why, int why_size)
 {
     if (!channels_accepted(a, p, why, why_size)) return 0;
@@ -261,7 +304,7 @@ int algorithm_segments(const algorithm *a, const algo_params *p, char *why, int 
         schedule_free(built);
         return segments;
     }
-    algo_params q = *p;
+    algo_params q = registry_params(p);
     q.channels = 1;
     if (p->channels > 1) q.size_bytes = p->size_bytes / p->channels; /* each channel's M/K, as algorithm_build's */
     return a->segments(a->prim, &q, why, why_size);
@@ -276,7 +319,10 @@ schedule *algorithm_build(const algorithm *a, const algo_params *p, char *why, i
         q.source = msccl_program_of(a);
         return a->build(&q, why, why_size);
     }
-    if (k == 1) return a->build(p, why, why_size);
+    if (k == 1) {
+        algo_params q = registry_params(p);
+        return a->build(&q, why, why_size);
+    }
     schedule *copies[SCHED_MAX_CHANNELS] = {NULL};
     int *orders[SCHED_MAX_CHANNELS] = {NULL};
     bool ok = true;

@@ -33,11 +33,7 @@
 #include "algo/pipeline.h"
 #include "sched/compose.h"
 
-typedef struct part {
-    primitive prim;
-    bool outer;          /* across positions (L ranks) rather than within a domain (D ranks) */
-    const char *phase;
-} part;
+typedef composition_part part;
 
 #define HIERARCHICAL_MAX_CHUNKS (1L << 28) /* chunk indices are 32-bit (schedule.h) */
 
@@ -49,11 +45,6 @@ static long gcd(long a, long b)
         b = t;
     }
     return a;
-}
-
-static bool is_hierarchical(const algorithm *a)
-{
-    return a->composition == COMPOSITION_HIERARCHICAL || a->composition == COMPOSITION_PIPELINED;
 }
 
 /* The group ranks of sub-group K of a part: position k of every domain
@@ -71,15 +62,15 @@ static const algorithm *part_setup(const part *pt, const algo_params *p, const i
                                    int segments, algo_params *sub, inc_tree *tree, char *why, int why_size)
 {
     const char *name = pt->outer ? p->outer : p->inner;
-    const algorithm *algo = algorithm_part(pt->prim, name);
-    if (!algo || is_hierarchical(algo)) {
+    const algorithm *algo = p->part_of(pt->prim, name);
+    if (!algo) {
         snprintf(why, (size_t)why_size, "hierarchical: no %s algorithm '%s' for the %s tier", primitive_name(pt->prim),
                  name ? name : "ring", pt->outer ? "outer" : "inner");
         return NULL;
     }
     *sub = (algo_params){.ranks = ranks, .segments = segments, .size_bytes = payload, .alpha_s = p->alpha_s,
                          .bandwidth_Bps = p->bandwidth_Bps};
-    unsigned capabilities = algorithm_inc_capabilities(algo);
+    unsigned capabilities = algo->inc_capabilities;
     char sub_why[384] = "";
     if (capabilities) {
         if (!p->inc_tree_of || !p->inc_tree_of(p->inc_context, members, ranks, capabilities, tree, sub_why, sizeof sub_why)) {
@@ -95,7 +86,9 @@ static const algorithm *part_setup(const part *pt, const algo_params *p, const i
 }
 
 /* One part's sub-schedule (BUILD) or only its segments (else, in *SEGMENTS):
- * false with WHY when the part's algorithm refuses its sub-group. */
+ * false with WHY when the part's algorithm refuses its sub-group.  A part
+ * runs on one channel and is never itself a composition (part_setup), so
+ * its own builder and segments rule are what the registry would call. */
 static bool part_run(const part *pt, const algo_params *p, const int *members, int ranks, double payload, int segments,
                      bool build, schedule **built, int *got, char *why, int why_size)
 {
@@ -104,8 +97,8 @@ static bool part_run(const part *pt, const algo_params *p, const int *members, i
     const algorithm *algo = part_setup(pt, p, members, ranks, payload, segments, &sub, &tree, why, why_size);
     if (!algo) return false;
     char sub_why[384] = "";
-    if (build) *built = algorithm_build(algo, &sub, sub_why, sizeof sub_why);
-    else *got = algorithm_segments(algo, &sub, sub_why, sizeof sub_why);
+    if (build) *built = algo->build(&sub, sub_why, sizeof sub_why);
+    else *got = algo->segments(algo->prim, &sub, sub_why, sizeof sub_why);
     if (sub.inc) inc_tree_free(&tree);
     bool ok = build ? *built != NULL : *got > 0;
     if (!ok) snprintf(why, (size_t)why_size, "hierarchical %s tier (%d ranks): %s", pt->outer ? "outer" : "inner", ranks,
@@ -140,7 +133,7 @@ static int composed_segments(const part *parts, int part_count, const algo_param
                           why_size);
             if (!ok) break;
             if (got > most) most = got;
-            if (!algorithm_inc_capabilities(algorithm_part(parts[i].prim, parts[i].outer ? p->outer : p->inner)))
+            if (!p->part_of(parts[i].prim, parts[i].outer ? p->outer : p->inner)->inc_capabilities)
                 break; /* no switch actors: one sub-schedule serves every sub-group */
         }
     }
@@ -268,35 +261,16 @@ static const part ar_parts[] = {{PRIM_REDUCESCATTER, false, "inner RS"},
 static const part ag_parts[] = {{PRIM_ALLGATHER, true, "outer AG"}, {PRIM_ALLGATHER, false, "inner AG"}};
 static const part rs_parts[] = {{PRIM_REDUCESCATTER, false, "inner RS"}, {PRIM_REDUCESCATTER, true, "outer RS"}};
 
-static const part *parts_of(primitive prim, int *count)
+const composition_part *hierarchical_parts(primitive prim, int *count)
 {
     *count = prim == PRIM_ALLREDUCE ? 3 : 2;
     return prim == PRIM_ALLREDUCE ? ar_parts : prim == PRIM_ALLGATHER ? ag_parts : rs_parts;
 }
 
-double hierarchical_schedule_size(primitive prim, const algo_params *p, int slices)
-{
-    int n = p->ranks, d = p->domain_ranks, count;
-    if (d < 1 || n % d != 0 || d >= n) return -1;
-    const part *parts = parts_of(prim, &count);
-    double items = 0;
-    for (int i = 0; i < count; i++) {
-        int size = parts[i].outer ? n / d : d, groups = parts[i].outer ? d : n / d;
-        const algorithm *algo = algorithm_part(parts[i].prim, parts[i].outer ? p->outer : p->inner);
-        if (!algo || is_hierarchical(algo)) return -1;
-        if (size < 2) continue;
-        algo_params sub = {.ranks = size, .segments = slices > 1 ? 0 : p->segments,
-                           .size_bytes = p->size_bytes / slices / (parts[i].outer ? d : 1), .alpha_s = p->alpha_s,
-                           .bandwidth_Bps = p->bandwidth_Bps, .tiers = p->tiers};
-        items += (groups + 1.0) * algorithm_schedule_size(algo, &sub); /* embedded per group, and built once */
-    }
-    return items * slices;
-}
-
 int hierarchical_segments(primitive prim, const algo_params *p, char *why, int why_size)
 {
     int count;
-    const part *parts = parts_of(prim, &count);
+    const part *parts = hierarchical_parts(prim, &count);
     return composed_segments(parts, count, p, 1, why, why_size);
 }
 
@@ -325,7 +299,7 @@ static int slices_of(const algo_params *p, int part_count)
 int hierarchical_pipelined_segments(primitive prim, const algo_params *p, char *why, int why_size)
 {
     int count;
-    const part *parts = parts_of(prim, &count);
+    const part *parts = hierarchical_parts(prim, &count);
     return composed_segments(parts, count, p, slices_of(p, count), why, why_size);
 }
 
