@@ -307,6 +307,50 @@ static double ring_rs(double n, double alpha, double bw, double m)
  * connections of its own, takes τ_i for a slice of M/P; the inner RS and AG
  * share the NVLink ports' bandwidth, not their latency.  The conveyor takes
  * Σ τ_i + (P-1)·max(τ_RS, τ_AR, τ_AG, β_RS + β_AG). */
+/* The composition `run` generates (composition_generated.c) holds every op
+ * of the stored and sealed one, each field and dependency: every
+ * primitive, ring parts and others, domains in rank order and shuffled.
+ * Parts the generator does not compute (chunk range lists: PAT past two
+ * ranks) are stored. */
+START_TEST(test_hierarchical_generated_equals_stored)
+{
+    static const int shapes[][2] = {{4, 2}, {6, 3}, {16, 4}, {72, 8}, {144, 72}};
+    static const struct {
+        primitive prim;
+        const char *inner, *outer;
+        bool generated; /* always: ring parts */
+    } kinds[] = {{PRIM_ALLREDUCE, NULL, NULL, true},
+                 {PRIM_ALLGATHER, NULL, NULL, true},
+                 {PRIM_REDUCESCATTER, NULL, NULL, true},
+                 {PRIM_ALLREDUCE, NULL, "rabenseifner", true},
+                 {PRIM_ALLREDUCE, NULL, "recursive_doubling", true},
+                 {PRIM_ALLGATHER, "pat", NULL, false}};
+    int order[144];
+    for (size_t k = 0; k < COUNT(kinds); k++)
+        for (size_t i = 0; i < COUNT(shapes); i++)
+            for (int shuffled = 0; shuffled < 2; shuffled++) {
+                int n = shapes[i][0];
+                for (int position = 0; position < n; position++) order[position] = (position * 5 + 1) % n;
+                algo_params p = {.ranks = n, .domain_ranks = shapes[i][1], .domain_order = shuffled ? order : NULL,
+                                 .inner = kinds[k].inner, .outer = kinds[k].outer};
+                const algorithm *a = algorithm_find(kinds[k].prim, "hierarchical");
+                char why[512] = "", what[160];
+                snprintf(what, sizeof what, "%s hierarchical %s/%s, N = %d, D = %d%s", primitive_name(kinds[k].prim),
+                         kinds[k].inner ? kinds[k].inner : "ring", kinds[k].outer ? kinds[k].outer : "ring", n,
+                         shapes[i][1], shuffled ? ", shuffled" : "");
+                schedule *stored = algorithm_build(a, &p, why, sizeof why);
+                if (!stored) continue; /* a part refusing the shape (PAT: powers of two) */
+                schedule *generated = algorithm_generate(a, &p, why, sizeof why);
+                ck_assert_msg(generated != NULL, "%s: %s", what, why);
+                schedule_seal(stored);
+                ck_assert_msg(generated->generator || !kinds[k].generated, "%s: stored", what);
+                if (generated->generator) expect_generated_equals_stored(generated, stored, what);
+                schedule_free(stored);
+                schedule_free(generated);
+            }
+}
+END_TEST
+
 START_TEST(test_hierarchical_pipelined_allreduce_superpod_matches_conveyor)
 {
     topology t;
@@ -530,6 +574,7 @@ int main(void)
     tcase_add_test(verify, test_hierarchical_refuses_single_tier_groups_and_unknown_tiers);
     tcase_add_test(verify, test_hierarchical_pipelined_and_inc_parts_verify);
     tcase_add_test(verify, test_hierarchical_takes_groups_in_any_domain_order);
+    tcase_add_test(verify, test_hierarchical_generated_equals_stored);
     tcase_set_timeout(verify, 120);
     suite_add_tcase(suite, verify);
     TCase *timing = tcase_create("timing");

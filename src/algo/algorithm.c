@@ -89,13 +89,13 @@ static const algorithm table[] = {
      FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL, alltoall_torus_segments},
     {"hierarchical", PRIM_ALLREDUCE, "inner RS -> outer sub-AR of each position -> inner AG; inner/outer selectable",
      "explainer 03 §2.1", allreduce_hierarchical, GROWTH_COMPOSED,
-     FAMILY_RING, COMPOSITION_HIERARCHICAL, 0, 0, NULL, hierarchical_segments},
+     FAMILY_RING, COMPOSITION_HIERARCHICAL, 0, 0, hierarchical_generate, hierarchical_segments},
     {"hierarchical", PRIM_ALLGATHER, "outer AG of each position, then inner AG; inner/outer selectable",
      "explainer 03 §2.1", allgather_hierarchical, GROWTH_COMPOSED,
-     FAMILY_RING, COMPOSITION_HIERARCHICAL, 0, 0, NULL, hierarchical_segments},
+     FAMILY_RING, COMPOSITION_HIERARCHICAL, 0, 0, hierarchical_generate, hierarchical_segments},
     {"hierarchical", PRIM_REDUCESCATTER, "inner RS, then outer RS of each position; inner/outer selectable",
      "explainer 03 §2.1", reducescatter_hierarchical, GROWTH_COMPOSED,
-     FAMILY_RING, COMPOSITION_HIERARCHICAL, 0, 0, NULL, hierarchical_segments},
+     FAMILY_RING, COMPOSITION_HIERARCHICAL, 0, 0, hierarchical_generate, hierarchical_segments},
     {"hierarchical_pipelined", PRIM_ALLREDUCE, "hierarchical AR on P slices (default 8), each part on its own "
      "connections, a slice's outer AR as soon as its inner RS is done", "explainer 03 §2.1, 01 App. C",
      allreduce_hierarchical_pipelined, GROWTH_SLICED,
@@ -249,6 +249,15 @@ const algorithm *algorithm_part(primitive prim, const char *name)
     return algorithm_find(prim, name ? name : "ring");
 }
 
+/* P as A's own builder or segments rule gets it: with the registry's
+ * lookup of a composition's parts. */
+static algo_params registry_params(const algo_params *p)
+{
+    algo_params q = *p;
+    q.part_of = flat_part;
+    return q;
+}
+
 schedule *ring_generate(const algorithm *a, const algo_params *p, char *why, int why_size)
 {
     return ring_schedule_generated(a->prim, p->ranks, why, why_size);
@@ -256,7 +265,8 @@ schedule *ring_generate(const algorithm *a, const algo_params *p, char *why, int
 
 schedule *algorithm_generate(const algorithm *a, const algo_params *p, char *why, int why_size)
 {
-    if (a->generate && p->channels <= 1) return a->generate(a, p, why, why_size);
+    algo_params q = registry_params(p);
+    if (a->generate && p->channels <= 1) return a->generate(a, &q, why, why_size);
     return algorithm_build(a, p, why, why_size);
 }
 
@@ -284,15 +294,6 @@ static bool channels_accepted(const algorithm *a, const algo_params *p, char *wh
     else
         return true;
     return false;
-}
-
-/* P as A's own builder or segments rule gets it: with the registry's
- * lookup of a composition's parts. */
-static algo_params registry_params(const algo_params *p)
-{
-    algo_params q = *p;
-    q.part_of = flat_part;
-    return q;
 }
 
 int algorithm_segments(const algorithm *a, const algo_params *p, char *why, int why_size)

@@ -129,7 +129,8 @@ schedule *algorithm_build(const algorithm *a, const algo_params *p, char *why, i
 int algorithm_segments(const algorithm *a, const algo_params *p, char *why, int why_size);
 /* A's schedule for P as algorithm_build gives it, generated rather than
  * stored where A has a generator (ring AR / AG / RS on one channel:
- * ring_generated.c), for the executor only: the verifier reads stored ops. */
+ * ring_generated.c; hierarchical AR / AG / RS: composition_generated.c), for
+ * the executor only: the verifier reads stored ops. */
 schedule *algorithm_generate(const algorithm *a, const algo_params *p, char *why, int why_size);
 /* The algorithm of a hierarchical part of PRIM: NAME (`inner:` / `outer:`),
  * or the ring when NAME is NULL; NULL when PRIM has no such algorithm. */
@@ -214,6 +215,9 @@ schedule *alltoall_hierarchical(const algo_params *p, char *why, int why_size);
 schedule *allreduce_hierarchical_pipelined(const algo_params *p, char *why, int why_size);
 schedule *allgather_hierarchical_pipelined(const algo_params *p, char *why, int why_size);
 schedule *reducescatter_hierarchical_pipelined(const algo_params *p, char *why, int why_size);
+/* The same compositions on one slice, generated where their parts allow
+ * (composition_generated.c), else stored: their `generate`. */
+schedule *hierarchical_generate(const algorithm *a, const algo_params *p, char *why, int why_size);
 schedule *allreduce_inc(const algo_params *p, char *why, int why_size);
 schedule *bcast_inc(const algo_params *p, char *why, int why_size);
 schedule *reduce_inc(const algo_params *p, char *why, int why_size);
@@ -236,6 +240,7 @@ typedef struct composition_part {
     bool outer;          /* across positions (L ranks) rather than within a domain (D ranks) */
     const char *phase;
 } composition_part;
+#define COMPOSITION_MAX_PARTS 4
 /* The parts of PRIM's hierarchical composition (AR, AG, RS) in the order
  * they run, and their count (hierarchical.c). */
 const composition_part *hierarchical_parts(primitive prim, int *count);

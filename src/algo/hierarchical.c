@@ -16,7 +16,10 @@
  *       the outer tier (the seed lists AG as inner → outer, which would carry
  *       (L-1)·M/L across it; the α terms are the same).
  * Ring on ring: n_α = 2(D-1) inner + 2(L-1) outer, n_β = 2(N-1)/N (AR; half
- * of each for AG / RS), 03 §2.1's table.  Each part is one phase.
+ * of each for AG / RS), 03 §2.1's table.  Each part is one phase.  `run`
+ * asks for the composition generated rather than stored where its parts
+ * allow (composition_generated.c): nothing is then kept per op but the
+ * parts' sub-schedules.
  *
  * hierarchical_pipelined cuts the data into P slices (01 App. C: a conveyor
  * of the parts) and runs the composition on each, a slice's next part as
@@ -29,6 +32,7 @@
 #include <stdlib.h>
 
 #include "algo/algorithm.h"
+#include "algo/composition_generated.h"
 #include "algo/group_check.h"
 #include "algo/pipeline.h"
 #include "sched/compose.h"
@@ -144,8 +148,8 @@ static int composed_segments(const part *parts, int part_count, const algo_param
 /* The parts' sub-schedules: CHILD[i][k] for sub-group k of part i, one
  * shared by every sub-group (k = 0) unless the part runs switch actors. */
 typedef struct parts_built {
-    schedule **child[4];
-    int count[4];   /* sub-schedules of part i (0: the tier has one rank) */
+    schedule **child[COMPOSITION_MAX_PARTS];
+    int count[COMPOSITION_MAX_PARTS];   /* sub-schedules of part i (0: the tier has one rank) */
     int switches;   /* switch actors over all parts and sub-groups */
     long chunks;    /* chunks of one composition */
 } parts_built;
@@ -193,10 +197,23 @@ static bool build_parts(const part *parts, int part_count, const algo_params *p,
     return ok;
 }
 
+/* Whether S now generates the composition of B's parts (one slice, no
+ * switch actors): then S holds the sub-schedules and B is freed. */
+static bool generated(schedule *s, const part *parts, int part_count, const algo_params *p, parts_built *b)
+{
+    schedule *child[COMPOSITION_MAX_PARTS] = {NULL};
+    for (int i = 0; i < part_count; i++) child[i] = b->count[i] > 0 ? b->child[i][0] : NULL;
+    if (!composition_generate(s, parts, part_count, p->domain_order, p->domain_ranks, child)) return false;
+    for (int i = 0; i < part_count; i++) b->count[i] = 0; /* S's now */
+    free_parts(b, part_count);
+    return true;
+}
+
 /* The composition of PARTS over P's two-tier group, SLICES times over
- * consecutive ranges of the data (1: the phases one after another). */
+ * consecutive ranges of the data (1: the phases one after another),
+ * generated rather than stored when GENERATE and the parts allow. */
 static schedule *compose(primitive prim, const part *parts, int part_count, const algo_params *p, int slices,
-                         char *why, int why_size)
+                         bool generate, char *why, int why_size)
 {
     if (!two_tier_group_accepted(p, why, why_size)) return NULL;
     int n = p->ranks, d = p->domain_ranks, l = n / d;
@@ -219,6 +236,7 @@ static schedule *compose(primitive prim, const part *parts, int part_count, cons
             for (int g = 0; g < l; g++)
                 for (int q = 0; q < d; q++) s->slice_owner[c * n + q * l + g] = domain_rank(p, g * d + q);
     }
+    if (generate && slices == 1 && b.switches == 0 && generated(s, parts, part_count, p, &b)) return s;
     int *part_start = calloc((size_t)s->actors, sizeof(int)), *members = malloc(sizeof(int) * (size_t)n);
     int *map = malloc(sizeof(int) * (size_t)(n + b.switches + 1));
     for (int c = 0; c < slices; c++) {
@@ -276,17 +294,17 @@ int hierarchical_segments(primitive prim, const algo_params *p, char *why, int w
 
 schedule *allreduce_hierarchical(const algo_params *p, char *why, int why_size)
 {
-    return compose(PRIM_ALLREDUCE, ar_parts, 3, p, 1, why, why_size);
+    return compose(PRIM_ALLREDUCE, ar_parts, 3, p, 1, false, why, why_size);
 }
 
 schedule *allgather_hierarchical(const algo_params *p, char *why, int why_size)
 {
-    return compose(PRIM_ALLGATHER, ag_parts, 2, p, 1, why, why_size);
+    return compose(PRIM_ALLGATHER, ag_parts, 2, p, 1, false, why, why_size);
 }
 
 schedule *reducescatter_hierarchical(const algo_params *p, char *why, int why_size)
 {
-    return compose(PRIM_REDUCESCATTER, rs_parts, 2, p, 1, why, why_size);
+    return compose(PRIM_REDUCESCATTER, rs_parts, 2, p, 1, false, why, why_size);
 }
 
 /* P slices: `segments`, HIERARCHICAL_SLICES by default, or P* of 01 App.
@@ -305,15 +323,22 @@ int hierarchical_pipelined_segments(primitive prim, const algo_params *p, char *
 
 schedule *allreduce_hierarchical_pipelined(const algo_params *p, char *why, int why_size)
 {
-    return compose(PRIM_ALLREDUCE, ar_parts, 3, p, slices_of(p, 3), why, why_size);
+    return compose(PRIM_ALLREDUCE, ar_parts, 3, p, slices_of(p, 3), false, why, why_size);
 }
 
 schedule *allgather_hierarchical_pipelined(const algo_params *p, char *why, int why_size)
 {
-    return compose(PRIM_ALLGATHER, ag_parts, 2, p, slices_of(p, 2), why, why_size);
+    return compose(PRIM_ALLGATHER, ag_parts, 2, p, slices_of(p, 2), false, why, why_size);
 }
 
 schedule *reducescatter_hierarchical_pipelined(const algo_params *p, char *why, int why_size)
 {
-    return compose(PRIM_REDUCESCATTER, rs_parts, 2, p, slices_of(p, 2), why, why_size);
+    return compose(PRIM_REDUCESCATTER, rs_parts, 2, p, slices_of(p, 2), false, why, why_size);
+}
+
+schedule *hierarchical_generate(const algorithm *a, const algo_params *p, char *why, int why_size)
+{
+    int count;
+    const part *parts = hierarchical_parts(a->prim, &count);
+    return compose(a->prim, parts, count, p, 1, true, why, why_size);
 }
