@@ -229,7 +229,7 @@ static double schedule_items(const schedule *s)
 static void expect_size_bounded(const algorithm *a, const algo_params *p)
 {
     char why[512];
-    schedule *s = a->build(p, why, sizeof why);
+    schedule *s = algorithm_build(a, p, why, sizeof why);
     if (!s) return;
     double items = schedule_items(s), bound = algorithm_schedule_size(a, p);
     ck_assert_msg(items <= bound, "%s %s, N = %d, segments %d: %.0f items above the bound %.0f", a->name,

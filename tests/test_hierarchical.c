@@ -32,7 +32,7 @@ static double ring_ag(double n, double alpha, double bw, double m)
 static schedule *build(const algorithm *a, int n, int d, const char *inner, const char *outer, char *why, int size)
 {
     algo_params p = {.ranks = n, .domain_ranks = d, .inner = inner, .outer = outer};
-    return a->build(&p, why, size);
+    return algorithm_build(a, &p, why, size);
 }
 
 /* PRIM's hierarchical schedule over the shipped L = 2 SuperPOD (loaded into T):
@@ -79,11 +79,11 @@ START_TEST(test_hierarchical_takes_other_inner_and_outer_algorithms)
     algo_params p = {.ranks = 16, .domain_ranks = 4, .inner = "recursive_halving", .outer = "recursive_halving"};
     char why[512] = "";
     const algorithm *rs = algorithm_find(PRIM_REDUCESCATTER, "hierarchical");
-    schedule *s = rs->build(&p, why, sizeof why);
+    schedule *s = algorithm_build(rs, &p, why, sizeof why);
     ck_assert_msg(s && schedule_verify(s, why, sizeof why), "RS recursive_halving inner: %s", why);
     schedule_free(s);
     p.inner = p.outer = "recursive_doubling";
-    s = algorithm_find(PRIM_ALLGATHER, "hierarchical")->build(&p, why, sizeof why);
+    s = algorithm_build(algorithm_find(PRIM_ALLGATHER, "hierarchical"), &p, why, sizeof why);
     ck_assert_msg(s && schedule_verify(s, why, sizeof why), "AG recursive_doubling inner: %s", why);
     schedule_free(s);
 }
@@ -238,7 +238,7 @@ static bool platform_tree(const void *context, const int *ranks, int n, unsigned
 static void verify_one(primitive prim, const char *name, const algo_params *p)
 {
     char why[512] = "";
-    schedule *s = algorithm_find(prim, name)->build(p, why, sizeof why);
+    schedule *s = algorithm_build(algorithm_find(prim, name), p, why, sizeof why);
     ck_assert_msg(s != NULL, "%s %s N = %d D = %d refused: %s", primitive_name(prim), name, p->ranks, p->domain_ranks, why);
     ck_assert_msg(schedule_verify(s, why, sizeof why), "%s %s N = %d D = %d P = %d (%s/%s): %s", primitive_name(prim),
                   name, p->ranks, p->domain_ranks, p->segments, p->inner ? p->inner : "ring", p->outer ? p->outer : "ring",
@@ -283,10 +283,11 @@ START_TEST(test_hierarchical_takes_groups_in_any_domain_order)
     }
     algo_params p = {.ranks = 16, .domain_ranks = -1};
     char why[512] = "";
-    ck_assert_ptr_null(allreduce_hierarchical(&p, why, sizeof why));
+    ck_assert_ptr_null(algorithm_build(algorithm_find(PRIM_ALLREDUCE, "hierarchical"), &p, why, sizeof why));
     ck_assert_ptr_nonnull(strstr(why, "evenly"));
     p = (algo_params){.ranks = 16, .domain_ranks = 4, .inner = "inc"};
-    ck_assert_ptr_null(allreduce_hierarchical(&p, why, sizeof why)); /* no trees offered */
+    /* no trees offered */
+    ck_assert_ptr_null(algorithm_build(algorithm_find(PRIM_ALLREDUCE, "hierarchical"), &p, why, sizeof why));
     ck_assert_ptr_nonnull(strstr(why, "inner"));
 }
 END_TEST
@@ -306,6 +307,50 @@ static double ring_rs(double n, double alpha, double bw, double m)
  * connections of its own, takes τ_i for a slice of M/P; the inner RS and AG
  * share the NVLink ports' bandwidth, not their latency.  The conveyor takes
  * Σ τ_i + (P-1)·max(τ_RS, τ_AR, τ_AG, β_RS + β_AG). */
+/* The composition `run` generates (composition_generated.c) holds every op
+ * of the stored and sealed one, each field and dependency: every
+ * primitive, ring parts and others, domains in rank order and shuffled.
+ * Parts the generator does not compute (chunk range lists: PAT past two
+ * ranks) are stored. */
+START_TEST(test_hierarchical_generated_equals_stored)
+{
+    static const int shapes[][2] = {{4, 2}, {6, 3}, {16, 4}, {72, 8}, {144, 72}};
+    static const struct {
+        primitive prim;
+        const char *inner, *outer;
+        bool generated; /* always: ring parts */
+    } kinds[] = {{PRIM_ALLREDUCE, NULL, NULL, true},
+                 {PRIM_ALLGATHER, NULL, NULL, true},
+                 {PRIM_REDUCESCATTER, NULL, NULL, true},
+                 {PRIM_ALLREDUCE, NULL, "rabenseifner", true},
+                 {PRIM_ALLREDUCE, NULL, "recursive_doubling", true},
+                 {PRIM_ALLGATHER, "pat", NULL, false}};
+    int order[144];
+    for (size_t k = 0; k < COUNT(kinds); k++)
+        for (size_t i = 0; i < COUNT(shapes); i++)
+            for (int shuffled = 0; shuffled < 2; shuffled++) {
+                int n = shapes[i][0];
+                for (int position = 0; position < n; position++) order[position] = (position * 5 + 1) % n;
+                algo_params p = {.ranks = n, .domain_ranks = shapes[i][1], .domain_order = shuffled ? order : NULL,
+                                 .inner = kinds[k].inner, .outer = kinds[k].outer};
+                const algorithm *a = algorithm_find(kinds[k].prim, "hierarchical");
+                char why[512] = "", what[160];
+                snprintf(what, sizeof what, "%s hierarchical %s/%s, N = %d, D = %d%s", primitive_name(kinds[k].prim),
+                         kinds[k].inner ? kinds[k].inner : "ring", kinds[k].outer ? kinds[k].outer : "ring", n,
+                         shapes[i][1], shuffled ? ", shuffled" : "");
+                schedule *stored = algorithm_build(a, &p, why, sizeof why);
+                if (!stored) continue; /* a part refusing the shape (PAT: powers of two) */
+                schedule *generated = algorithm_generate(a, &p, why, sizeof why);
+                ck_assert_msg(generated != NULL, "%s: %s", what, why);
+                schedule_seal(stored);
+                ck_assert_msg(generated->generator || !kinds[k].generated, "%s: stored", what);
+                if (generated->generator) expect_generated_equals_stored(generated, stored, what);
+                schedule_free(stored);
+                schedule_free(generated);
+            }
+}
+END_TEST
+
 START_TEST(test_hierarchical_pipelined_allreduce_superpod_matches_conveyor)
 {
     topology t;
@@ -314,7 +359,7 @@ START_TEST(test_hierarchical_pipelined_allreduce_superpod_matches_conveyor)
     for (size_t c = 0; c < COUNT(slice_counts); c++) {
         algo_params p = {.ranks = 16, .domain_ranks = 8, .segments = slice_counts[c]};
         char why[512] = "";
-        schedule *s = allreduce_hierarchical_pipelined(&p, why, sizeof why);
+        schedule *s = algorithm_build(algorithm_find(PRIM_ALLREDUCE, "hierarchical_pipelined"), &p, why, sizeof why);
         ck_assert_msg(s != NULL, "%s", why);
         ck_assert_int_eq(s->segments, slice_counts[c]);
         double slices = slice_counts[c];
@@ -347,7 +392,8 @@ START_TEST(test_hierarchical_pipelined_allgather_reducescatter_match_conveyor)
     load_text(two_pods, &t);
     algo_params p = {.ranks = 16, .domain_ranks = 8, .segments = 4};
     char why[512] = "";
-    schedule *ag = allgather_hierarchical_pipelined(&p, why, sizeof why), *rs = reducescatter_hierarchical_pipelined(&p, why, sizeof why);
+    schedule *ag = algorithm_build(algorithm_find(PRIM_ALLGATHER, "hierarchical_pipelined"), &p, why, sizeof why);
+    schedule *rs = algorithm_build(algorithm_find(PRIM_REDUCESCATTER, "hierarchical_pipelined"), &p, why, sizeof why);
     ck_assert(ag && rs);
     for (size_t m = 0; m < COUNT(sizes); m++) {
         double slice = sizes[m] / 4, outer = ring_ag(2, 2e-6, 50e9, slice / 8), inner = ring_ag(8, 0.5e-6, 900e9, slice);
@@ -374,7 +420,7 @@ START_TEST(test_hierarchical_subset_group_matches_composition)
     ck_assert_int_eq(topology_group_domains(&t, members, 8, order), 2);
     algo_params p = {.ranks = 8, .domain_ranks = 2, .domain_order = order};
     char why[512] = "";
-    schedule *s = allreduce_hierarchical(&p, why, sizeof why);
+    schedule *s = algorithm_build(algorithm_find(PRIM_ALLREDUCE, "hierarchical"), &p, why, sizeof why);
     ck_assert_msg(s != NULL, "%s", why);
     ck_assert(schedule_verify(s, why, sizeof why));
     for (size_t m = 0; m < COUNT(sizes); m++) {
@@ -505,7 +551,7 @@ START_TEST(test_hierarchical_nvls_and_sharp_parts_match_composition)
     algo_params p = {.ranks = 16, .domain_ranks = 8, .segments = 4, .inner = "inc", .outer = "inc",
                      .inc_tree_of = platform_tree, .inc_context = &t};
     char why[512] = "";
-    schedule *s = allreduce_hierarchical(&p, why, sizeof why);
+    schedule *s = algorithm_build(algorithm_find(PRIM_ALLREDUCE, "hierarchical"), &p, why, sizeof why);
     ck_assert_msg(s != NULL, "%s", why);
     ck_assert_int_eq(s->actors - s->ranks, 2 * 8 * 1 + 2 * 8 * 1 + 8 * 1); /* RS, AG: 8 flows per pod; AR: a flow per rail pair */
     for (size_t m = 0; m < COUNT(sizes); m++) {
@@ -528,6 +574,7 @@ int main(void)
     tcase_add_test(verify, test_hierarchical_refuses_single_tier_groups_and_unknown_tiers);
     tcase_add_test(verify, test_hierarchical_pipelined_and_inc_parts_verify);
     tcase_add_test(verify, test_hierarchical_takes_groups_in_any_domain_order);
+    tcase_add_test(verify, test_hierarchical_generated_equals_stored);
     tcase_set_timeout(verify, 120);
     suite_add_tcase(suite, verify);
     TCase *timing = tcase_create("timing");

@@ -280,3 +280,48 @@ void expect_star_times_at_timed_ranks(schedule_builder build, const char *name, 
         expect_star_times(build, &p, expected, name);
     }
 }
+
+/* Whether X and Y are the same op but for where their dependencies are listed. */
+static bool same_op(const sched_op *x, const sched_op *y)
+{
+    return x->kind == y->kind && x->phase == y->phase && x->channel == y->channel && x->peer == y->peer &&
+           x->chunk == y->chunk && x->count == y->count && x->range_count == y->range_count &&
+           x->range_first == y->range_first && x->dep_count == y->dep_count;
+}
+
+void expect_generated_equals_stored(const schedule *generated, const schedule *stored, const char *what)
+{
+    ck_assert_msg(stored->sealed && !stored->generator, "%s: the stored schedule, sealed", what);
+    ck_assert_msg(generated->generator && generated->sealed, "%s: generated", what);
+    ck_assert_int_eq(generated->actors, stored->actors);
+    ck_assert_int_eq(generated->chunks, stored->chunks);
+    ck_assert_int_eq(generated->channels, stored->channels);
+    ck_assert_int_eq(generated->segments, stored->segments);
+    ck_assert_int_eq(generated->slice_positions, stored->slice_positions);
+    ck_assert_int_eq(generated->phase_count, stored->phase_count);
+    for (int i = 0; i < stored->phase_count; i++) ck_assert_str_eq(generated->phase_names[i], stored->phase_names[i]);
+    ck_assert_int_eq(!generated->slice_owner, !stored->slice_owner);
+    for (int k = 0; stored->slice_owner && k < stored->slice_positions; k++)
+        ck_assert_int_eq(generated->slice_owner[k], stored->slice_owner[k]);
+    ck_assert_int_eq(sched_messages(generated), sched_messages(stored));
+    for (int a = 0; a < stored->actors; a++) {
+        const sched_actor *x = &stored->actor[a], *y = &generated->actor[a];
+        ck_assert_ptr_null(y->ops);
+        ck_assert_ptr_null(y->deps);
+        ck_assert_ptr_null(y->ranges);
+        ck_assert_int_eq(y->op_count, x->op_count);
+        for (int o = 0; o < x->op_count; o++) {
+            const sched_op *want = &x->ops[o];
+            sched_op got = sched_op_at(generated, a, o), read = sched_op_at(stored, a, o);
+            ck_assert_msg(same_op(&read, want) && read.dep_first == want->dep_first, "%s: the stored accessor, op %d",
+                          what, o);
+            ck_assert_msg(same_op(&got, want), "%s: rank %d op %d: kind %d/%d phase %d/%d peer %d/%d chunk %d/%d count %d/%d deps %d/%d",
+                          what, a, o, got.kind, want->kind, got.phase, want->phase, got.peer, want->peer, got.chunk,
+                          want->chunk, got.count, want->count, got.dep_count, want->dep_count);
+            for (int d = 0; d < want->dep_count; d++)
+                ck_assert_msg(sched_op_dep(generated, a, o, &got, d) == x->deps[want->dep_first + d],
+                              "%s: rank %d op %d dependency %d: %d, stored %d", what, a, o, d,
+                              sched_op_dep(generated, a, o, &got, d), x->deps[want->dep_first + d]);
+        }
+    }
+}

@@ -96,6 +96,9 @@ bool find_flow_by_hop(const topology *t, int from, int to, int hop, int src_firs
 void load_shipped_with(const char *name, const char *extra_yaml, topology *t);
 
 /* Run every test of S (forking per test) and return the process exit status. */
+/* GENERATED (a schedule.h generator) holds the ops of STORED (sealed), each
+ * field, dependency, phase and slice owner; nothing is stored per op. */
+void expect_generated_equals_stored(const schedule *generated, const schedule *stored, const char *what);
 int run_suite(Suite *s);
 /* |a/b - 1| */
 double relative_error(double a, double b);

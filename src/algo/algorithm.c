@@ -89,13 +89,13 @@ static const algorithm table[] = {
      FAMILY_RING, COMPOSITION_FLAT, 0, 0, NULL, alltoall_torus_segments},
     {"hierarchical", PRIM_ALLREDUCE, "inner RS -> outer sub-AR of each position -> inner AG; inner/outer selectable",
      "explainer 03 §2.1", allreduce_hierarchical, GROWTH_COMPOSED,
-     FAMILY_RING, COMPOSITION_HIERARCHICAL, 0, 0, NULL, hierarchical_segments},
+     FAMILY_RING, COMPOSITION_HIERARCHICAL, 0, 0, hierarchical_generate, hierarchical_segments},
     {"hierarchical", PRIM_ALLGATHER, "outer AG of each position, then inner AG; inner/outer selectable",
      "explainer 03 §2.1", allgather_hierarchical, GROWTH_COMPOSED,
-     FAMILY_RING, COMPOSITION_HIERARCHICAL, 0, 0, NULL, hierarchical_segments},
+     FAMILY_RING, COMPOSITION_HIERARCHICAL, 0, 0, hierarchical_generate, hierarchical_segments},
     {"hierarchical", PRIM_REDUCESCATTER, "inner RS, then outer RS of each position; inner/outer selectable",
      "explainer 03 §2.1", reducescatter_hierarchical, GROWTH_COMPOSED,
-     FAMILY_RING, COMPOSITION_HIERARCHICAL, 0, 0, NULL, hierarchical_segments},
+     FAMILY_RING, COMPOSITION_HIERARCHICAL, 0, 0, hierarchical_generate, hierarchical_segments},
     {"hierarchical_pipelined", PRIM_ALLREDUCE, "hierarchical AR on P slices (default 8), each part on its own "
      "connections, a slice's outer AR as soon as its inner RS is done", "explainer 03 §2.1, 01 App. C",
      allreduce_hierarchical_pipelined, GROWTH_SLICED,
@@ -144,6 +144,40 @@ static double segments_bound(const algo_params *p, double depth, double default_
     return pipeline_segments(&deepest, (int)depth, 1);
 }
 
+static bool is_composed(const algorithm *a)
+{
+    return a->composition == COMPOSITION_HIERARCHICAL || a->composition == COMPOSITION_PIPELINED;
+}
+
+/* A hierarchical part's algorithm (algorithm_part_fn): a composition is none. */
+static const algorithm *flat_part(primitive prim, const char *name)
+{
+    const algorithm *a = algorithm_part(prim, name);
+    return a && !is_composed(a) ? a : NULL;
+}
+
+/* A hierarchical composition's share of the size: its parts' sizes on their
+ * sub-groups, embedded once per sub-group, SLICES times; -1 when P is no
+ * two-tier group or a part's algorithm is unknown. */
+static double composed_size(primitive prim, const algo_params *p, int slices)
+{
+    int n = p->ranks, d = p->domain_ranks, count;
+    if (d < 1 || n % d != 0 || d >= n) return -1;
+    const composition_part *parts = hierarchical_parts(prim, &count);
+    double items = 0;
+    for (int i = 0; i < count; i++) {
+        int size = parts[i].outer ? n / d : d, groups = parts[i].outer ? d : n / d;
+        const algorithm *algo = flat_part(parts[i].prim, parts[i].outer ? p->outer : p->inner);
+        if (!algo) return -1;
+        if (size < 2) continue;
+        algo_params sub = {.ranks = size, .segments = slices > 1 ? 0 : p->segments,
+                           .size_bytes = p->size_bytes / slices / (parts[i].outer ? d : 1), .alpha_s = p->alpha_s,
+                           .bandwidth_Bps = p->bandwidth_Bps, .tiers = p->tiers};
+        items += (groups + 1.0) * algorithm_schedule_size(algo, &sub); /* embedded per group, and built once */
+    }
+    return items * slices;
+}
+
 /* One channel's schedule. */
 static double channel_size(const algorithm *a, const algo_params *p)
 {
@@ -169,11 +203,11 @@ static double channel_size(const algorithm *a, const algo_params *p)
     case GROWTH_IMPORTED: /* a step is at most three ops (a fused step's halves), each with its dependencies */
         return p->source ? 8 * (double)((const msccl_program *)p->source)->step_count : 0;
     case GROWTH_SLICED: { /* the parts at their default segments, on P slices */
-        double slices = segments_bound(p, 3, HIERARCHICAL_SLICES), parts = hierarchical_schedule_size(a->prim, p, (int)slices);
+        double slices = segments_bound(p, 3, HIERARCHICAL_SLICES), parts = composed_size(a->prim, p, (int)slices);
         return parts >= 0 ? parts : (8 * n * n + 64 * n * 3 * l) * slices;
     }
     default: { /* GROWTH_COMPOSED: its parts where the group has two tiers */
-        double parts = hierarchical_schedule_size(a->prim, p, 1);
+        double parts = composed_size(a->prim, p, 1);
         return parts >= 0 ? parts : 8 * n * n + 64 * n * (segments_bound(p, 2 * l, 2 * l) + l);
     }
     }
@@ -215,6 +249,15 @@ const algorithm *algorithm_part(primitive prim, const char *name)
     return algorithm_find(prim, name ? name : "ring");
 }
 
+/* P as A's own builder or segments rule gets it: with the registry's
+ * lookup of a composition's parts. */
+static algo_params registry_params(const algo_params *p)
+{
+    algo_params q = *p;
+    q.part_of = flat_part;
+    return q;
+}
+
 schedule *ring_generate(const algorithm *a, const algo_params *p, char *why, int why_size)
 {
     return ring_schedule_generated(a->prim, p->ranks, why, why_size);
@@ -222,7 +265,8 @@ schedule *ring_generate(const algorithm *a, const algo_params *p, char *why, int
 
 schedule *algorithm_generate(const algorithm *a, const algo_params *p, char *why, int why_size)
 {
-    if (a->generate && p->channels <= 1) return a->generate(a, p, why, why_size);
+    algo_params q = registry_params(p);
+    if (a->generate && p->channels <= 1) return a->generate(a, &q, why, why_size);
     return algorithm_build(a, p, why, why_size);
 }
 
@@ -261,7 +305,7 @@ int algorithm_segments(const algorithm *a, const algo_params *p, char *why, int 
         schedule_free(built);
         return segments;
     }
-    algo_params q = *p;
+    algo_params q = registry_params(p);
     q.channels = 1;
     if (p->channels > 1) q.size_bytes = p->size_bytes / p->channels; /* each channel's M/K, as algorithm_build's */
     return a->segments(a->prim, &q, why, why_size);
@@ -276,7 +320,10 @@ schedule *algorithm_build(const algorithm *a, const algo_params *p, char *why, i
         q.source = msccl_program_of(a);
         return a->build(&q, why, why_size);
     }
-    if (k == 1) return a->build(p, why, why_size);
+    if (k == 1) {
+        algo_params q = registry_params(p);
+        return a->build(&q, why, why_size);
+    }
     schedule *copies[SCHED_MAX_CHANNELS] = {NULL};
     int *orders[SCHED_MAX_CHANNELS] = {NULL};
     bool ok = true;

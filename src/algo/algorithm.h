@@ -21,6 +21,13 @@
 typedef bool (*inc_tree_fn)(const void *ctx, const int *ranks, int n, unsigned capabilities, inc_tree *out, char *why,
                             int why_size);
 
+typedef struct algorithm algorithm;
+/* The algorithm of a hierarchical part of PRIM named NAME (NULL: ring), or
+ * NULL when there is none or it is itself a composition: the registry's
+ * lookup, handed to a composition in its parameters so that its file calls
+ * nothing of the registry back. */
+typedef const algorithm *(*algorithm_part_fn)(primitive prim, const char *name);
+
 typedef struct algo_params {
     int ranks;
     int segments;               /* pipelining segments P (0: the algorithm's default, SEGMENTS_AUTO: P*) */
@@ -37,6 +44,7 @@ typedef struct algo_params {
     const inc_tree *inc;        /* inc: the group's aggregation tree (NULL: none, inc refuses) */
     inc_tree_fn inc_tree_of;    /* hierarchical: trees of sub-groups for `inc` parts (NULL: none) */
     const void *inc_context;    /* passed to inc_tree_of */
+    algorithm_part_fn part_of;  /* hierarchical: its parts' algorithms (set by algorithm_build and algorithm_segments) */
     int channels;               /* NCCL-style channels (0 or 1: one); see algorithm_build */
     channel_layout layout;      /* how the channels spread over the fabric (channels.h) */
     int rail_ranks;             /* CHANNELS_RAILS: GPUs per node (channel c's ring enters each node at GPU c) */
@@ -89,7 +97,6 @@ enum {
  * its own, so the two cannot disagree. */
 typedef int (*segments_fn)(primitive prim, const algo_params *p, char *why, int why_size);
 
-typedef struct algorithm algorithm;
 struct algorithm {
     const char *name;
     primitive prim;
@@ -122,7 +129,8 @@ schedule *algorithm_build(const algorithm *a, const algo_params *p, char *why, i
 int algorithm_segments(const algorithm *a, const algo_params *p, char *why, int why_size);
 /* A's schedule for P as algorithm_build gives it, generated rather than
  * stored where A has a generator (ring AR / AG / RS on one channel:
- * ring_generated.c), for the executor only: the verifier reads stored ops. */
+ * ring_generated.c; hierarchical AR / AG / RS: composition_generated.c), for
+ * the executor only: the verifier reads stored ops. */
 schedule *algorithm_generate(const algorithm *a, const algo_params *p, char *why, int why_size);
 /* The algorithm of a hierarchical part of PRIM: NAME (`inner:` / `outer:`),
  * or the ring when NAME is NULL; NULL when PRIM has no such algorithm. */
@@ -207,6 +215,9 @@ schedule *alltoall_hierarchical(const algo_params *p, char *why, int why_size);
 schedule *allreduce_hierarchical_pipelined(const algo_params *p, char *why, int why_size);
 schedule *allgather_hierarchical_pipelined(const algo_params *p, char *why, int why_size);
 schedule *reducescatter_hierarchical_pipelined(const algo_params *p, char *why, int why_size);
+/* The same compositions on one slice, generated where their parts allow
+ * (composition_generated.c), else stored: their `generate`. */
+schedule *hierarchical_generate(const algorithm *a, const algo_params *p, char *why, int why_size);
 schedule *allreduce_inc(const algo_params *p, char *why, int why_size);
 schedule *bcast_inc(const algo_params *p, char *why, int why_size);
 schedule *reduce_inc(const algo_params *p, char *why, int why_size);
@@ -222,10 +233,17 @@ schedule *msccl_build(const algo_params *p, char *why, int why_size);
  * default), computed before anything is built; a double, so that no product
  * wraps.  tests/test_algorithms.c holds it above every schedule's real size. */
 double algorithm_schedule_size(const algorithm *a, const algo_params *p);
-/* A hierarchical composition's share of it: its parts' sizes on their
- * sub-groups, embedded once per sub-group, SLICES times; -1 when P is no
- * two-tier group or a part's algorithm is unknown (hierarchical.c). */
-double hierarchical_schedule_size(primitive prim, const algo_params *p, int slices);
+/* One part of a hierarchical composition: a whole algorithm of PRIM run on
+ * sub-groups, one phase of the schedule. */
+typedef struct composition_part {
+    primitive prim;
+    bool outer;          /* across positions (L ranks) rather than within a domain (D ranks) */
+    const char *phase;
+} composition_part;
+#define COMPOSITION_MAX_PARTS 4
+/* The parts of PRIM's hierarchical composition (AR, AG, RS) in the order
+ * they run, and their count (hierarchical.c). */
+const composition_part *hierarchical_parts(primitive prim, int *count);
 /* The INC capabilities (INC_* of topology.h) algorithm A needs of every switch
  * of the tree; 0 when it runs no switch actors. */
 static inline unsigned algorithm_inc_capabilities(const algorithm *a)

@@ -16,7 +16,10 @@
  *       the outer tier (the seed lists AG as inner → outer, which would carry
  *       (L-1)·M/L across it; the α terms are the same).
  * Ring on ring: n_α = 2(D-1) inner + 2(L-1) outer, n_β = 2(N-1)/N (AR; half
- * of each for AG / RS), 03 §2.1's table.  Each part is one phase.
+ * of each for AG / RS), 03 §2.1's table.  Each part is one phase.  `run`
+ * asks for the composition generated rather than stored where its parts
+ * allow (composition_generated.c): nothing is then kept per op but the
+ * parts' sub-schedules.
  *
  * hierarchical_pipelined cuts the data into P slices (01 App. C: a conveyor
  * of the parts) and runs the composition on each, a slice's next part as
@@ -29,15 +32,12 @@
 #include <stdlib.h>
 
 #include "algo/algorithm.h"
+#include "algo/composition_generated.h"
 #include "algo/group_check.h"
 #include "algo/pipeline.h"
 #include "sched/compose.h"
 
-typedef struct part {
-    primitive prim;
-    bool outer;          /* across positions (L ranks) rather than within a domain (D ranks) */
-    const char *phase;
-} part;
+typedef composition_part part;
 
 #define HIERARCHICAL_MAX_CHUNKS (1L << 28) /* chunk indices are 32-bit (schedule.h) */
 
@@ -49,11 +49,6 @@ static long gcd(long a, long b)
         b = t;
     }
     return a;
-}
-
-static bool is_hierarchical(const algorithm *a)
-{
-    return a->composition == COMPOSITION_HIERARCHICAL || a->composition == COMPOSITION_PIPELINED;
 }
 
 /* The group ranks of sub-group K of a part: position k of every domain
@@ -71,15 +66,15 @@ static const algorithm *part_setup(const part *pt, const algo_params *p, const i
                                    int segments, algo_params *sub, inc_tree *tree, char *why, int why_size)
 {
     const char *name = pt->outer ? p->outer : p->inner;
-    const algorithm *algo = algorithm_part(pt->prim, name);
-    if (!algo || is_hierarchical(algo)) {
+    const algorithm *algo = p->part_of(pt->prim, name);
+    if (!algo) {
         snprintf(why, (size_t)why_size, "hierarchical: no %s algorithm '%s' for the %s tier", primitive_name(pt->prim),
                  name ? name : "ring", pt->outer ? "outer" : "inner");
         return NULL;
     }
     *sub = (algo_params){.ranks = ranks, .segments = segments, .size_bytes = payload, .alpha_s = p->alpha_s,
                          .bandwidth_Bps = p->bandwidth_Bps};
-    unsigned capabilities = algorithm_inc_capabilities(algo);
+    unsigned capabilities = algo->inc_capabilities;
     char sub_why[384] = "";
     if (capabilities) {
         if (!p->inc_tree_of || !p->inc_tree_of(p->inc_context, members, ranks, capabilities, tree, sub_why, sizeof sub_why)) {
@@ -95,7 +90,9 @@ static const algorithm *part_setup(const part *pt, const algo_params *p, const i
 }
 
 /* One part's sub-schedule (BUILD) or only its segments (else, in *SEGMENTS):
- * false with WHY when the part's algorithm refuses its sub-group. */
+ * false with WHY when the part's algorithm refuses its sub-group.  A part
+ * runs on one channel and is never itself a composition (part_setup), so
+ * its own builder and segments rule are what the registry would call. */
 static bool part_run(const part *pt, const algo_params *p, const int *members, int ranks, double payload, int segments,
                      bool build, schedule **built, int *got, char *why, int why_size)
 {
@@ -104,8 +101,8 @@ static bool part_run(const part *pt, const algo_params *p, const int *members, i
     const algorithm *algo = part_setup(pt, p, members, ranks, payload, segments, &sub, &tree, why, why_size);
     if (!algo) return false;
     char sub_why[384] = "";
-    if (build) *built = algorithm_build(algo, &sub, sub_why, sizeof sub_why);
-    else *got = algorithm_segments(algo, &sub, sub_why, sizeof sub_why);
+    if (build) *built = algo->build(&sub, sub_why, sizeof sub_why);
+    else *got = algo->segments(algo->prim, &sub, sub_why, sizeof sub_why);
     if (sub.inc) inc_tree_free(&tree);
     bool ok = build ? *built != NULL : *got > 0;
     if (!ok) snprintf(why, (size_t)why_size, "hierarchical %s tier (%d ranks): %s", pt->outer ? "outer" : "inner", ranks,
@@ -140,7 +137,7 @@ static int composed_segments(const part *parts, int part_count, const algo_param
                           why_size);
             if (!ok) break;
             if (got > most) most = got;
-            if (!algorithm_inc_capabilities(algorithm_part(parts[i].prim, parts[i].outer ? p->outer : p->inner)))
+            if (!p->part_of(parts[i].prim, parts[i].outer ? p->outer : p->inner)->inc_capabilities)
                 break; /* no switch actors: one sub-schedule serves every sub-group */
         }
     }
@@ -151,8 +148,8 @@ static int composed_segments(const part *parts, int part_count, const algo_param
 /* The parts' sub-schedules: CHILD[i][k] for sub-group k of part i, one
  * shared by every sub-group (k = 0) unless the part runs switch actors. */
 typedef struct parts_built {
-    schedule **child[4];
-    int count[4];   /* sub-schedules of part i (0: the tier has one rank) */
+    schedule **child[COMPOSITION_MAX_PARTS];
+    int count[COMPOSITION_MAX_PARTS];   /* sub-schedules of part i (0: the tier has one rank) */
     int switches;   /* switch actors over all parts and sub-groups */
     long chunks;    /* chunks of one composition */
 } parts_built;
@@ -200,10 +197,23 @@ static bool build_parts(const part *parts, int part_count, const algo_params *p,
     return ok;
 }
 
+/* Whether S now generates the composition of B's parts (one slice, no
+ * switch actors): then S holds the sub-schedules and B is freed. */
+static bool generated(schedule *s, const part *parts, int part_count, const algo_params *p, parts_built *b)
+{
+    schedule *child[COMPOSITION_MAX_PARTS] = {NULL};
+    for (int i = 0; i < part_count; i++) child[i] = b->count[i] > 0 ? b->child[i][0] : NULL;
+    if (!composition_generate(s, parts, part_count, p->domain_order, p->domain_ranks, child)) return false;
+    for (int i = 0; i < part_count; i++) b->count[i] = 0; /* S's now */
+    free_parts(b, part_count);
+    return true;
+}
+
 /* The composition of PARTS over P's two-tier group, SLICES times over
- * consecutive ranges of the data (1: the phases one after another). */
+ * consecutive ranges of the data (1: the phases one after another),
+ * generated rather than stored when GENERATE and the parts allow. */
 static schedule *compose(primitive prim, const part *parts, int part_count, const algo_params *p, int slices,
-                         char *why, int why_size)
+                         bool generate, char *why, int why_size)
 {
     if (!two_tier_group_accepted(p, why, why_size)) return NULL;
     int n = p->ranks, d = p->domain_ranks, l = n / d;
@@ -226,6 +236,7 @@ static schedule *compose(primitive prim, const part *parts, int part_count, cons
             for (int g = 0; g < l; g++)
                 for (int q = 0; q < d; q++) s->slice_owner[c * n + q * l + g] = domain_rank(p, g * d + q);
     }
+    if (generate && slices == 1 && b.switches == 0 && generated(s, parts, part_count, p, &b)) return s;
     int *part_start = calloc((size_t)s->actors, sizeof(int)), *members = malloc(sizeof(int) * (size_t)n);
     int *map = malloc(sizeof(int) * (size_t)(n + b.switches + 1));
     for (int c = 0; c < slices; c++) {
@@ -268,51 +279,32 @@ static const part ar_parts[] = {{PRIM_REDUCESCATTER, false, "inner RS"},
 static const part ag_parts[] = {{PRIM_ALLGATHER, true, "outer AG"}, {PRIM_ALLGATHER, false, "inner AG"}};
 static const part rs_parts[] = {{PRIM_REDUCESCATTER, false, "inner RS"}, {PRIM_REDUCESCATTER, true, "outer RS"}};
 
-static const part *parts_of(primitive prim, int *count)
+const composition_part *hierarchical_parts(primitive prim, int *count)
 {
     *count = prim == PRIM_ALLREDUCE ? 3 : 2;
     return prim == PRIM_ALLREDUCE ? ar_parts : prim == PRIM_ALLGATHER ? ag_parts : rs_parts;
 }
 
-double hierarchical_schedule_size(primitive prim, const algo_params *p, int slices)
-{
-    int n = p->ranks, d = p->domain_ranks, count;
-    if (d < 1 || n % d != 0 || d >= n) return -1;
-    const part *parts = parts_of(prim, &count);
-    double items = 0;
-    for (int i = 0; i < count; i++) {
-        int size = parts[i].outer ? n / d : d, groups = parts[i].outer ? d : n / d;
-        const algorithm *algo = algorithm_part(parts[i].prim, parts[i].outer ? p->outer : p->inner);
-        if (!algo || is_hierarchical(algo)) return -1;
-        if (size < 2) continue;
-        algo_params sub = {.ranks = size, .segments = slices > 1 ? 0 : p->segments,
-                           .size_bytes = p->size_bytes / slices / (parts[i].outer ? d : 1), .alpha_s = p->alpha_s,
-                           .bandwidth_Bps = p->bandwidth_Bps, .tiers = p->tiers};
-        items += (groups + 1.0) * algorithm_schedule_size(algo, &sub); /* embedded per group, and built once */
-    }
-    return items * slices;
-}
-
 int hierarchical_segments(primitive prim, const algo_params *p, char *why, int why_size)
 {
     int count;
-    const part *parts = parts_of(prim, &count);
+    const part *parts = hierarchical_parts(prim, &count);
     return composed_segments(parts, count, p, 1, why, why_size);
 }
 
 schedule *allreduce_hierarchical(const algo_params *p, char *why, int why_size)
 {
-    return compose(PRIM_ALLREDUCE, ar_parts, 3, p, 1, why, why_size);
+    return compose(PRIM_ALLREDUCE, ar_parts, 3, p, 1, false, why, why_size);
 }
 
 schedule *allgather_hierarchical(const algo_params *p, char *why, int why_size)
 {
-    return compose(PRIM_ALLGATHER, ag_parts, 2, p, 1, why, why_size);
+    return compose(PRIM_ALLGATHER, ag_parts, 2, p, 1, false, why, why_size);
 }
 
 schedule *reducescatter_hierarchical(const algo_params *p, char *why, int why_size)
 {
-    return compose(PRIM_REDUCESCATTER, rs_parts, 2, p, 1, why, why_size);
+    return compose(PRIM_REDUCESCATTER, rs_parts, 2, p, 1, false, why, why_size);
 }
 
 /* P slices: `segments`, HIERARCHICAL_SLICES by default, or P* of 01 App.
@@ -325,21 +317,28 @@ static int slices_of(const algo_params *p, int part_count)
 int hierarchical_pipelined_segments(primitive prim, const algo_params *p, char *why, int why_size)
 {
     int count;
-    const part *parts = parts_of(prim, &count);
+    const part *parts = hierarchical_parts(prim, &count);
     return composed_segments(parts, count, p, slices_of(p, count), why, why_size);
 }
 
 schedule *allreduce_hierarchical_pipelined(const algo_params *p, char *why, int why_size)
 {
-    return compose(PRIM_ALLREDUCE, ar_parts, 3, p, slices_of(p, 3), why, why_size);
+    return compose(PRIM_ALLREDUCE, ar_parts, 3, p, slices_of(p, 3), false, why, why_size);
 }
 
 schedule *allgather_hierarchical_pipelined(const algo_params *p, char *why, int why_size)
 {
-    return compose(PRIM_ALLGATHER, ag_parts, 2, p, slices_of(p, 2), why, why_size);
+    return compose(PRIM_ALLGATHER, ag_parts, 2, p, slices_of(p, 2), false, why, why_size);
 }
 
 schedule *reducescatter_hierarchical_pipelined(const algo_params *p, char *why, int why_size)
 {
-    return compose(PRIM_REDUCESCATTER, rs_parts, 2, p, slices_of(p, 2), why, why_size);
+    return compose(PRIM_REDUCESCATTER, rs_parts, 2, p, slices_of(p, 2), false, why, why_size);
+}
+
+schedule *hierarchical_generate(const algorithm *a, const algo_params *p, char *why, int why_size)
+{
+    int count;
+    const part *parts = hierarchical_parts(a->prim, &count);
+    return compose(a->prim, parts, count, p, 1, true, why, why_size);
 }

@@ -14,14 +14,12 @@ static bool same_connection(const sched_op *x, const sched_op *y)
            (x->kind == OP_SEND) == (y->kind == OP_SEND);
 }
 
-/* What an op waits for when it waits for every op of actor A in [FIRST,
- * END): the ops of that range no op of it depends on (its sinks), less each
- * sink a later op on its connection follows.  Sealing chains a connection's
- * ops in program order, each waiting for the one before, so that later op,
- * or a sink waiting for it, finishes no sooner: the same wait, with as many
- * dependencies as the range has connections instead of one per sink (a
- * ring part's N - 1 sends). */
-static int part_sinks(const sched_actor *a, int first, int end, int *sinks)
+/* Sealing chains a connection's ops in program order, each waiting for the
+ * one before, so a later op on a sink's connection, or a sink waiting for
+ * it, finishes no sooner: the same wait, with as many dependencies as the
+ * range has connections instead of one per sink (a ring part's N - 1
+ * sends). */
+int sched_part_sinks(const sched_actor *a, int first, int end, int *sinks)
 {
     bool *needed = calloc((size_t)(end - first) + 1, sizeof(bool));
     for (int o = first; o < end; o++)
@@ -54,7 +52,7 @@ void sched_embed(schedule *parent, const schedule *child, const int *actor_map, 
         if (from->op_count == 0) continue;
         int to = actor_map[a], base = parent->actor[to].op_count;
         int *sinks = malloc(sizeof(int) * ((size_t)(base - part_start[to]) + 1));
-        int sink_count = part_sinks(&parent->actor[to], part_start[to], base, sinks);
+        int sink_count = sched_part_sinks(&parent->actor[to], part_start[to], base, sinks);
         chunk_range *ranges = NULL;
         int range_capacity = 0;
         for (int o = 0; o < from->op_count; o++) {

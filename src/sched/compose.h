@@ -16,6 +16,13 @@
 void sched_embed(schedule *parent, const schedule *child, const int *actor_map, int first_chunk, int width,
                  int *part_start);
 
+/* What an op waits for when it waits for every op of actor A in [FIRST,
+ * END) (sched_embed's first ops of a part): the ops of that range no op of
+ * it depends on (its sinks), less each sink a later op on its connection
+ * follows, in increasing order into SINKS (END - FIRST ints at most); how
+ * many. */
+int sched_part_sinks(const sched_actor *a, int first, int end, int *sinks);
+
 /* NCCL-style channels: K concurrent copies of a collective, copy c moving
  * its own 1/K of the data on its own connections (channel c).  ONE[c] is
  * copy c's schedule (N ranks, the same chunk grid for every c, and the same

@@ -35,6 +35,7 @@ void schedule_free(schedule *s)
     free(s->switch_node);
     free(s->input_slot);
     free(s->output_slot);
+    if (s->generator && s->generator->release) s->generator->release(s->generator_state);
     free(s);
 }
 

@@ -23,8 +23,9 @@
  *
  * A schedule either stores its ops (actor[a].ops / deps) or carries a
  * generator that computes op i of actor a, dependencies included, from the
- * schedule's shape (ring AR / AG / RS: ring_generated.c), so that nothing is
- * stored per op.  The executor reads ops through sched_op_at / sched_op_dep,
+ * schedule's shape (ring AR / AG / RS: ring_generated.c; two-tier
+ * compositions: composition_generated.c, from their parts' sub-schedules,
+ * generator_state), so that nothing is stored per op.  The executor reads ops through sched_op_at / sched_op_dep,
  * which serve both; everything else (verifier, composition) reads the stored
  * arrays and is only given stored schedules. */
 #ifndef COLLSIM_SCHEDULE_H
@@ -83,10 +84,12 @@ typedef struct sched_actor {
 
 struct schedule;
 
-/* Op O of actor ACTOR and its K-th dependency, computed (sched_op_at). */
+/* Op O of actor ACTOR and its K-th dependency, computed (sched_op_at);
+ * RELEASE (NULL: nothing) frees what the schedule's generator_state holds. */
 typedef struct sched_generator {
     sched_op (*op)(const struct schedule *s, int actor, int o);
     int (*dep)(const struct schedule *s, int actor, int o, int k);
+    void (*release)(void *state);
 } sched_generator;
 
 typedef struct schedule {
@@ -107,6 +110,7 @@ typedef struct schedule {
     int current_channel; /* the channel of ops emitted next (sched_set_channel) */
     sched_actor *actor;
     const sched_generator *generator; /* NULL: the ops are stored; else actor[a].ops and deps are NULL, op_count set */
+    void *generator_state; /* what the generator computes from (NULL: the shape alone); owned */
     /* Buffers of its own per rank (schedules read from a file, docs/schedules.md).
      * slots = 0: every actor holds the chunk grid, and a receive names the
      * chunks its send names.  slots > 0: every actor holds SLOTS slots (the
