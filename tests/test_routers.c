@@ -89,6 +89,31 @@ START_TEST(test_an_injection_queue_interleaves_its_messages)
 }
 END_TEST
 
+/* The bubble rule: a rank injects only where the buffer it fills keeps
+ * room for one more packet after it.  A lone message of 8 packets to a
+ * neighbour through buffers of two packets: each packet's room comes back
+ * one credit round trip R = 2l + P after it started (l the link's latency,
+ * P a packet's time).  Transit first (no bubble) starts two packets a round
+ * trip: the 8th at 3R + P, arriving at 3R + 2P + l; the bubble one: the 8th
+ * at 7R, arriving at 7R + P + l. */
+START_TEST(test_the_bubble_rule_keeps_room_for_one_more)
+{
+    const double l = alpha, r = 2 * l + packet_s;
+    const char *rules[] = {"{router: {transit: priority}, buffer: 8KiB}", "{router: {transit: bubble}, buffer: 8KiB}"};
+    const double expected[] = {3 * r + 2 * packet_s + l, 7 * r + packet_s + l};
+    for (int k = 0; k < 2; k++) {
+        topology t;
+        load_torus("[4]", rules[k], &t);
+        flow lone = {0, 1, 8 * MTU, 0};
+        double finish;
+        packet_flows(&t, &lone, 1, &finish);
+        ck_assert_msg(relative_error(finish, expected[k]) < 1e-9, "%s: %.12g s, expected %.12g s", rules[k], finish,
+                      expected[k]);
+        topology_free(&t);
+    }
+}
+END_TEST
+
 /* A lone message on every torus and mesh path class of docs/packet.md §4
  * takes hops x alpha + M/BW under every router and routing: uncontended,
  * adaptive routing's ties go to dimension order and nothing waits. */
@@ -196,6 +221,7 @@ int main(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_transit_goes_before_injection);
     tcase_add_test(tc, test_an_injection_queue_interleaves_its_messages);
+    tcase_add_test(tc, test_the_bubble_rule_keeps_room_for_one_more);
     tcase_add_test(tc, test_routers_keep_the_exact_forms);
     tcase_add_test(tc, test_the_escape_keeps_adaptive_routing_deadlock_free);
     tcase_add_test(tc, test_the_ring_alltoall_reaches_the_link_load_bound);

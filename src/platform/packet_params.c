@@ -377,6 +377,13 @@ bool packet_params_read(yaml_tree *tree, ynode *node, topology *t, diag *d)
                               "one of them", sized[b]);
         if (!read_per_tier(tree, v, sized[b], t, read_tier_buffer, out[b], sizeof *out[b], d)) return false;
     }
+    if (t->lattice && p->router.transit == TRANSIT_BUBBLE && p->flow_control == FLOW_CONTROL_CREDIT &&
+        packet_buffer_bytes(t, 0) < 2 * packet_wire_bytes(p))
+        return yaml_error(tree, yaml_map_get(tree, node, "router"), d,
+                          "'transit: bubble' injects only where a buffer keeps room for one more packet, and the "
+                          "buffers hold %.0f B, less than two packets (%.0f B): a rank could never inject; give "
+                          "'buffer' at least %.0f B, or choose 'transit: priority'", packet_buffer_bytes(t, 0),
+                          2 * packet_wire_bytes(p), 2 * packet_wire_bytes(p));
     if (t->lattice && p->routing == PACKET_ROUTING_SPRAY)
         return yaml_error(tree, yaml_map_get(tree, node, "routing"), d,
                           "packet routing 'spray' takes a torus's or mesh's dimensions in turn with no escape from a "

@@ -55,9 +55,12 @@ arbitration_decision arbitration_bubble(port *q, port_buffer *far, request_view 
         const input_request *i = request_of(requests, in);
         if (!may_start(q, far, requests, in, i, credit, now, &d)) continue;
         bool source = in >= requests.first_message && in < VOQ_INPUT_BASE;
-        if (source && credit && far[i->vc].credits < 2 * i->wire) { /* (settled by may_start) */
-            d.starved = true;
-            continue;
+        if (source && credit && far[i->vc].credits < 2 * i->wire) {
+            buffer_settle(&far[i->vc], q->latency, now); /* credits only grow as they settle */
+            if (far[i->vc].credits < 2 * i->wire) {
+                d.starved = true;
+                continue;
+            }
         }
         d.input = in;
         d.before = before;
