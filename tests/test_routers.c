@@ -184,6 +184,23 @@ START_TEST(test_the_escape_keeps_adaptive_routing_deadlock_free)
 END_TEST
 
 /* Time of the `torus` all-to-all of M per rank on T, packet model. */
+static double alltoall_time(const topology *t, double m);
+
+/* The bubble rule and minimal adaptive routing together: a packet that took
+ * its adaptive room as it chose does not wait for a second packet's room
+ * (it would wait for the room it holds): the 4^3 all-to-all at 4 MB
+ * completes, no faster than its link-load bound M d / (4 W). */
+START_TEST(test_the_bubble_rule_spares_adaptive_room)
+{
+    topology t;
+    load_torus("[4, 4, 4]", "{router: {transit: bubble}, routing: adaptive}", &t);
+    double m = 4e6, time = alltoall_time(&t, m), bound = m * 4 / (4 * 2 * bw);
+    ck_assert_msg(time >= bound && time < 10 * bound, "%.6g us against the bound %.6g us", time * 1e6, bound * 1e6);
+    topology_free(&t);
+}
+END_TEST
+
+/* Time of the `torus` all-to-all of M per rank on T, packet model. */
 static double alltoall_time(const topology *t, double m)
 {
     algo_params p = {.ranks = t->ranks, .dim_count = t->dim_count};
@@ -222,6 +239,7 @@ int main(void)
     tcase_add_test(tc, test_transit_goes_before_injection);
     tcase_add_test(tc, test_an_injection_queue_interleaves_its_messages);
     tcase_add_test(tc, test_the_bubble_rule_keeps_room_for_one_more);
+    tcase_add_test(tc, test_the_bubble_rule_spares_adaptive_room);
     tcase_add_test(tc, test_routers_keep_the_exact_forms);
     tcase_add_test(tc, test_the_escape_keeps_adaptive_routing_deadlock_free);
     tcase_add_test(tc, test_the_ring_alltoall_reaches_the_link_load_bound);

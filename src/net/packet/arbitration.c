@@ -55,7 +55,8 @@ arbitration_decision arbitration_bubble(port *q, port_buffer *far, request_view 
         const input_request *i = request_of(requests, in);
         if (!may_start(q, far, requests, in, i, credit, now, &d)) continue;
         bool source = in >= requests.first_message && in < VOQ_INPUT_BASE;
-        if (source && credit && far[i->vc].credits < 2 * i->wire) {
+        bool taken = requests.adaptive_vc >= 0 && i->vc % requests.route_vcs == requests.adaptive_vc; /* its room */
+        if (source && !taken && credit && far[i->vc].credits < 2 * i->wire) {
             buffer_settle(&far[i->vc], q->latency, now); /* credits only grow as they settle */
             if (far[i->vc].credits < 2 * i->wire) {
                 d.starved = true;
