@@ -1,5 +1,6 @@
-/* choose.c — adaptive routing's choice (choose.h): the alternative whose
- * port has the fewest bytes queued when the packet reaches the fork. */
+/* choose.c — path choice per packet (choose.h): spray's path of a turn,
+ * and adaptive routing's alternative whose port has the fewest bytes queued
+ * when the packet reaches the fork. */
 #include "net/packet/choose.h"
 
 /* Bytes queued at port Q now: its waiting heads, and its far buffers' (FAR) contents. */
@@ -12,6 +13,17 @@ static int64_t queued(port *q, port_buffer *far, request_view requests, net_time
         bytes += far[v].occupancy;
     }
     return bytes;
+}
+
+int choose_spray(route_table *routes, int route, unsigned turn)
+{
+    for (;;) {
+        const net_route *r = &routes->routes[route];
+        if (r->decided >= r->branch_count) return route;
+        unsigned count = (unsigned)routes->branches[r->branch_first + r->decided].count;
+        route = route_alternative(routes, route, (int)(turn % count)); /* may grow the table: r is stale */
+        turn /= count;
+    }
 }
 
 int choose_adaptive(route_table *routes, port *ports, port_buffer *buffers, int vc_shift, request_view requests,

@@ -2,7 +2,10 @@
  * route (the switch's equal-cost links toward the destination), as
  * decisions: a policy returns the alternative taken (0 .. count - 1); the
  * engine moves the packet onto it.
- *   spray     round robin: the switch takes its alternatives in turn;
+ *   spray     the sender's path: a flow's packets take its equal-cost paths in
+ *             turn, each packet's whole path chosen at its first fork (the
+ *             entropy value a sender sprays over, as Ultra Ethernet's and
+ *             EQDS's senders do), from a turn hashed from the flow's ends;
  *   adaptive  the alternative whose port has the fewest bytes queued (waiting
  *             for it, or sent into the buffer it feeds and not yet gone on);
  *             ties go to the flow's ECMP alternative, then the next ones.
@@ -24,11 +27,11 @@
 #include "net/packet/port.h"
 #include "net/packet/routing.h"
 
-/* Spray: the alternative of the switch's TURN (its count of packets sprayed). */
-static inline int choose_spray(unsigned turn, route_branch branch)
-{
-    return (int)(turn % (unsigned)branch.count);
-}
+/* Spray: the route of path TURN among ROUTE's equal-cost paths, every fork
+ * from its first open one decided, read as the digits of TURN in the
+ * mixed radix of the forks' counts (the first fork the lowest digit), so
+ * that consecutive turns cycle through every path. */
+int choose_spray(route_table *routes, int route, unsigned turn);
 
 /* Adaptive, for a packet on ROUTE at BRANCH, reading PORTS (their far
  * BUFFERS, 2^VC_SHIFT a port, settled to NOW) and the REQUESTS waiting for

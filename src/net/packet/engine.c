@@ -13,6 +13,8 @@
 
 #include "util/memory.h"
 
+enum { SPRAY_SALT = 11 }; /* a flow's first spray turn: its ends hashed apart from every tier's ECMP salt */
+
 /* Calendar slots of about 1/64 of the shortest full-packet time: few events
  * share a slot, and its 16,384 slots still span 256 packet times, beyond
  * any link's latency (event_list.h).  Any slot size orders events alike;
@@ -123,7 +125,6 @@ engine *engine_create(const topology *t, double scale)
     event_list_init(&e->events, calendar_slot_bits(t, params));
     route_table_init(&e->routes, t, e->routing != PACKET_ROUTING_ECMP, e->adaptive_vc);
     e->free_message = -1;
-    e->spray_next = calloc((size_t)topology_node_count(t), sizeof *e->spray_next);
     return e;
 }
 
@@ -139,7 +140,6 @@ void engine_free(engine *e)
     free(e->messages);
     free(e->requests);
     free(e->records);
-    free(e->spray_next);
     free(e->lanes);
     free(e->policy);
     router_free(&e->router);
@@ -232,11 +232,10 @@ static void take_fork(engine *e, packet *x, route_branch branch)
 {
     int route = e->routes.stages[x->at].route, stage = x->at - e->routes.routes[route].first, chosen;
     if (e->adaptive_vc >= 0) chosen = choose_hop(e, route, branch, x->wire_bytes);
+    else if (e->routing == PACKET_ROUTING_SPRAY) chosen = choose_spray(&e->routes, route, e->messages[x->message].spray_turn++);
     else {
-        int pick = e->routing == PACKET_ROUTING_SPRAY
-                       ? choose_spray(e->spray_next[branch.node]++, branch)
-                       : choose_adaptive(&e->routes, e->ports, e->buffers, e->vc_shift, engine_requests(e), e->now,
-                                         route, branch);
+        int pick = choose_adaptive(&e->routes, e->ports, e->buffers, e->vc_shift, engine_requests(e), e->now, route,
+                                   branch);
         chosen = route_alternative(&e->routes, route, pick); /* may grow the table: before reading it */
     }
     if (e->voq_switches) voq_assign(&e->voqs, &e->routes, e->t, e->vc_shift);
@@ -310,7 +309,8 @@ int engine_send(engine *e, int route, int64_t bytes, net_time posted, void *cook
     }
     e->messages[slot] = (message){.route = route, .record = record, .unsent = bytes, .next_free = -1,
                                   .ready = e->now + e->routes.stages[r->first].delay, .arrival = e->now, .cookie = cookie,
-                                  .queue = -1, .next_queued = -1};
+                                  .queue = -1, .next_queued = -1,
+                                  .spray_turn = e->routing == PACKET_ROUTING_SPRAY ? ecmp_hash(r->src, r->dst, SPRAY_SALT) : 0};
     e->in_flight++;
     e->counters.messages++;
     if (!e->router.queues || router_join(e, slot, e->routes.stages[r->first].port)) offer_message(e, slot);

@@ -43,6 +43,7 @@ typedef struct message {
     int32_t packet_route; /* the route its next packet takes (its own, or minimal adaptive routing's choice) */
     int32_t queue;        /* the injection queue it waits in (router.h), -1: none */
     int32_t next_queued;  /* the message behind it there, -1: none */
+    uint32_t spray_turn;  /* spray: the path its next packet takes (choose.h), from a hash of its ends */
 } message;
 
 struct engine {
@@ -83,7 +84,6 @@ struct engine {
     message_record *records;
     int record_count, record_capacity;
     long in_flight;
-    unsigned *spray_next;     /* per node: the next alternative its spray takes */
     engine_delivery_fn delivered;
     void *delivered_ctx;
     engine_delivery_fn injected; /* engine_on_injected */
