@@ -138,6 +138,7 @@ check "virtual lanes: the report names the background's lane" "$("$collsim" run 
 out=$("$collsim" run "$work/lanes1.yaml" --model cm02 2>&1); status=$?
 check "virtual lanes under the fluid model: exit 2" "$status" '^2$'
 check "virtual lanes under the fluid model: FILE:LINE:COL and why" "$out" "lanes1.yaml:[0-9]*:[0-9]*: virtual lanes are the packet model's"
+check "platform describe: spray's entropies" "$(printf 'name: s\nkind: fat_tree\nk: 4\nalpha_edge: 1us\nalpha_aggregation: 2us\nalpha_core: 3us\nbandwidth: 50GBps\npacket: {routing: spray, entropies: 256}\n' > "$work/s.yaml"; "$collsim" platform describe "$work/s.yaml")" 'spray +a sender.s packets cycle through 256 entropy values'
 check "platform describe: the lanes" "$(printf 'name: l\nkind: star\nranks: 4\nalpha: 1us\nbandwidth: 10GBps\npacket: {virtual_lanes: 2, lane_weights: [3, 1]}\n' > "$work/l.yaml"; "$collsim" platform describe "$work/l.yaml")" 'lanes .* 2 per link, each with its own buffer and credits; ports serve them weighted \(3:1 packets a turn\)'
 
 summary

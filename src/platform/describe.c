@@ -113,6 +113,9 @@ static void describe_packet(const topology *t, FILE *out)
     fprintf(out, "packet     (--model packet) mtu %.0f B, header %.0f B per packet, %s, flow control %s, routing %s, "
             "crossbar speedup %g\n", p->mtu_bytes, p->header_bytes, packet_switching_name(p->switching),
             packet_flow_control_name(p->flow_control), packet_routing_name(p->routing), p->speedup);
+    if (p->routing == PACKET_ROUTING_SPRAY)
+        fprintf(out, "  %-12s a sender's packets cycle through %d entropy values; a switch hashes a packet's flow "
+                "and entropy to its uplink\n", "spray", p->entropies);
     for (int k = 0; k < t->tier_count; k++)
         if (tier_has_switches(t, k)) describe_switches(t, k, out);
     describe_lanes(t, out);

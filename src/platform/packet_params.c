@@ -31,6 +31,7 @@ void packet_params_default(packet_params *p)
     p->switching = SWITCHING_CUT_THROUGH;
     p->flow_control = FLOW_CONTROL_CREDIT;
     p->routing = PACKET_ROUTING_ECMP;
+    p->entropies = 64;
     p->speedup = 1;
     p->scheduler = SCHEDULER_ROUND_ROBIN;
     p->iterations = 1;
@@ -294,6 +295,19 @@ static bool read_iterations(yaml_tree *tree, ynode *node, int *out, diag *d)
     return true;
 }
 
+/* `entropies`: spray's, a whole number from 1 to 65,536 (a 16-bit entropy
+ * field, as Ultra Ethernet's). */
+static bool read_entropies(yaml_tree *tree, ynode *node, int *out, diag *d)
+{
+    double v;
+    if (!yaml_read_positive_number(tree, node, "entropies", &v, d)) return false;
+    if (v != floor(v) || v > 65536)
+        return yaml_error(tree, node, d, "'entropies' must be a whole number from 1 to 65536 (the entropy values a "
+                          "sender's packets cycle through)");
+    *out = (int)v;
+    return true;
+}
+
 /* `alpha`: the dynamic threshold's factor, a positive number (Choudhury &
  * Hahne use powers of two from 1/64 to 64). */
 static bool read_alpha(yaml_tree *tree, ynode *node, double *out, diag *d)
@@ -317,11 +331,11 @@ bool packet_params_read(yaml_tree *tree, ynode *node, topology *t, diag *d)
 {
     static const char *const keys[] = {"mtu", "header", "buffer", "switching", "flow_control", "routing", "speedup",
                                        "architecture", "scheduler", "iterations", "output_buffer", "shared_buffer",
-                                       "alpha", "virtual_lanes", "lane_weights", "router", NULL};
+                                       "alpha", "virtual_lanes", "lane_weights", "router", "entropies", NULL};
     packet_params *p = &t->packet;
     if (!yaml_expect_mapping(tree, node, "'packet' (mtu, header, buffer, switching, flow_control, routing, speedup, "
                              "architecture, scheduler, iterations, output_buffer, shared_buffer, alpha, virtual_lanes, "
-                             "lane_weights, router)", d) ||
+                             "lane_weights, router, entropies)", d) ||
         !yaml_map_check_keys(tree, node, keys, d))
         return false;
     ynode *v;
@@ -341,6 +355,12 @@ bool packet_params_read(yaml_tree *tree, ynode *node, topology *t, diag *d)
     if ((v = yaml_map_get(tree, node, "speedup")) && !read_speedup(tree, v, &p->speedup, d)) return false;
     if ((v = yaml_map_get(tree, node, "iterations")) && !read_iterations(tree, v, &p->iterations, d)) return false;
     if ((v = yaml_map_get(tree, node, "alpha")) && !read_alpha(tree, v, &p->alpha, d)) return false;
+    if ((v = yaml_map_get(tree, node, "entropies"))) {
+        if (p->routing != PACKET_ROUTING_SPRAY)
+            return yaml_error(tree, v, d, "'entropies' counts the entropy values spray's senders cycle through, and "
+                              "routing is %s: give 'routing: spray', or remove it", routing_names[p->routing]);
+        if (!read_entropies(tree, v, &p->entropies, d)) return false;
+    }
     if ((v = yaml_map_get(tree, node, "router")) && !read_router(tree, v, t, d)) return false;
     if ((v = yaml_map_get(tree, node, "virtual_lanes")) &&
         !read_per_tier(tree, v, "virtual_lanes", t, read_tier_lanes, p->virtual_lanes, sizeof *p->virtual_lanes, d))

@@ -39,6 +39,8 @@ typedef struct packet_params {
     packet_switching switching;
     packet_flow_control flow_control;
     packet_routing routing;
+    int entropies;                         /* spray: the entropy values a sender's packets cycle through, each
+                                              switch hashing a packet's flow and entropy to its uplink: 64 */
     switch_architecture architecture[PACKET_MAX_TIERS]; /* by the tier of the switch: fifo (a queue per
                                               input), voq (a queue per input and output), shared (output
                                               queues in one pool per switch) */

@@ -3,6 +3,10 @@
  * when the packet reaches the fork. */
 #include "net/packet/choose.h"
 
+#include "platform/topology.h"
+
+enum { SPRAY_SWITCH_SALT = 13 }; /* a switch's hash of a packet: apart from ECMP's tiers' salts */
+
 /* Bytes queued at port Q now: its waiting heads, and its far buffers' (FAR) contents. */
 static int64_t queued(port *q, port_buffer *far, request_view requests, net_time now)
 {
@@ -15,14 +19,16 @@ static int64_t queued(port *q, port_buffer *far, request_view requests, net_time
     return bytes;
 }
 
-int choose_spray(route_table *routes, int route, unsigned turn)
+int choose_spray(route_table *routes, int route, unsigned entropy)
 {
+    const net_route *r = &routes->routes[route];
+    int packet_key = (int)ecmp_hash(r->src, r->dst, entropy); /* its flow and entropy, as a header's fields */
     for (;;) {
-        const net_route *r = &routes->routes[route];
+        r = &routes->routes[route];
         if (r->decided >= r->branch_count) return route;
-        unsigned count = (unsigned)routes->branches[r->branch_first + r->decided].count;
-        route = route_alternative(routes, route, (int)(turn % count)); /* may grow the table: r is stale */
-        turn /= count;
+        const route_branch *b = &routes->branches[r->branch_first + r->decided];
+        unsigned pick = ecmp_hash(packet_key, b->node, SPRAY_SWITCH_SALT) % (unsigned)b->count;
+        route = route_alternative(routes, route, (int)pick); /* may grow the table: r and b are stale */
     }
 }
 

@@ -2,10 +2,10 @@
  * route (the switch's equal-cost links toward the destination), as
  * decisions: a policy returns the alternative taken (0 .. count - 1); the
  * engine moves the packet onto it.
- *   spray     the sender's path: a flow's packets take its equal-cost paths in
- *             turn, each packet's whole path chosen at its first fork (the
- *             entropy value a sender sprays over, as Ultra Ethernet's and
- *             EQDS's senders do), from a turn hashed from the flow's ends;
+ *   spray     a flow's packets carry entropy values in turn (the sender
+ *             cycles through them, as Ultra Ethernet's and EQDS's senders
+ *             do); each switch hashes a packet's flow and entropy to one of
+ *             its alternatives, as it hashes a flow under ECMP;
  *   adaptive  the alternative whose port has the fewest bytes queued (waiting
  *             for it, or sent into the buffer it feeds and not yet gone on);
  *             ties go to the flow's ECMP alternative, then the next ones.
@@ -27,11 +27,10 @@
 #include "net/packet/port.h"
 #include "net/packet/routing.h"
 
-/* Spray: the route of path TURN among ROUTE's equal-cost paths, every fork
- * from its first open one decided, read as the digits of TURN in the
- * mixed radix of the forks' counts (the first fork the lowest digit), so
- * that consecutive turns cycle through every path. */
-int choose_spray(route_table *routes, int route, unsigned turn);
+/* Spray: the route a packet of ENTROPY takes from ROUTE's first open fork
+ * on, every fork decided (each switch's hash of the flow's ends, the
+ * entropy and the switch: the same at whichever fork it is computed). */
+int choose_spray(route_table *routes, int route, unsigned entropy);
 
 /* Adaptive, for a packet on ROUTE at BRANCH, reading PORTS (their far
  * BUFFERS, 2^VC_SHIFT a port, settled to NOW) and the REQUESTS waiting for

@@ -13,7 +13,7 @@
 
 #include "util/memory.h"
 
-enum { SPRAY_SALT = 11 }; /* a flow's first spray turn: its ends hashed apart from every tier's ECMP salt */
+enum { SPRAY_SALT = 11 }; /* a flow's first entropy: its ends hashed apart from every tier's ECMP salt */
 
 /* Calendar slots of about 1/64 of the shortest full-packet time: few events
  * share a slot, and its 16,384 slots still span 256 packet times, beyond
@@ -87,6 +87,7 @@ engine *engine_create(const topology *t, double scale)
     e->credit = params->flow_control == FLOW_CONTROL_CREDIT;
     e->store_and_forward = params->switching == SWITCHING_STORE_AND_FORWARD;
     e->routing = params->routing;
+    e->spray_entropies = (unsigned)params->entropies;
     e->crossbar_scale = 1.0L / params->speedup;
     for (int k = 0; k < t->tier_count; k++) e->voq_switches |= params->architecture[k] == SWITCH_VOQ;
     e->voq_switches |= t->lattice && params->router.architecture == SWITCH_VOQ; /* ranks that route */
@@ -232,7 +233,8 @@ static void take_fork(engine *e, packet *x, route_branch branch)
 {
     int route = e->routes.stages[x->at].route, stage = x->at - e->routes.routes[route].first, chosen;
     if (e->adaptive_vc >= 0) chosen = choose_hop(e, route, branch, x->wire_bytes);
-    else if (e->routing == PACKET_ROUTING_SPRAY) chosen = choose_spray(&e->routes, route, e->messages[x->message].spray_turn++);
+    else if (e->routing == PACKET_ROUTING_SPRAY)
+        chosen = choose_spray(&e->routes, route, e->messages[x->message].spray_turn++ % e->spray_entropies);
     else {
         int pick = choose_adaptive(&e->routes, e->ports, e->buffers, e->vc_shift, engine_requests(e), e->now, route,
                                    branch);

@@ -43,7 +43,8 @@ typedef struct message {
     int32_t packet_route; /* the route its next packet takes (its own, or minimal adaptive routing's choice) */
     int32_t queue;        /* the injection queue it waits in (router.h), -1: none */
     int32_t next_queued;  /* the message behind it there, -1: none */
-    uint32_t spray_turn;  /* spray: the path its next packet takes (choose.h), from a hash of its ends */
+    uint32_t spray_turn;  /* spray: its next packet's entropy (modulo the platform's entropies; choose.h), from
+                             a hash of its ends */
 } message;
 
 struct engine {
@@ -63,6 +64,7 @@ struct engine {
     islip_state *islip;       /* voq switches matching by islip (islip.h), else NULL */
     long double crossbar_scale; /* 1 / the crossbar speedup: an input feeds the crossbar at its link's rate / this */
     packet_routing routing;
+    unsigned spray_entropies; /* spray: the entropy values a message's packets cycle through */
     arena memory;             /* ports, rings of packets and of departures */
     port *ports;              /* link ports, then crossbar ports */
     port_buffer *buffers;     /* by buffer input: each port's far buffers, 2^vc_shift of them */
