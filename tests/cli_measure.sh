@@ -152,7 +152,7 @@ check "tails: a concurrent ring group takes more than 6 median messages" \
     "$(holds "$(field "$work/t.rows" 3 "$slowest" 4000000 5)" "$(field "$work/t.rows" 3 "$slowest" 4000000 6)" 'a > 6.5 * b')" '^yes$'
 
 # --- 4. routing on the k = 4 fat-tree ---
-ft() { echo "{name: ft-$1, kind: fat_tree, k: 4, alpha_edge: 2us, alpha_aggregation: 8us, alpha_core: 12us, bandwidth: 50GBps, packet: {routing: $1}}"; }
+ft() { echo "{name: ft-$(echo "$1" | tr -dc a-z), kind: fat_tree, k: 4, alpha_edge: 2us, alpha_aggregation: 8us, alpha_core: 12us, bandwidth: 50GBps, packet: {routing: $1}}"; }
 {
     echo "name: measure-routing"
     echo "network: packet"
@@ -164,6 +164,7 @@ ft() { echo "{name: ft-$1, kind: fat_tree, k: 4, alpha_edge: 2us, alpha_aggregat
     for r in ecmp spray adaptive; do
         echo "  - {primitive: alltoall, algorithms: [pairwise], sizes: [1MB, 4MB, 16MB], platform: $(ft $r)}"
     done
+    echo "  - {primitive: allreduce, algorithms: [ring], sizes: [1MB, 4MB, 16MB], groups: {count: 4, size: 4, layout: strided}, platform: $(ft "adaptive, architecture: voq")}"
 } > "$work/routing.yaml"
 "$collsim" run "$work/routing.yaml" --format json -o "$work/r.json" 2>"$work/err"
 check "routing: run exits 0" "$? $(cat "$work/err")" '^0 $'
@@ -181,6 +182,9 @@ check "routing: spray spreads the rings' collisions (eta_beta above ECMP's 1/3)"
 # a pairwise all-to-all's steps are permutations, which ECMP's hash collides
 # (Al-Fares et al. 2008) and per-packet choices spread
 check "routing: spray beats ECMP on the all-to-all" "$(holds "$(routing_eta 4)" "$(routing_eta 3)" 'a > b')" '^yes$'
+# at voq switches a packet takes its queue (and so its fork) as it enters:
+# adaptive counts every packet that chose a port, not only the queues' heads
+check_close "routing: adaptive at voq switches undoes the collisions too (eta_beta 1)" "$(routing_eta 6)" 1 0.0005
 check "routing: adaptive beats ECMP on the all-to-all" "$(holds "$(routing_eta 5)" "$(routing_eta 3)" 'a > b')" '^yes$'
 
 # --- 5. torus layouts (8x8x8) under the packet model beside the fluid model ---

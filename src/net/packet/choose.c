@@ -7,11 +7,16 @@
 
 enum { SPRAY_SWITCH_SALT = 13 }; /* a switch's hash of a packet: apart from ECMP's tiers' salts */
 
-/* Bytes queued at port Q now: its waiting heads, and its far buffers' (FAR) contents. */
+/* Bytes queued at port Q now: its waiting heads (a virtual output queue's
+ * whole queue: its packets chose Q as they entered), and its far buffers'
+ * (FAR) contents. */
 static int64_t queued(port *q, port_buffer *far, request_view requests, net_time now)
 {
     int64_t bytes = 0;
-    for (int in = q->request_head; in >= 0; in = request_of(requests, in)->next) bytes += request_of(requests, in)->wire;
+    for (int in = q->request_head; in >= 0; in = request_of(requests, in)->next) {
+        int64_t packets = in >= VOQ_INPUT_BASE ? requests.voqs[in - VOQ_INPUT_BASE].queue.count : 1;
+        bytes += request_of(requests, in)->wire * packets;
+    }
     for_each_vc(v, q->vcs_used) {
         buffer_settle(&far[v], q->latency, now);
         bytes += far[v].occupancy;

@@ -7,7 +7,8 @@
  *             do); each switch hashes a packet's flow and entropy to one of
  *             its alternatives, as it hashes a flow under ECMP;
  *   adaptive  the alternative whose port has the fewest bytes queued (waiting
- *             for it, or sent into the buffer it feeds and not yet gone on);
+ *             for it, a virtual output queue's every packet, or sent into
+ *             the buffer it feeds and not yet gone on);
  *             ties go to the flow's ECMP alternative, then the next ones.
  * `ecmp` never gets here: a flow's route already takes the hash's links.
  * At a rank that routes (torus, mesh) `adaptive` is minimal adaptive
