@@ -126,6 +126,35 @@ START_TEST(test_torus_routes_are_shortest_wraparound_paths)
 }
 END_TEST
 
+/* Links built unnamed (for predict) are the same links, with the same
+ * routes and latencies: only the names are not kept. */
+START_TEST(test_unnamed_links_are_the_named_links_without_names)
+{
+    static const char *const shipped[] = {"superpod-l32", "fat-tree-k4", "torus-4x4x4", "clos-16"};
+    for (int k = 0; k < 4; k++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/platforms/%s.yaml", getenv("top_srcdir") ? getenv("top_srcdir") : ".", shipped[k]);
+        topology named, unnamed;
+        diag d = {0};
+        ck_assert_msg(platform_load_as(path, LINKS_NAMED, &named, &d), "%s", d.message);
+        ck_assert_msg(platform_load_as(path, LINKS_UNNAMED, &unnamed, &d), "%s", d.message);
+        ck_assert_int_eq(unnamed.link_count, named.link_count);
+        ck_assert_int_eq(unnamed.names_size, 0);
+        ck_assert_ptr_null(unnamed.link_names);
+        ck_assert_int_gt(named.names_size, named.link_count); /* a name of a character or more each */
+        for (int l = 0; l < named.link_count; l++) {
+            ck_assert_double_eq(unnamed.links[l].bandwidth_Bps, named.links[l].bandwidth_Bps);
+            ck_assert_double_eq(unnamed.links[l].latency_s, named.links[l].latency_s);
+            ck_assert_int_eq(unnamed.links[l].tier, named.links[l].tier);
+        }
+        int last = named.ranks - 1;
+        ck_assert_double_eq(path_latency(&unnamed, 0, last), path_latency(&named, 0, last));
+        topology_free(&named);
+        topology_free(&unnamed);
+    }
+}
+END_TEST
+
 /* explainer 03 App. A */
 START_TEST(test_superpod_l32_has_2304_ranks_32_leaves_16_spines_and_diameter_6)
 {
@@ -397,6 +426,7 @@ int main(void)
     tcase_add_test(tc, test_torus_neighbour_count_follows_min_rule);
     tcase_add_test(tc, test_torus_routes_are_shortest_wraparound_paths);
     tcase_add_test(tc, test_superpod_l32_has_2304_ranks_32_leaves_16_spines_and_diameter_6);
+    tcase_add_test(tc, test_unnamed_links_are_the_named_links_without_names);
     tcase_add_test(tc, test_superpod_path_latencies_follow_route_classes);
     tcase_add_test(tc, test_superpod_refuses_pods_that_do_not_fill_leaves);
     tcase_add_test(tc, test_clos16_has_4_leaves_2_spines_s_2_and_diameter_4);

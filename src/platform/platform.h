@@ -25,10 +25,12 @@ typedef struct platform_kind {
 
 /* Load PATH into T.  False, with a positioned message in D, on any bad input. */
 bool platform_load(const char *path, topology *t, diag *d);
+/* The same, its links named or not. */
+bool platform_load_as(const char *path, link_naming naming, topology *t, diag *d);
 /* Same from text (NAME is used in messages); for tests and inline platforms. */
 bool platform_load_string(const char *name, const char *text, topology *t, diag *d);
 /* Build from an already-loaded mapping (a scenario's inline platform). */
-bool platform_build(yaml_tree *tree, ynode *map, topology *t, diag *d);
+bool platform_build(yaml_tree *tree, ynode *map, link_naming naming, topology *t, diag *d);
 
 const platform_kind *platform_kinds(int *count);
 

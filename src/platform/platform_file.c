@@ -312,7 +312,7 @@ static const platform_kind *find_kind(const char *name)
     return NULL;
 }
 
-bool platform_build(yaml_tree *tree, ynode *map, topology *t, diag *d)
+bool platform_build(yaml_tree *tree, ynode *map, link_naming naming, topology *t, diag *d)
 {
     platform_reader reader = {tree, map, d};
     if (!yaml_expect_mapping(tree, map, "a platform", d)) return false;
@@ -346,6 +346,7 @@ bool platform_build(yaml_tree *tree, ynode *map, topology *t, diag *d)
     if (!yaml_map_check_keys(tree, map, allowed, d)) return false;
 
     topology_init(t, kind->name);
+    t->unnamed_links = naming == LINKS_UNNAMED;
     ynode *node = yaml_map_get(tree, map, "name");
     const char *name = NULL;
     if (node && !yaml_read_string(tree, node, "name", &name, d)) return false;
@@ -375,18 +376,24 @@ bool platform_build(yaml_tree *tree, ynode *map, topology *t, diag *d)
     return true;
 }
 
-bool platform_load(const char *path, topology *t, diag *d)
+bool platform_load_as(const char *path, link_naming naming, topology *t, diag *d)
 {
     yaml_tree tree;
-    bool ok = yaml_tree_load(&tree, path, d) && platform_build(&tree, yaml_tree_root(&tree), t, d);
+    bool ok = yaml_tree_load(&tree, path, d) && platform_build(&tree, yaml_tree_root(&tree), naming, t, d);
     yaml_tree_free(&tree);
     return ok;
+}
+
+bool platform_load(const char *path, topology *t, diag *d)
+{
+    return platform_load_as(path, LINKS_NAMED, t, d);
 }
 
 bool platform_load_string(const char *name, const char *text, topology *t, diag *d)
 {
     yaml_tree tree;
-    bool ok = yaml_tree_load_string(&tree, name, text, d) && platform_build(&tree, yaml_tree_root(&tree), t, d);
+    bool ok = yaml_tree_load_string(&tree, name, text, d) &&
+              platform_build(&tree, yaml_tree_root(&tree), LINKS_NAMED, t, d);
     yaml_tree_free(&tree);
     return ok;
 }

@@ -32,11 +32,13 @@ int topology_add_link(topology *t, const char *name, double bandwidth_Bps, doubl
     t->links = grow_array(t->links, &t->link_capacity, t->link_count + 1, sizeof *t->links);
     topo_link *l = &t->links[t->link_count];
     memset(l, 0, sizeof *l);
-    int length = (int)strlen(name) + 1;
-    t->link_names = grow_array(t->link_names, &t->names_capacity, t->names_size + length, 1);
-    memcpy(t->link_names + t->names_size, name, (size_t)length);
-    l->name_at = t->names_size;
-    t->names_size += length;
+    if (!t->unnamed_links) {
+        int length = (int)strlen(name) + 1;
+        t->link_names = grow_array(t->link_names, &t->names_capacity, t->names_size + length, 1);
+        memcpy(t->link_names + t->names_size, name, (size_t)length);
+        l->name_at = t->names_size;
+        t->names_size += length;
+    }
     l->bandwidth_Bps = bandwidth_Bps;
     l->latency_s = latency_s;
     l->tier = tier;
@@ -48,7 +50,8 @@ void topology_reserve_links(topology *t, double links)
 {
     if (links <= t->link_capacity || links > TOPO_MAX_LINKS) return;
     t->links = grow_array(t->links, &t->link_capacity, (int)links, sizeof *t->links);
-    t->link_names = grow_array(t->link_names, &t->names_capacity, (int)links * 20, 1); /* "r1048575_dim2_plus" */
+    if (!t->unnamed_links) /* "r1048575_dim2_plus" */
+        t->link_names = grow_array(t->link_names, &t->names_capacity, (int)links * 20, 1);
 }
 
 void topology_format_name(char *out, size_t size, const char *format, ...)
@@ -84,6 +87,10 @@ void topology_format_name(char *out, size_t size, const char *format, ...)
 
 const char *topology_link_name(const topology *t, int link)
 {
+    if (t->unnamed_links) { /* a caller's mistake, not the input's */
+        fprintf(stderr, "collsim: internal error: link %d of '%s' was built without its name\n", link, t->name);
+        abort();
+    }
     return t->link_names + t->links[link].name_at;
 }
 

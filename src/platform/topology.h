@@ -36,6 +36,9 @@ _Static_assert(PACKET_MAX_TIERS == TOPO_MAX_TIERS, "packet buffers are per tier"
 enum { INC_REDUCE = 1u, INC_MULTICAST = 2u, INC_A2A = 4u };
 
 typedef enum { ROUTING_ECMP, ROUTING_SPREAD } routing_mode;
+/* Whether a platform's links keep their names: a command that never names
+ * a link (predict) spares a third of a large fabric's memory and time. */
+typedef enum { LINKS_NAMED, LINKS_UNNAMED } link_naming;
 
 typedef struct topo_link {
     double bandwidth_Bps; /* per direction */
@@ -155,6 +158,7 @@ typedef struct topology {
     int link_count, link_capacity;
     char *link_names;         /* every link's name, each ended by '\0', one after another */
     int names_size, names_capacity;
+    bool unnamed_links;       /* links keep no names: built for a command that never names one (predict) */
     topo_tier tiers[TOPO_MAX_TIERS];
     int tier_count;
     routing_mode routing;
@@ -206,7 +210,7 @@ void topology_reserve_links(topology *t, double links);
 /* snprintf for the names of links and switches: FORMAT's %d and %s only,
  * several times faster (a 2^20-rank fabric names millions of links). */
 void topology_format_name(char *out, size_t size, const char *format, ...);
-/* Link L's name (its SimGrid id). */
+/* Link L's name (its SimGrid id); never asked of unnamed links. */
 const char *topology_link_name(const topology *t, int link);
 /* Builders' helpers. Return the new index. */
 int topology_add_link(topology *t, const char *name, double bandwidth_Bps, double latency_s, int tier);

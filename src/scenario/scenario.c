@@ -229,7 +229,7 @@ static bool load_platform_file(yaml_tree *tree, ynode *node, const scenario *s, 
     char dir_buffer[512], file[1024];
     snprintf(dir_buffer, sizeof dir_buffer, "%s", s->path);
     bool found = data_path_find(text, dirname(dir_buffer), "platforms", file, sizeof file);
-    if (platform_load(file, out, d)) return true;
+    if (platform_load_as(file, s->link_naming, out, d)) return true;
     if (d->line > 0) return false; /* a mistake inside the platform file: its own position */
     char reason[sizeof d->message];
     snprintf(reason, sizeof reason, "%s", d->message);
@@ -242,7 +242,8 @@ static bool load_platform_file(yaml_tree *tree, ynode *node, const scenario *s, 
  * within TOPO_MAX_LINKS links. */
 static bool load_platform(yaml_tree *tree, ynode *node, scenario *s, topology *out, diag *d)
 {
-    bool ok = node->type == YAML_MAPPING_NODE ? platform_build(tree, node, out, d) : load_platform_file(tree, node, s, out, d);
+    bool ok = node->type == YAML_MAPPING_NODE ? platform_build(tree, node, s->link_naming, out, d)
+                                              : load_platform_file(tree, node, s, out, d);
     if (!ok) return false;
     s->links_total += (long)out->link_count + out->switch_count + out->ranks;
     if (s->links_total <= TOPO_MAX_LINKS) return true;
@@ -558,12 +559,18 @@ static bool finish_load(yaml_tree *tree, bool loaded, scenario *s, diag *d)
     return ok;
 }
 
-bool scenario_load(const char *path, scenario *s, diag *d)
+bool scenario_load_as(const char *path, link_naming naming, scenario *s, diag *d)
 {
     memset(s, 0, sizeof *s);
     snprintf(s->path, sizeof s->path, "%s", path);
+    s->link_naming = naming;
     yaml_tree tree;
     return finish_load(&tree, yaml_tree_load(&tree, path, d), s, d);
+}
+
+bool scenario_load(const char *path, scenario *s, diag *d)
+{
+    return scenario_load_as(path, LINKS_NAMED, s, d);
 }
 
 bool scenario_load_tree(yaml_tree *tree, const char *path, scenario *s, diag *d)

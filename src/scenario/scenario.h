@@ -66,11 +66,14 @@ typedef struct scenario {
     long links_total;  /* links, switches and ranks of all its platforms (bounded) */
     eta_profile eta;   /* the scenario-level `eta:` */
     network_model network; /* `network: cm02 | lv08 | packet` (NETWORK_DEFAULT when absent) */
+    link_naming link_naming; /* whether its platforms' links keep their names (platform.h) */
     int case_count;
     scenario_case *cases;
 } scenario;
 
 bool scenario_load(const char *path, scenario *s, diag *d);
+/* The same, its platforms' links named or not (platform.h). */
+bool scenario_load_as(const char *path, link_naming naming, scenario *s, diag *d);
 /* The network model a run uses: REQUESTED (--model) if given, else the
  * scenario's `network:`, else CM02. */
 network_model scenario_network(const scenario *s, network_model requested);
