@@ -17,7 +17,7 @@ typedef enum { FLOW_CONTROL_CREDIT, FLOW_CONTROL_NONE } packet_flow_control;
 typedef enum { PACKET_ROUTING_ECMP, PACKET_ROUTING_SPRAY, PACKET_ROUTING_ADAPTIVE } packet_routing;
 typedef enum { SWITCH_FIFO, SWITCH_VOQ, SWITCH_SHARED } switch_architecture;
 typedef enum { SCHEDULER_ROUND_ROBIN, SCHEDULER_ISLIP } voq_scheduler;
-typedef enum { TRANSIT_ROUND_ROBIN, TRANSIT_PRIORITY, TRANSIT_BUBBLE } router_transit;
+typedef enum { TRANSIT_ROUND_ROBIN, TRANSIT_PRIORITY, TRANSIT_BUBBLE, TRANSIT_AGE } router_transit;
 
 /* How ranks that route (torus, mesh) treat packets (`router:`;
  * src/net/packet/router.h). */
