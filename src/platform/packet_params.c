@@ -37,7 +37,7 @@ void packet_params_default(packet_params *p)
     p->alpha = 1;
     for (int k = 0; k < PACKET_MAX_TIERS; k++) p->virtual_lanes[k] = 1;
     for (int l = 0; l < PACKET_MAX_LANES; l++) p->lane_weights[l] = 1;
-    p->router = (router_params){.injection = 1, .transit = TRANSIT_PRIORITY, .architecture = SWITCH_VOQ};
+    p->router = (router_params){.injection = 1, .transit = TRANSIT_AGE, .architecture = SWITCH_VOQ};
 }
 
 int packet_max_lanes(const packet_params *p, int tiers)

@@ -25,9 +25,10 @@ typedef struct router_params {
     int injection;                   /* injection queues per outgoing link: a rank's messages join them in
                                         turn, each queue one input of the link sending its messages' packets
                                         in turn */
-    router_transit transit;          /* at an outgoing link, packets passing through before injected ones
-                                        (priority), in turn with them, or in turn with injected ones that
-                                        leave room for another packet behind them (bubble) */
+    router_transit transit;          /* at an outgoing link, packets passing through before injected ones,
+                                        the oldest first (age) or in turn (priority); in turn with them; or
+                                        in turn with injected ones that leave room for another packet
+                                        behind them (bubble) */
     switch_architecture architecture; /* fifo: a queue per input buffer; voq: per input buffer and output */
 } router_params;
 
