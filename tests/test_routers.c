@@ -120,7 +120,8 @@ END_TEST
 START_TEST(test_routers_keep_the_exact_forms)
 {
     static const char *const packets[] = {"packet: {routing: adaptive}\n", "packet: {router: {architecture: fifo}}\n",
-                                          "packet: {router: {transit: round_robin, injection: 4}}\n"};
+                                          "packet: {router: {transit: round_robin, injection: 4}}\n",
+                                          "packet: {router: {transit: age}}\n"};
     for (int c = 0; c < path_case_count; c++) {
         const path_case *pc = &path_cases[c];
         if (strncmp(pc->platform, "torus", 5) != 0 && strncmp(pc->platform, "mesh", 4) != 0) continue;
@@ -133,6 +134,34 @@ START_TEST(test_routers_keep_the_exact_forms)
             topology_free(&t);
         }
     }
+}
+END_TEST
+
+/* The parking lot (Abts and Weisser, SC07): on an 8 x 8 torus three flows
+ * of M end at (2,3): F0 from (2,0) straight up, F1 from (1,1) and F2 from
+ * (1,2) each one hop across, turning up at (2,1) and (2,2).  The last link
+ * carries 3M.  In turn at each merge, (2,2) gives F2 half the link and the
+ * straight input (F0 and F1) the other half: F2 ends at about 2M/BW, the
+ * others at 3M/BW, 2/3 of the last.  The oldest packet first serves the
+ * three alike: each about a third, all ending near 3M/BW. */
+START_TEST(test_the_oldest_packet_first_serves_merging_flows_alike)
+{
+    const double m = 2048 * MTU;
+    static const char *const rules[] = {"{router: {transit: priority}}", "{router: {transit: age}}"};
+    double ratio[2];
+    for (int k = 0; k < 2; k++) {
+        topology t;
+        load_torus("[8, 8]", rules[k], &t);
+        flow flows[3] = {{2, 26, m, 0}, {9, 26, m, 0}, {17, 26, m, 0}};
+        double finish[3];
+        packet_flows(&t, flows, 3, finish);
+        double last = fmax(finish[0], fmax(finish[1], finish[2]));
+        ck_assert_msg(last >= 3 * m / bw, "%s: %.6g us, under the last link's load 3M/BW", rules[k], last * 1e6);
+        ratio[k] = finish[2] / last;
+        topology_free(&t);
+    }
+    ck_assert_msg(ratio[0] < 0.75, "in turn: F2 ends at %.3f of the last, expected about 2/3", ratio[0]);
+    ck_assert_msg(ratio[1] > 0.9, "oldest first: F2 ends at %.3f of the last, expected about 1", ratio[1]);
 }
 END_TEST
 
@@ -241,6 +270,7 @@ int main(void)
     tcase_add_test(tc, test_the_bubble_rule_keeps_room_for_one_more);
     tcase_add_test(tc, test_the_bubble_rule_spares_adaptive_room);
     tcase_add_test(tc, test_routers_keep_the_exact_forms);
+    tcase_add_test(tc, test_the_oldest_packet_first_serves_merging_flows_alike);
     tcase_add_test(tc, test_the_escape_keeps_adaptive_routing_deadlock_free);
     tcase_add_test(tc, test_the_ring_alltoall_reaches_the_link_load_bound);
     suite_add_tcase(s, tc);

@@ -96,6 +96,7 @@ static void describe_routers(const topology *t, FILE *out)
     fprintf(out, "  %-12s ranks route: %d injection queue%s per link (messages in turn, packet by packet), %s, %s; "
             "%s; %d virtual channel%s per lane (%s%s)\n", "routers", r->injection, r->injection == 1 ? "" : "s",
             r->transit == TRANSIT_PRIORITY ? "transit before injection"
+            : r->transit == TRANSIT_AGE ? "transit before injection, the oldest packet first (age)"
             : r->transit == TRANSIT_BUBBLE ? "injection only with room for two packets (bubble)"
                                            : "transit and injection in turn",
             r->architecture == SWITCH_VOQ ? "a queue per input and output" : "a FIFO per input",

@@ -14,7 +14,7 @@ static const char *const flow_control_names[] = {"credit", "none"};
 static const char *const routing_names[] = {"ecmp", "spray", "adaptive"};
 static const char *const architecture_names[] = {"fifo", "voq", "shared"};
 static const char *const scheduler_names[] = {"round_robin", "islip"};
-static const char *const transit_names[] = {"round_robin", "priority", "bubble"};
+static const char *const transit_names[] = {"round_robin", "priority", "bubble", "age"};
 
 const char *packet_switching_name(packet_switching s) { return switching_names[s]; }
 const char *packet_flow_control_name(packet_flow_control f) { return flow_control_names[f]; }
@@ -38,7 +38,7 @@ void packet_params_default(packet_params *p)
     p->alpha = 1;
     for (int k = 0; k < PACKET_MAX_TIERS; k++) p->virtual_lanes[k] = 1;
     for (int l = 0; l < PACKET_MAX_LANES; l++) p->lane_weights[l] = 1;
-    p->router = (router_params){.injection = 1, .transit = TRANSIT_PRIORITY, .architecture = SWITCH_VOQ};
+    p->router = (router_params){.injection = 1, .transit = TRANSIT_AGE, .architecture = SWITCH_VOQ};
 }
 
 int packet_max_lanes(const packet_params *p, int tiers)
@@ -275,7 +275,7 @@ static bool read_router(yaml_tree *tree, ynode *node, topology *t, diag *d)
     ynode *v = yaml_map_get(tree, node, "injection");
     if (v && !yaml_read_int(tree, v, "injection", 1, 64, &r->injection, d)) return false;
     int transit = r->transit, architecture = r->architecture;
-    if (!read_choice(tree, node, "transit", transit_names, 3, &transit, d) ||
+    if (!read_choice(tree, node, "transit", transit_names, 4, &transit, d) ||
         !read_choice(tree, node, "architecture", architecture_names, 2, &architecture, d))
         return false;
     r->transit = (router_transit)transit;

@@ -17,7 +17,7 @@ typedef enum { FLOW_CONTROL_CREDIT, FLOW_CONTROL_NONE } packet_flow_control;
 typedef enum { PACKET_ROUTING_ECMP, PACKET_ROUTING_SPRAY, PACKET_ROUTING_ADAPTIVE } packet_routing;
 typedef enum { SWITCH_FIFO, SWITCH_VOQ, SWITCH_SHARED } switch_architecture;
 typedef enum { SCHEDULER_ROUND_ROBIN, SCHEDULER_ISLIP } voq_scheduler;
-typedef enum { TRANSIT_ROUND_ROBIN, TRANSIT_PRIORITY, TRANSIT_BUBBLE } router_transit;
+typedef enum { TRANSIT_ROUND_ROBIN, TRANSIT_PRIORITY, TRANSIT_BUBBLE, TRANSIT_AGE } router_transit;
 
 /* How ranks that route (torus, mesh) treat packets (`router:`;
  * src/net/packet/router.h). */
@@ -25,9 +25,10 @@ typedef struct router_params {
     int injection;                   /* injection queues per outgoing link: a rank's messages join them in
                                         turn, each queue one input of the link sending its messages' packets
                                         in turn */
-    router_transit transit;          /* at an outgoing link, packets passing through before injected ones
-                                        (priority), in turn with them, or in turn with injected ones that
-                                        leave room for another packet behind them (bubble) */
+    router_transit transit;          /* at an outgoing link, packets passing through before injected ones,
+                                        the oldest first (age) or in turn (priority); in turn with them; or
+                                        in turn with injected ones that leave room for another packet
+                                        behind them (bubble) */
     switch_architecture architecture; /* fifo: a queue per input buffer; voq: per input buffer and output */
 } router_params;
 

@@ -73,13 +73,15 @@ arbitration_decision arbitration_bubble(port *q, port_buffer *far, request_view 
 }
 
 arbitration_decision arbitration_transit_first(port *q, port_buffer *far, request_view requests, bool credit,
-                                               net_time now)
+                                               bool oldest, net_time now)
 {
     arbitration_decision d = {.input = -1, .before = -1, .starved = false, .retry = NET_TIME_NEVER};
     int32_t message = -1, before_message = -1;
     for (int before = -1, in = q->request_head; in >= 0; before = in, in = request_of(requests, in)->next) {
         bool source = in >= requests.first_message && in < VOQ_INPUT_BASE;
         if (source && message >= 0) continue; /* a message already found: only transit can win */
+        if (!source && d.input >= 0 && request_of(requests, in)->born >= request_of(requests, d.input)->born)
+            continue; /* not older than the oldest found */
         if (!may_start(q, far, requests, in, request_of(requests, in), credit, now, &d)) continue;
         if (source) {
             message = in;
@@ -88,7 +90,7 @@ arbitration_decision arbitration_transit_first(port *q, port_buffer *far, reques
         }
         d.input = in;
         d.before = before;
-        break;
+        if (!oldest) break;
     }
     if (d.input < 0 && message >= 0) d.input = message, d.before = before_message;
     if (d.input >= 0) d.starved = false, d.retry = NET_TIME_NEVER;

@@ -59,9 +59,13 @@ typedef struct arbitration_decision {
 arbitration_decision arbitration_round_robin(port *q, port_buffer *far, request_view requests, bool credit,
                                              net_time now);
 /* The same, packets passing through (buffers, virtual output queues)
- * before messages at their source: a rank that routes (router.h). */
+ * before messages at their source: a rank that routes (router.h).  Among
+ * the packets passing through, in turn, or when OLDEST the one cut at its
+ * source first (age-based arbitration, Abts and Weisser, SC07: a packet
+ * that has waited at many hops is not served as rarely as round robin at
+ * each merge would serve it); ties in queue order. */
 arbitration_decision arbitration_transit_first(port *q, port_buffer *far, request_view requests, bool credit,
-                                               net_time now);
+                                               bool oldest, net_time now);
 /* Round robin, a message at its source starting only where the buffer it
  * fills keeps room for one more packet after it: the bubble rule (a rank
  * that routes, router.h), so that injection never takes a ring's last

@@ -52,6 +52,7 @@ static void init_policies(engine *e)
 {
     const topology *t = e->t;
     int router = !t->lattice ? PORT_ROUND_ROBIN : t->packet.router.transit == TRANSIT_PRIORITY ? PORT_TRANSIT
+                 : t->packet.router.transit == TRANSIT_AGE ? PORT_AGE
                  : t->packet.router.transit == TRANSIT_BUBBLE ? PORT_BUBBLE : PORT_ROUND_ROBIN;
     if (!e->lanes && router == PORT_ROUND_ROBIN) return;
     e->policy = calloc((size_t)e->all_ports + 1, 1);
@@ -223,6 +224,7 @@ static void offer_message(engine *e, int slot)
     input_request *i = &e->requests[in];
     i->vc = s->vc;
     i->wire = wire;
+    i->born = NET_TIME_NEVER;
     i->eligible = m->ready > e->now ? m->ready : e->now;
     service_request(e, in, s->port);
 }
@@ -266,6 +268,7 @@ static void offer_head(engine *e, int in)
     input_request *i = &e->requests[in];
     i->vc = s->vc;
     i->wire = x->wire_bytes;
+    i->born = x->born;
     net_time crossbar = crossbar_ready(&b->crossbar);
     i->eligible = x->eligible > crossbar ? x->eligible : crossbar;
     service_request(e, in, port_toward(e, s->port, in));
@@ -283,6 +286,7 @@ static void offer_queue_head(engine *e, int v)
     input_request *i = &q->request;
     i->vc = s->vc;
     i->wire = x->wire_bytes;
+    i->born = x->born;
     i->eligible = x->eligible > crossbar ? x->eligible : crossbar;
     service_request(e, VOQ_INPUT_BASE + v, port_toward(e, s->port, VOQ_INPUT_BASE + v));
 }
@@ -328,8 +332,8 @@ static packet cut_packet(engine *e, int slot)
     m->outstanding++;
     e->counters.packets++;
     if (++e->live_packets > e->counters.peak_packets) e->counters.peak_packets = e->live_packets;
-    return (packet){.eligible = e->now, .tail_ready = e->now, .wire_bytes = payload + e->header, .message = slot,
-                    .at = e->routes.routes[m->packet_route].first};
+    return (packet){.eligible = e->now, .tail_ready = e->now, .born = e->now, .wire_bytes = payload + e->header,
+                    .message = slot, .at = e->routes.routes[m->packet_route].first};
 }
 
 /* Packet X has started its last hop on P, ending at END: the destination

@@ -103,7 +103,8 @@ enum {
     PORT_ROUND_ROBIN, /* in turn */
     PORT_LANES,       /* its virtual lanes by their weights, in turn within each */
     PORT_TRANSIT,     /* a rank that routes: packets passing through before its own messages' */
-    PORT_BUBBLE       /* a rank that routes: its own messages' packets only with room for two */
+    PORT_BUBBLE,      /* a rank that routes: its own messages' packets only with room for two */
+    PORT_AGE          /* a rank that routes: the oldest packet passing through, then its own messages' */
 };
 
 /* Inputs are never negative. */

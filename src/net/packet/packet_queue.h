@@ -15,6 +15,7 @@ typedef struct packet {
     net_time eligible;   /* when it may start on its next port: its head (cut-through) or tail
                             (store-and-forward) through the crossbar */
     net_time tail_ready; /* when its tail is through the crossbar: it cannot finish leaving earlier */
+    net_time born;       /* when it was cut at its source: its age (age-based arbitration, arbitration.h) */
     int64_t wire_bytes;  /* payload + header, in scaled bytes */
     int32_t message;     /* the message it belongs to */
     int32_t at;          /* the route stage (port) it waits for: an index into the route table's stages,

@@ -82,6 +82,7 @@ typedef struct input_request {
     int32_t next;      /* the next input in the port's queue, -1 at the tail */
     int32_t vc;        /* the virtual channel of the buffer its head would fill */
     int64_t wire;      /* its head's wire bytes */
+    net_time born;     /* when its head was cut at its source (a message's: not yet, so never older) */
     net_time eligible; /* when its head may start */
 } input_request;
 

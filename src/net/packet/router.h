@@ -4,9 +4,9 @@
  * direction), each queue one input of the link, rather than every message
  * an input of its own; a queue sends its messages' packets in turn (a DMA
  * engine working on the descriptors it holds).  At an outgoing link packets
- * passing through go before injected ones (`transit: priority`), so that a
- * rank's own traffic cannot fill the rings' buffers and stall what they
- * carry.  This file keeps the queues and says which message sends next:
+ * passing through go before injected ones, the oldest first (`transit:
+ * age`, arbitration.h), so that a rank's own traffic cannot fill the
+ * rings' buffers and stall what they carry.  This file keeps the queues and says which message sends next:
  * the engine offers it. */
 #ifndef COLLSIM_ROUTER_H
 #define COLLSIM_ROUTER_H
