@@ -341,6 +341,12 @@ bool packet_params_read(yaml_tree *tree, ynode *node, topology *t, diag *d)
     ynode *v;
     if ((v = yaml_map_get(tree, node, "mtu")) && !read_bytes(tree, v, "mtu", 1, &p->mtu_bytes, d)) return false;
     if ((v = yaml_map_get(tree, node, "header")) && !read_bytes(tree, v, "header", 0, &p->header_bytes, d)) return false;
+    if (packet_wire_bytes(p) > PACKET_MAX_WIRE_BYTES) {
+        ynode *at = yaml_map_get(tree, node, "mtu") ? yaml_map_get(tree, node, "mtu") : yaml_map_get(tree, node, "header");
+        return yaml_error(tree, at, d, "a packet of mtu %.0f B and header %.0f B is %.0f B on the wire; a packet holds at "
+                          "most %d B (1 MiB): give a smaller 'mtu'", p->mtu_bytes, p->header_bytes,
+                          packet_wire_bytes(p), PACKET_MAX_WIRE_BYTES);
+    }
     int switching = p->switching, flow = p->flow_control, routing = p->routing, scheduler = p->scheduler;
     if (!read_choice(tree, node, "switching", switching_names, 2, &switching, d) ||
         !read_architectures(tree, node, t, d) ||

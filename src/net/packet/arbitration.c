@@ -56,9 +56,9 @@ arbitration_decision arbitration_bubble(port *q, port_buffer *far, request_view 
         if (!may_start(q, far, requests, in, i, credit, now, &d)) continue;
         bool source = in >= requests.first_message && in < VOQ_INPUT_BASE;
         bool taken = requests.adaptive_vc >= 0 && i->vc % requests.route_vcs == requests.adaptive_vc; /* its room */
-        if (source && !taken && credit && far[i->vc].credits < 2 * i->wire) {
+        if (source && !taken && credit && far[i->vc].credits < 2 * (int64_t)i->wire) {
             buffer_settle(&far[i->vc], q->latency, now); /* credits only grow as they settle */
-            if (far[i->vc].credits < 2 * i->wire) {
+            if (far[i->vc].credits < 2 * (int64_t)i->wire) {
                 d.starved = true;
                 continue;
             }
@@ -80,7 +80,7 @@ arbitration_decision arbitration_transit_first(port *q, port_buffer *far, reques
     for (int before = -1, in = q->request_head; in >= 0; before = in, in = request_of(requests, in)->next) {
         bool source = in >= requests.first_message && in < VOQ_INPUT_BASE;
         if (source && message >= 0) continue; /* a message already found: only transit can win */
-        if (!source && d.input >= 0 && request_of(requests, in)->born >= request_of(requests, d.input)->born)
+        if (!source && d.input >= 0 && packet_not_older(request_of(requests, in)->born, request_of(requests, d.input)->born))
             continue; /* not older than the oldest found */
         if (!may_start(q, far, requests, in, request_of(requests, in), credit, now, &d)) continue;
         if (source) {

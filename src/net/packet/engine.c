@@ -8,6 +8,7 @@
 #include "net/packet/prefetch.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -85,6 +86,10 @@ engine *engine_create(const topology *t, double scale)
     e->t = t;
     e->mtu = llround(params->mtu_bytes * scale);
     e->header = llround(params->header_bytes * scale);
+    if (e->mtu + e->header > INT32_MAX) { /* packet_params.h and the executor's scale keep it under 2^31 */
+        fprintf(stderr, "collsim: internal error: a packet of %lld scaled bytes\n", (long long)(e->mtu + e->header));
+        abort();
+    }
     e->credit = params->flow_control == FLOW_CONTROL_CREDIT;
     e->store_and_forward = params->switching == SWITCHING_STORE_AND_FORWARD;
     e->routing = params->routing;
@@ -223,8 +228,8 @@ static void offer_message(engine *e, int slot)
     int in = e->message_inputs + slot;
     input_request *i = &e->requests[in];
     i->vc = s->vc;
-    i->wire = wire;
-    i->born = NET_TIME_NEVER;
+    i->wire = (int32_t)wire;
+    i->born = 0; /* never compared: see input_request */
     i->eligible = m->ready > e->now ? m->ready : e->now;
     service_request(e, in, s->port);
 }
@@ -332,8 +337,8 @@ static packet cut_packet(engine *e, int slot)
     m->outstanding++;
     e->counters.packets++;
     if (++e->live_packets > e->counters.peak_packets) e->counters.peak_packets = e->live_packets;
-    return (packet){.eligible = e->now, .tail_ready = e->now, .born = e->now, .wire_bytes = payload + e->header,
-                    .message = slot, .at = e->routes.routes[m->packet_route].first};
+    return (packet){.eligible = e->now, .tail_ready = e->now, .wire_bytes = (int32_t)(payload + e->header),
+                    .born = (uint32_t)e->counters.packets, .message = slot, .at = e->routes.routes[m->packet_route].first};
 }
 
 /* Packet X has started its last hop on P, ending at END: the destination

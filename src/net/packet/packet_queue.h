@@ -6,6 +6,7 @@
 #ifndef COLLSIM_PACKET_QUEUE_H
 #define COLLSIM_PACKET_QUEUE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "net/packet/arena.h"
@@ -15,12 +16,23 @@ typedef struct packet {
     net_time eligible;   /* when it may start on its next port: its head (cut-through) or tail
                             (store-and-forward) through the crossbar */
     net_time tail_ready; /* when its tail is through the crossbar: it cannot finish leaving earlier */
-    net_time born;       /* when it was cut at its source: its age (age-based arbitration, arbitration.h) */
-    int64_t wire_bytes;  /* payload + header, in scaled bytes */
+    int32_t wire_bytes;  /* payload + header, in scaled bytes (packet_params.h bounds a packet, the
+                            executor the scale: under 2^31) */
+    uint32_t born;       /* its place among the packets cut at their sources, in the order cut: its age
+                            (age-based arbitration, arbitration.h), compared modulo 2^32 */
     int32_t message;     /* the message it belongs to */
     int32_t at;          /* the route stage (port) it waits for: an index into the route table's stages,
                             which say whose route it is (spray and adaptive may switch it at a fork) */
 } packet;
+
+_Static_assert(sizeof(packet) == 32, "two packets a cache line");
+
+/* Whether a packet cut as the BORN-th is no older than one cut as the
+ * OLDEST-th (modulo 2^32: packets in flight at once are far fewer apart). */
+static inline bool packet_not_older(uint32_t born, uint32_t oldest)
+{
+    return (int32_t)(born - oldest) >= 0;
+}
 
 typedef struct packet_queue {
     packet *items;
