@@ -1,8 +1,10 @@
 /* actor_run.c — in the simulation child, the schedule actors of a job's
- * parts as SimGrid actors, talking to the network through net/network.h:
- * which ops are ready (their dependencies met), posting them on their
- * connections' channels, their completions, and the helper actors that
- * spread an actor's outstanding operations.  What they record (finish
+ * parts, talking to the network through net/network.h: which ops are ready
+ * (their dependencies met), posting them on their connections' channels,
+ * their completions.  A blocking network (the fluid model) runs each as
+ * SimGrid actors of its own, with the helper actors that spread an actor's
+ * outstanding operations; a driven one (the packet model) calls each back
+ * from its own actor when it has something to tell (actor_wake).  What they record (finish
  * times, phase ends, completed ops) goes to each part's tally, which job.c
  * sends back to the parent; the bytes of each message come from
  * message_bytes.h.
@@ -165,6 +167,8 @@ typedef struct actor_run {
     op_graph g;
     int *ready, ready_count, ready_capacity;
     connections links; /* the connections its ops use, their channels and overheads */
+    net_endpoint *me;  /* driven: its endpoint, its ops outstanding, and a send waiting for its overhead's end (-1: none) */
+    int pending, deferred;
     double last;
     int helpers;       /* started or about to start, not yet ended */
     bool helper_coming; /* a helper created that has not taken its operations yet */
@@ -233,14 +237,13 @@ static void actor_begin(actor_run *r)
     r->links = resolve_connections(job_now, r->part, r->self);
 }
 
-/* Post op O (OP, as sched_op_at gives it; its dependencies met) on its connection's channel,
- * after the sender's overhead when the part charges one. */
+/* Post op O (OP, as sched_op_at gives it; its dependencies met, the
+ * sender's overhead paid) on its connection's channel. */
 static void post(actor_run *r, net_endpoint *me, int o, const sched_op *op)
 {
     const network_ops *net = job_now->net;
     int k = connection_of(&r->links, op);
     if (op->kind == OP_SEND) {
-        if (r->links.cost && r->links.cost[k] > 0) net->sleep(me, r->links.cost[k]);
         net->send(me, r->links.channel[k], message_scaled_bytes(&r->p->size, r->a, op), o);
     } else {
         net->recv(me, r->links.channel[k], o);
@@ -249,9 +252,20 @@ static void post(actor_run *r, net_endpoint *me, int o, const sched_op *op)
         message_log_posted(r->links.message[k], op->kind == OP_SEND, simgrid_get_clock());
 }
 
-/* Post ready ops while the helper has room (PENDING outstanding of ROOM). */
-static void post_ready(actor_run *r, net_endpoint *me, int *pending, int room)
+/* Post ready ops while the helper has room (PENDING outstanding of ROOM).
+ * A send whose part charges an overhead first sleeps it: a blocking network
+ * returns when it has passed; a driven one at once, and the send waits in
+ * r->deferred for the endpoint to be told the sleep ended (false: it is
+ * waiting; posting goes on at the next call, which finds the ready ops as
+ * this one left them, sends only, taken from the top as here). */
+static bool post_ready(actor_run *r, net_endpoint *me, int *pending, int room)
 {
+    if (r->deferred >= 0) {
+        sched_op op = sched_op_at(r->p->s, r->self, r->deferred);
+        post(r, me, r->deferred, &op);
+        ++*pending;
+        r->deferred = -1;
+    }
     while (!r->links.cost && r->ready_count > 0 && *pending < room) { /* no endpoint costs: post in readiness order */
         int o = r->ready[--r->ready_count];
         sched_op op = sched_op_at(r->p->s, r->self, o);
@@ -265,9 +279,18 @@ static void post_ready(actor_run *r, net_endpoint *me, int *pending, int room)
             sched_op op = sched_op_at(r->p->s, r->self, o);
             if ((op.kind == OP_SEND) != (pass == 1)) continue;
             r->ready[k] = r->ready[--r->ready_count];
+            double overhead = op.kind == OP_SEND ? r->links.cost[connection_of(&r->links, &op)] : 0;
+            if (overhead > 0) {
+                job_now->net->sleep(me, overhead);
+                if (job_now->net->drive) {
+                    r->deferred = o;
+                    return false;
+                }
+            }
             post(r, me, o, &op);
             ++*pending;
         }
+    return true;
 }
 
 /* Whether every dependency of op D other than op O is complete, and D waits for O. */
@@ -337,11 +360,11 @@ static void helper_main(int argc, char **argv)
     r->helper_coming = false;
     int room = r->links.cost ? r->ops : job_now->helper_room < r->ops ? job_now->helper_room : r->ops;
     net_op_time *times = r->p->times ? r->p->times + r->p->actor_first[r->self] : NULL;
-    net_endpoint *me = net->endpoint(job_now->network, room, times);
+    net_endpoint *me = net->endpoint(job_now->network, room, times, r);
     if (first && r->p->launch_s > 0) net->sleep(me, r->p->launch_s);
     int pending = 0;
     for (;;) {
-        post_ready(r, me, &pending, room);
+        post_ready(r, me, &pending, room); /* blocking: it posts every ready op it has room for */
         if (r->ready_count > 0 && !r->helper_coming) start_helper(r);
         if (pending == 0) break;
         int o = net->wait_any(me);
@@ -351,6 +374,46 @@ static void helper_main(int argc, char **argv)
     net->endpoint_close(me);
     if (--r->helpers == 0) actor_end(r);
     simgrid_mark(SIM_IN_SIMGRID);
+}
+
+/* Driven: the network tells actor OWNER that something came (a completion,
+ * its sleep's end).  What a helper does between two waits: post what is
+ * ready, take each completion and post what it makes ready, until nothing
+ * is left to take; nothing while the endpoint sleeps.  The actor's ops are
+ * its only helper's (room for all of them: a driven network has no limit). */
+static void actor_wake(void *owner)
+{
+    actor_run *r = owner;
+    const network_ops *net = job_now->net;
+    if (net->busy(r->me)) return;
+    for (;;) {
+        if (!post_ready(r, r->me, &r->pending, r->ops)) return;
+        if (r->pending == 0) break;
+        int o = net->poll(r->me);
+        if (o < 0) return;
+        r->pending--;
+        actor_complete(r, o);
+    }
+    net->endpoint_close(r->me);
+    actor_end(r);
+}
+
+typedef struct actor_runs {
+    actor_run *run;
+    int count;
+} actor_runs;
+
+/* Driven: time 0, every actor in the order a blocking network starts them. */
+static void actors_begin(void *ctx)
+{
+    const actor_runs *all = ctx;
+    for (actor_run *r = all->run; r < all->run + all->count; r++) {
+        actor_begin(r);
+        net_op_time *times = r->p->times ? r->p->times + r->p->actor_first[r->self] : NULL;
+        r->me = job_now->net->endpoint(job_now->network, r->ops, times, r);
+        if (r->p->launch_s > 0) job_now->net->sleep(r->me, r->p->launch_s);
+        actor_wake(r);
+    }
 }
 
 /* Whether every op of S waits only for ops of its own channel, so that each
@@ -403,6 +466,7 @@ int actor_run_prepare(exec_job *job)
 void actor_run_all(const exec_job *job, int actors)
 {
     job_now = job;
+    bool driven = job->net->drive != NULL;
     int lanes[SCHED_MAX_CHANNELS];
     actor_run *runs = calloc((size_t)actors + 1, sizeof *runs), *r = runs;
     if (!runs) out_of_memory();
@@ -413,11 +477,15 @@ void actor_run_all(const exec_job *job, int actors)
                 int ops = 0;
                 for (int o = 0; o < s->actor[a].op_count; o++) ops += lanes[i] < 0 || sched_op_at(s, a, o).channel == lanes[i];
                 *r = (actor_run){.p = &job->pieces[k], .a = &s->actor[a], .part = k, .self = a, .channel_of = lanes[i],
-                                 .ops = ops, .host = simgrid_host(job->t, job->pieces[k].actor_nodes[a])};
-                start_helper(r++);
+                                 .ops = ops, .deferred = -1,
+                                 .host = driven ? NULL : simgrid_host(job->t, job->pieces[k].actor_nodes[a])};
+                if (!driven) start_helper(r);
+                r++;
             }
         }
     }
+    actor_runs all = {runs, (int)(r - runs)};
+    if (driven) job->net->drive(job->network, actors_begin, &all, actor_wake);
     simgrid_simulate();
     free(runs);
 }

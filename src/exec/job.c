@@ -126,8 +126,10 @@ static bool run_job(void *ctx, double *out)
 {
     exec_job *job = ctx;
     results_layout(job, out);
-    long n = 0;
-    node_pair *pairs = route_pairs(job, &n);
+    long n = 1;
+    bool driven = job->net->drive != NULL; /* no routes in SimGrid, one actor: one host */
+    node_pair *pairs = driven ? &(node_pair){job->pieces[0].actor_nodes[0], job->pieces[0].actor_nodes[0]}
+                              : route_pairs(job, &n);
     for (int k = 0; k < job->count; k++) {
         exec_piece *p = &job->pieces[k];
         bool online = !job->options.keep_op_times && message_log_applies(p->s);
@@ -136,8 +138,8 @@ static bool run_job(void *ctx, double *out)
     }
     int actors = actor_run_prepare(job);
     job->beat = simgrid_heartbeat();
-    job->network = job->net->open(job->t, pairs, (int)n, actors, &job->options, job->scale);
-    free(pairs);
+    job->network = job->net->open(job->t, pairs, (int)n, driven ? 0 : actors, &job->options, job->scale);
+    if (!driven) free(pairs);
     if (!job->network) return false;
     actor_run_all(job, actors);
     char why[NETWORK_FAILURE_DOUBLES * sizeof(double)] = "";
@@ -164,9 +166,11 @@ static void free_job(exec_job *job)
 }
 
 /* The parts' SimGrid actors (one per schedule actor and channel) within
- * what the child can map (child_limits_max_actors). */
-static bool hosts_allowed(const exec_part *parts, int count, const char *label, diag *d)
+ * what the child can map (child_limits_max_actors); a driven network
+ * (network.h) starts none of them. */
+static bool hosts_allowed(const exec_part *parts, int count, const sim_options *options, const char *label, diag *d)
 {
+    if (network_for(options)->drive) return true;
     double actors = 0;
     for (int k = 0; k < count; k++) actors += (double)parts[k].s->actors * (parts[k].s->channels > 1 ? parts[k].s->channels : 1);
     int most = child_limits_max_actors();
@@ -189,7 +193,7 @@ exec_run *exec_start(const topology *t, exec_part *parts, int count, const sim_o
             return NULL;
         }
     }
-    if (!hosts_allowed(parts, count, label, d)) return NULL;
+    if (!hosts_allowed(parts, count, options, label, d)) return NULL;
     exec_run *run = calloc(1, sizeof *run);
     long long scale = message_scale(parts, count);
     const queue_sampling *q = options->queue_samples;

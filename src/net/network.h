@@ -6,10 +6,17 @@
  *
  * Two implementations, a room each: SimGrid's fluid model
  * (fluid/net_fluid.c: mailboxes, CM02 or LV08) and collsim's packet engine
- * driven by a SimGrid fabric actor (packet/net_packet.c).  network_for picks
+ * in one SimGrid actor of its own (packet/net_packet.c).  network_for picks
  * one from the options (sim_options.h); nothing above src/net knows which
- * runs.  Everything here runs in the forked SimGrid child, rank and switch
- * actors calling from their own SimGrid actors. */
+ * runs.  Everything here runs in the forked SimGrid child.
+ *
+ * Two ways to be driven.  Blocking (the fluid model): every rank and switch
+ * actor is a SimGrid actor of its own that posts, then blocks in wait_any.
+ * Driven (a network with `drive`, the packet model): no actor per endpoint;
+ * the network calls the executor back, from its own actor, whenever an
+ * endpoint has something to be told (a completion, or the end of a sleep),
+ * and the executor takes its completions with poll.  The calls in between
+ * are the same; sleep does not block there (busy says until when). */
 #ifndef COLLSIM_NETWORK_H
 #define COLLSIM_NETWORK_H
 
@@ -22,6 +29,7 @@
 typedef struct network network;           /* one simulation's network */
 typedef struct net_endpoint net_endpoint; /* one actor's side of it */
 typedef void *net_channel;                /* messages FROM -> TO of one schedule part, on one lane */
+typedef void (*net_wake_fn)(void *owner); /* driven: endpoint OWNER has something to be told */
 #define NET_MAX_LANES 32                  /* lanes between the same two actors of a part */
 
 /* When an operation was posted and when it completed, in SimGrid seconds
@@ -47,14 +55,15 @@ typedef struct network_ops {
      * limit): the executor spreads more over helper actors (exec/actor_run.c). */
     int outstanding_max;
     /* Start SimGrid with T's platform (routes for the PAIRS it needs) and
-     * set the network up for ACTORS actors; message sizes are bytes x SCALE
+     * set the network up for ACTORS actors (a driven network: no actors, and
+     * a host for PAIRS[0]'s sender only); message sizes are bytes x SCALE
      * (exec/message_bytes.c).  NULL on failure (said on stderr). */
     network *(*open)(const topology *t, node_pair *pairs, int pair_count, int actors, const sim_options *options,
                      double scale);
     /* The endpoint of an actor that has at most OPS operations, tagged 0 to
      * OPS - 1: TIMES[tag] (NULL: not kept) receives when each is posted and
-     * completes. */
-    net_endpoint *(*endpoint)(network *n, int ops, net_op_time *times);
+     * completes; a driven network names it to the executor as OWNER. */
+    net_endpoint *(*endpoint)(network *n, int ops, net_op_time *times, void *owner);
     /* The channel of part PART from actor FROM (on FROM_NODE) to actor TO
      * (on TO_NODE) on LANE (0 .. NET_MAX_LANES - 1: the NCCL-style
      * channels of a schedule are connections of their own between the same
@@ -65,12 +74,21 @@ typedef struct network_ops {
                            int to_node);
     void (*send)(net_endpoint *a, net_channel c, long bytes, int tag);
     void (*recv)(net_endpoint *a, net_channel c, int tag);
-    /* Block until one of A's posted operations completes; its tag. */
+    /* Blocking: block until one of A's posted operations completes; its tag. */
     int (*wait_any)(net_endpoint *a);
     /* Keep A busy for SECONDS of the network's clock (an endpoint's software
      * cost: a launch, a sender's overhead); its posted operations progress
-     * meanwhile and their completions wait for wait_any. */
+     * meanwhile and their completions wait for wait_any (driven: for poll,
+     * after WAKE has told of the sleep's end). */
     void (*sleep)(net_endpoint *a, double seconds);
+    /* Driven only (NULL: blocking).  DRIVE: the simulation to come calls
+     * BEGIN(CTX) once at time 0, then WAKE(owner) for each endpoint with
+     * something to be told, in the order the events came; the executor posts
+     * from inside them.  POLL: a completed tag of A, or -1 (none yet, or A
+     * busy in a sleep).  BUSY: whether A is still in a sleep. */
+    void (*drive)(network *n, void (*begin)(void *ctx), void *ctx, net_wake_fn wake);
+    int (*poll)(net_endpoint *a);
+    bool (*busy)(const net_endpoint *a);
     void (*endpoint_close)(net_endpoint *a);
     /* After the run: false with WHY when the network failed on its own
      * (the packet network deadlocked); frees N.  LINKS (NULL: not wanted)

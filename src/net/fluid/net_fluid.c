@@ -169,8 +169,9 @@ static network *fluid_open(const topology *t, node_pair *pairs, int pair_count, 
 
 /* One allocation, the endpoint and then its comms and tags: each completion
  * reads all three, cold when thousands of actors take turns. */
-static net_endpoint *fluid_endpoint(network *n, int ops, net_op_time *times)
+static net_endpoint *fluid_endpoint(network *n, int ops, net_op_time *times, void *owner)
 {
+    (void)owner; /* blocking: each endpoint is its actor's */
     size_t room = (size_t)ops + 1;
     net_endpoint *a = malloc(sizeof *a + room * (sizeof *a->comms + sizeof *a->tags));
     if (!a) out_of_memory();
@@ -271,5 +272,7 @@ static bool fluid_close(network *n, net_link_stats *links, double *queue_bytes, 
  * proportion to its outstanding comms, at every completion. */
 #define FLUID_OUTSTANDING_MAX 64
 
-const network_ops fluid_network = {FLUID_OUTSTANDING_MAX, fluid_open, fluid_endpoint, fluid_channel_of, fluid_send, fluid_recv,
-                                   fluid_wait_any, fluid_sleep, fluid_endpoint_close, fluid_close};
+const network_ops fluid_network = {.outstanding_max = FLUID_OUTSTANDING_MAX, .open = fluid_open,
+                                   .endpoint = fluid_endpoint, .channel = fluid_channel_of, .send = fluid_send,
+                                   .recv = fluid_recv, .wait_any = fluid_wait_any, .sleep = fluid_sleep,
+                                   .endpoint_close = fluid_endpoint_close, .close = fluid_close};

@@ -1,21 +1,25 @@
-/* net_packet.c — the network as collsim's packet engine (engine.h), driven
- * inside SimGrid's clock by one fabric actor.
+/* net_packet.c — the network as collsim's packet engine (engine.h), run
+ * inside SimGrid's clock by one fabric actor, the only SimGrid actor of the
+ * simulation: the network drives the executor (network.h, "driven").
  *
- * Rank and switch actors run their schedules as under the fluid model.  A
+ * Rank and switch endpoints run their schedules as under the fluid model.  A
  * message starts when both ends have posted (a mailbox's rendezvous): the
- * posting actor hands it to the engine at the engine's clock, which is
- * SimGrid's.  An actor waiting for a completion blocks on its own semaphore.
+ * posting endpoint hands it to the engine at the engine's clock, which is
+ * SimGrid's.
  *
- * The fabric alternates two steps.  While every actor is blocked, nothing
- * but the engine can change the network, so it runs the engine ahead to the
- * next delivery (all of that instant's events), sleeps until then
- * (SimGrid's clock moves once per delivery time, not per packet), and wakes
- * the actors whose sends and receives completed.  Then it waits, on its own
- * semaphore, until each of them has blocked again (or ended): the messages
- * they post at that instant are in the engine before it runs on. */
+ * The fabric calls the executor's start for every endpoint at time 0, then
+ * alternates two steps.  Nothing but the engine can change the network, so
+ * it runs the engine ahead to the next delivery (all of that instant's
+ * events), sleeps until then (SimGrid's clock moves once per delivery time,
+ * not per packet), and wakes the endpoints whose sends and receives
+ * completed, one after another in the order their first event came, each
+ * through the executor's callback: the messages they post at that instant
+ * are in the engine before it runs on.  (Endpoints as SimGrid actors
+ * blocking on semaphores of their own would make the same calls in the same
+ * order at two context switches and a semaphore per completion, and a
+ * process maps only so many actors' stacks: docs/scale.md §6.) */
 #include <simgrid/actor.h>
 #include <simgrid/engine.h>
-#include <simgrid/semaphore.h>
 #include <stdint.h>
 #include <math.h>
 #include <stdio.h>
@@ -43,19 +47,22 @@ typedef struct connection {
 
 struct net_endpoint {
     network *n;
-    sg_sem_t sem;
+    void *owner;          /* the executor's, for its wake callback */
     net_op_time *times;   /* per tag, or NULL */
     bool woken;           /* has completions to be told of */
+    net_time busy_until;  /* in a sleep until then */
     int *done;            /* tags completed and not yet taken, from first on */
     int first, count;
 };
 
 struct network {
     engine *e;
-    sg_sem_t wake;        /* the fabric waits on it for the actors to block */
-    int running;          /* actors not yet blocked again (or ended) since the fabric woke them */
+    void *host;           /* SimGrid's, of the fabric actor */
+    void (*begin)(void *ctx); /* the executor's: at time 0 */
+    void *begin_ctx;
+    net_wake_fn wake;     /* the executor's: an endpoint has something to be told */
     int endpoints_left;   /* endpoints not yet closed: the fabric stops at 0 */
-    net_endpoint **woken; /* actors with completions at the current delivery */
+    net_endpoint **woken; /* endpoints with completions at the current delivery */
     int woken_count, woken_capacity;
     key_map channels;
     connection **connections;
@@ -84,12 +91,6 @@ static network *fabric_network; /* SimGrid's C actors take argv only */
 static double seconds(net_time t)
 {
     return net_time_to_seconds(t);
-}
-
-/* An actor the fabric woke has blocked again or ended. */
-static void actor_settled(network *n)
-{
-    if (--n->running == 0) sg_sem_release(n->wake);
 }
 
 /* A is to be woken at the current delivery (once, however many reasons). */
@@ -129,22 +130,15 @@ static void delivered(void *ctx, void *cookie)
 }
 
 
-/* sg_sem_acquire, marked as SimGrid's (a crash inside it is SimGrid's). */
-static void blocking_acquire(sg_sem_t sem)
+/* Tell the executor of the endpoints with completions, in the order their
+ * first event came; they post at SimGrid's current time.  An endpoint told
+ * may close, never another one. */
+static void wake_endpoints(network *n)
 {
-    simgrid_mark(SIM_IN_SIMGRID);
-    sg_sem_acquire(sem);
-    simgrid_mark(SIM_IN_ACTOR);
-}
-
-/* Wake the actors with completions; they run at SimGrid's current time. */
-static void wake_actors(network *n)
-{
-    n->running = n->woken_count;
     for (int i = 0; i < n->woken_count; i++) {
         net_endpoint *a = n->woken[i];
         a->woken = false;
-        sg_sem_release(a->sem);
+        n->wake(a->owner);
     }
     n->woken_count = 0;
 }
@@ -253,12 +247,12 @@ static bool run_to_delivery(network *n, net_time *delivery)
     }
 }
 
-/* The fabric: wait for the actors it woke to block, run the engine to the
- * next delivery, sleep until then, wake the actors it completes; again. */
+/* The fabric: start the endpoints, then run the engine to the next
+ * delivery, sleep until then, tell the endpoints it completes; again. */
 static void fabric_loop(network *n)
 {
+    n->begin(n->begin_ctx);
     for (;;) {
-        if (n->running > 0) blocking_acquire(n->wake); /* every actor woken has blocked again */
         if (n->endpoints_left == 0) return;
         net_time delivery;
         if (!run_to_delivery(n, &delivery)) {
@@ -272,7 +266,7 @@ static void fabric_loop(network *n)
                 snprintf(n->why, sizeof n->why, "the packet network deadlocked at %.9g s: %ld message(s) stuck in full "
                          "buffers that wait on one another", seconds(engine_now(n->e) - n->offset), n->measured_in_flight);
             }
-            return; /* the actors still waiting never wake: SimGrid ends the run */
+            return; /* the endpoints still waiting are never told */
         }
         double at = seconds(delivery - n->offset);
         if (at > simgrid_get_clock() + SIMGRID_TIMING_S) {
@@ -280,7 +274,7 @@ static void fabric_loop(network *n)
             sg_actor_sleep_until(at);
             simgrid_mark(SIM_IN_ACTOR);
         }
-        wake_actors(n);
+        wake_endpoints(n);
     }
 }
 
@@ -296,8 +290,10 @@ static void fabric_main(int argc, char **argv)
 static network *packet_open(const topology *t, node_pair *pairs, int pair_count, int actors, const sim_options *options,
                             double scale)
 {
-    if (pair_count < 1 || !simgrid_open_hosts(t, pairs, pair_count, options)) return NULL; /* hosts for the actors */
+    (void)actors; /* driven: none but the fabric, on the host of PAIRS[0]'s sender */
+    if (pair_count < 1 || !simgrid_open_hosts(t, pairs, 1, options)) return NULL;
     network *n = calloc(1, sizeof *n);
+    n->host = simgrid_host(t, pairs[0].src);
     n->e = engine_create(t, scale);
     if (options->ties_shuffled) engine_shuffle_ties(n->e, options->tie_seed);
     engine_report_to(n->e, simgrid_heartbeat());
@@ -315,21 +311,25 @@ static network *packet_open(const topology *t, node_pair *pairs, int pair_count,
             exit(1);
         }
     }
-    n->wake = sg_sem_init(0);
-    n->running = actors; /* they start at time 0: the fabric waits for them to block first */
     key_map_init(&n->channels);
-    fabric_network = n;
-    sg_actor_create_("fabric", simgrid_host(t, pairs[0].src), fabric_main, 0, NULL); /* any host of the run */
     return n;
 }
 
-static net_endpoint *packet_endpoint(network *n, int ops, net_op_time *times)
+static void packet_drive(network *n, void (*begin)(void *ctx), void *ctx, net_wake_fn wake)
 {
-    net_endpoint *a = calloc(1, sizeof *a);
-    a->n = n;
-    a->times = times;
-    a->sem = sg_sem_init(0);
-    a->done = malloc(sizeof *a->done * (size_t)(ops + 1));
+    n->begin = begin;
+    n->begin_ctx = ctx;
+    n->wake = wake;
+    fabric_network = n;
+    sg_actor_create_("fabric", n->host, fabric_main, 0, NULL);
+}
+
+/* One allocation, the endpoint and then its tags. */
+static net_endpoint *packet_endpoint(network *n, int ops, net_op_time *times, void *owner)
+{
+    net_endpoint *a = malloc(sizeof *a + sizeof *a->done * (size_t)(ops + 1));
+    if (!a) out_of_memory();
+    *a = (net_endpoint){.n = n, .owner = owner, .times = times, .done = (int *)(a + 1)};
     n->endpoints_left++;
     return a;
 }
@@ -387,41 +387,34 @@ static void packet_recv(net_endpoint *a, net_channel channel, int tag)
     if (c->sender) start(c);
 }
 
-static int packet_wait_any(net_endpoint *a)
+static bool packet_busy(const net_endpoint *a)
 {
-    if (a->count == 0) {
-        actor_settled(a->n);
-        blocking_acquire(a->sem);
-    }
+    return engine_now(a->n->e) < a->busy_until;
+}
+
+static int packet_poll(net_endpoint *a)
+{
+    if (a->count == 0 || packet_busy(a)) return -1;
     a->count--;
     int tag = a->done[a->first++];
     if (a->times) a->times[tag].done_s = simgrid_get_clock();
     return tag;
 }
 
-/* Busy until SECONDS from now: a wake-up in the engine, and blocked like a
- * wait (the fabric runs on); woken earlier by a completion, it blocks again
- * (the completion waits for wait_any). */
+/* Busy until SECONDS from now: a wake-up in the engine tells the executor
+ * when it ends; completions meanwhile wait for poll. */
 static void packet_sleep(net_endpoint *a, double seconds)
 {
     network *n = a->n;
-    net_time until = engine_now(n->e) + net_time_from_seconds(seconds);
+    a->busy_until = engine_now(n->e) + net_time_from_seconds(seconds);
     n->wakes_pending++;
-    engine_wake_at(n->e, until, a);
-    while (engine_now(n->e) < until) {
-        actor_settled(n);
-        blocking_acquire(a->sem);
-    }
+    engine_wake_at(n->e, a->busy_until, a);
 }
 
 static void packet_endpoint_close(net_endpoint *a)
 {
-    network *n = a->n;
-    sg_sem_destroy(a->sem);
-    free(a->done);
+    a->n->endpoints_left--;
     free(a);
-    n->endpoints_left--;
-    actor_settled(n);
 }
 
 /* The links' counts over the schedules' run: now, less the warm-up's. */
@@ -451,11 +444,12 @@ static bool packet_close(network *n, net_link_stats *links, double *queue_bytes,
     key_map_free(&n->channels);
     free(n->woken);
     engine_free(n->e);
-    sg_sem_destroy(n->wake);
     free(n);
     fabric_network = NULL;
     return ok;
 }
 
-const network_ops packet_network = {0, packet_open, packet_endpoint, packet_channel, packet_send, packet_recv,
-                                    packet_wait_any, packet_sleep, packet_endpoint_close, packet_close};
+const network_ops packet_network = {.open = packet_open, .endpoint = packet_endpoint, .channel = packet_channel,
+                                    .send = packet_send, .recv = packet_recv, .sleep = packet_sleep,
+                                    .drive = packet_drive, .poll = packet_poll, .busy = packet_busy,
+                                    .endpoint_close = packet_endpoint_close, .close = packet_close};
