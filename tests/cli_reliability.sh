@@ -126,10 +126,18 @@ most=$(((areas - 4096) / 2))
 pairs=$((most / 2 + 1))
 printf 'name: wide\nplatform: {kind: star, ranks: %d, alpha: 0.5us, bandwidth: 900GBps}\ncases:\n  - primitive: sendrecv\n    algorithms: [direct]\n    sizes: [1MB]\n    groups: {count: %d, size: 2}\n' \
     $((2 * pairs)) "$pairs" >"$work/wide.yaml"
-refused "run on more hosts than a simulation holds" "wide.yaml:7:13: $pairs group\\(s\\) of 2 ranks place $((2 * pairs)) ranks in one simulation; collsim simulates at most $most at once" \
+refused "run on more hosts than a simulation holds" "wide.yaml:7:13: $pairs group\\(s\\) of 2 ranks place $((2 * pairs)) ranks in one simulation; the fluid model simulates at most $most at once" \
     "$collsim" run "$work/wide.yaml"
 "$collsim" predict "$work/wide.yaml" >/dev/null
 check "predict of the same is not bounded by SimGrid" "$?" "^0$"
+# the packet model runs its ranks without SimGrid actors: the same pairs run, each pair's exchange
+# (uncontended on a star) in the time of one pair alone
+"$collsim" run "$work/wide.yaml" --model packet --format csv -o "$work/wide.csv" -q
+check "the packet model is not bounded by SimGrid's actors" "$?" "^0$"
+sed "s/count: $pairs/count: 1/" "$work/wide.yaml" > "$work/one.yaml"
+"$collsim" run "$work/one.yaml" --model packet --format csv -o "$work/one.csv" -q
+check "$pairs concurrent pairs on a star take one pair's time" \
+    "$(awk -F, 'FNR == 2 { t[FILENAME] = $8 } END { for (f in t) v[++n] = t[f]; print (n == 2 && v[1] == v[2] && v[1] > 0) ? "same" : v[1] " vs " v[2] }' "$work/wide.csv" "$work/one.csv")" "^same$"
 
 # ---- interrupts: SIGTERM, SIGINT, SIGHUP to collsim during a run kill its
 # simulations and leave no output, no temporary file, no process ----

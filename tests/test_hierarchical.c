@@ -345,6 +345,23 @@ START_TEST(test_hierarchical_generated_equals_stored)
                 schedule_seal(stored);
                 ck_assert_msg(generated->generator || !kinds[k].generated, "%s: stored", what);
                 if (generated->generator) expect_generated_equals_stored(generated, stored, what);
+                /* the size `run` counts for it: the generated one's ops (the executor's state for
+                 * each), plus its parts stored once, at most the stored composition's items; a
+                 * stored one is estimated as `verify` estimates it */
+                double ops = 0, items = 0, estimated = algorithm_schedule_size(a, &p);
+                for (int actor = 0; actor < stored->actors; actor++) {
+                    ops += stored->actor[actor].op_count;
+                    items += stored->actor[actor].op_count + stored->actor[actor].dep_count +
+                             stored->actor[actor].range_count;
+                }
+                p.generated = true;
+                double counted = algorithm_schedule_size(a, &p);
+                if (generated->generator)
+                    ck_assert_msg(counted >= ops && counted <= ops + items, "%s: run counts %.0f items for %.0f ops "
+                                  "(%.0f items stored)", what, counted, ops, items);
+                else
+                    ck_assert_msg(counted == estimated, "%s: stored, counted %.0f, estimated %.0f", what, counted,
+                                  estimated);
                 schedule_free(stored);
                 schedule_free(generated);
             }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "algo/composition_generated.h"
 #include "algo/msccl_program.h"
 #include "algo/pipeline.h"
 #include "platform/topology.h"
@@ -159,12 +160,37 @@ static const algorithm *flat_part(primitive prim, const char *name)
 /* A hierarchical composition's share of the size: its parts' sizes on their
  * sub-groups, embedded once per sub-group, SLICES times; -1 when P is no
  * two-tier group or a part's algorithm is unknown. */
+/* What a generated composition keeps of a part embedded on GROUPS
+ * sub-groups (composition_generated.c): the part's sub-schedule once (its
+ * ops, dependencies and chunk ranges) and, for every op of every copy, the
+ * executor's state (its op graph's entries or a bit: at most an item's 16
+ * bytes).  Counted on the part built (a ring of 72, a tree over 1,408 ranks:
+ * milliseconds), not estimated; -1 when the part does not build or the
+ * generator does not take it (then it is stored, embedded per group). */
+static double generated_part_size(const algorithm *algo, const algo_params *sub, int groups)
+{
+    char why[256];
+    schedule *built = algo->build(sub, why, sizeof why);
+    double items = -1;
+    if (built && composition_part_generable(built)) {
+        double ops = 0, stored = 0;
+        for (int a = 0; a < built->actors; a++) {
+            ops += built->actor[a].op_count;
+            stored += built->actor[a].op_count + built->actor[a].dep_count + built->actor[a].range_count;
+        }
+        items = stored + groups * ops;
+    }
+    schedule_free(built);
+    return items;
+}
+
 static double composed_size(primitive prim, const algo_params *p, int slices)
 {
     int n = p->ranks, d = p->domain_ranks, count;
     if (d < 1 || n % d != 0 || d >= n) return -1;
     const composition_part *parts = hierarchical_parts(prim, &count);
-    double items = 0;
+    double stored = 0, generated = 0;
+    bool generates = p->generated && slices == 1; /* every part taken by the generator, or the whole is stored */
     for (int i = 0; i < count; i++) {
         int size = parts[i].outer ? n / d : d, groups = parts[i].outer ? d : n / d;
         const algorithm *algo = flat_part(parts[i].prim, parts[i].outer ? p->outer : p->inner);
@@ -173,9 +199,12 @@ static double composed_size(primitive prim, const algo_params *p, int slices)
         algo_params sub = {.ranks = size, .segments = slices > 1 ? 0 : p->segments,
                            .size_bytes = p->size_bytes / slices / (parts[i].outer ? d : 1), .alpha_s = p->alpha_s,
                            .bandwidth_Bps = p->bandwidth_Bps, .tiers = p->tiers};
-        items += (groups + 1.0) * algorithm_schedule_size(algo, &sub); /* embedded per group, and built once */
+        stored += (groups + 1.0) * algorithm_schedule_size(algo, &sub); /* embedded per group, and built once */
+        double part = generates && algo->growth != GROWTH_INC ? generated_part_size(algo, &sub, groups) : -1;
+        generates = part >= 0;
+        generated += part;
     }
-    return items * slices;
+    return generates ? generated : stored * slices;
 }
 
 /* One channel's schedule. */

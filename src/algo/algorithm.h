@@ -49,6 +49,7 @@ typedef struct algo_params {
     channel_layout layout;      /* how the channels spread over the fabric (channels.h) */
     int rail_ranks;             /* CHANNELS_RAILS: GPUs per node (channel c's ring enters each node at GPU c) */
     int tiers;                  /* the platform's tiers: bounds an INC tree's levels (algorithm_schedule_size) */
+    bool generated;             /* algorithm_schedule_size: the schedule runs generated where it can (`run`) */
     const void *source;         /* COMPOSITION_IMPORTED: the program its record sits in (msccl_program_of) */
 } algo_params;
 

@@ -135,7 +135,7 @@ static const sched_generator composed_generator = {composed_op, composed_dep, co
 
 /* Whether the generator computes CHILD's ops as sched_embed copies them:
  * plain ranges, one channel, no local op, ops on every actor. */
-static bool child_generable(const schedule *child)
+bool composition_part_generable(const schedule *child)
 {
     if (child->actors != child->ranks || child->channels > 1) return false;
     for (int a = 0; a < child->actors; a++) {
@@ -210,7 +210,7 @@ bool composition_generate(schedule *s, const composition_part *parts, int part_c
 {
     int n = s->ranks, l = n / d;
     for (int i = 0; i < part_count; i++)
-        if (child[i] && !child_generable(child[i])) return false;
+        if (child[i] && !composition_part_generable(child[i])) return false;
     composed *c = calloc(1, sizeof *c);
     c->part_count = part_count;
     c->d = d;

@@ -12,6 +12,9 @@
  * S takes the children.  False, S and the children untouched, when a child
  * has what the generator does not compute (switch actors, chunk range
  * lists, channels, local ops, an actor without ops): the caller stores it. */
+/* Whether the generator takes CHILD as a part's sub-schedule (what
+ * composition_generate refuses it for: none of the above). */
+bool composition_part_generable(const schedule *child);
 bool composition_generate(schedule *s, const composition_part *parts, int part_count, const int *rank_at, int d,
                           schedule **child);
 

@@ -330,7 +330,7 @@ int run_cases(const scenario *s, const run_settings *o, report *r)
 {
     diag d = {0};
     /* predict --verify builds every schedule: its limits are verify's */
-    if (!plan_check(s, o->mode == MODE_PREDICT && o->verify ? MODE_VERIFY : o->mode, &d)) {
+    if (!plan_check(s, o->mode == MODE_PREDICT && o->verify ? MODE_VERIFY : o->mode, o->sim.model, &d)) {
         diag_print(&d);
         return 2;
     }

@@ -20,7 +20,6 @@
 #include <string.h>
 
 #include "exec/actor_run.h"
-#include "net/fluid/child_limits.h"
 #include "net/fluid/simgrid_run.h"
 #include "net/network.h"
 #include "util/memory.h"
@@ -166,16 +165,15 @@ static void free_job(exec_job *job)
 }
 
 /* The parts' SimGrid actors (one per schedule actor and channel) within
- * what the child can map (child_limits_max_actors); a driven network
+ * what the network holds (network_max_actors): a driven network
  * (network.h) starts none of them. */
 static bool hosts_allowed(const exec_part *parts, int count, const sim_options *options, const char *label, diag *d)
 {
-    if (network_for(options)->drive) return true;
     double actors = 0;
     for (int k = 0; k < count; k++) actors += (double)parts[k].s->actors * (parts[k].s->channels > 1 ? parts[k].s->channels : 1);
-    int most = child_limits_max_actors();
+    double most = network_max_actors(options->model);
     if (actors <= most) return true;
-    return diag_fail(d, "%s starts %.0f SimGrid actors; a simulation holds at most %d (two memory mappings each within "
+    return diag_fail(d, "%s starts %.0f SimGrid actors; a simulation holds at most %.0f (two memory mappings each within "
                      "vm.max_map_count, docs/reliability.md)", label, actors, most);
 }
 

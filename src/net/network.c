@@ -1,11 +1,20 @@
 /* network.c — which network model a simulation runs. */
 #include "net/network.h"
 
+#include <math.h>
 #include <stdio.h>
+
+#include "net/fluid/child_limits.h"
 
 const network_ops *network_for(const sim_options *options)
 {
     return options->model == NETWORK_PACKET ? &packet_network : &fluid_network;
+}
+
+double network_max_actors(network_model model)
+{
+    sim_options options = {.model = model};
+    return network_for(&options)->drive ? INFINITY : child_limits_max_actors();
 }
 
 const char *network_model_name(network_model model)

@@ -101,6 +101,9 @@ extern const network_ops fluid_network, packet_network;
 
 /* The network the options select. */
 const network_ops *network_for(const sim_options *options);
+/* The most actors a simulation under MODEL may hold: a blocking network's
+ * are SimGrid actors (child_limits_max_actors), a driven one has no bound. */
+double network_max_actors(network_model model);
 /* The name a report gives it: "cm02", "lv08" or "packet". */
 const char *network_model_name(network_model model);
 /* The name a report gives the network OPTIONS run (their model set): its

@@ -131,9 +131,11 @@ int plan_case_segments(const scenario *s, int c, const algorithm *a, int channel
     return segments;
 }
 
-double plan_schedule_items_at(const scenario *s, int c, const algorithm *a, int channels, double size_bytes)
+double plan_schedule_items_at(const scenario *s, int c, const algorithm *a, int channels, double size_bytes,
+                              bool generated)
 {
     algo_params p = case_params(s, c, a, channels, 0, size_bytes, NULL);
+    p.generated = generated;
     return algorithm_schedule_size(a, &p) * s->cases[c].groups.count;
 }
 

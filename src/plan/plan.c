@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "exec/coupling.h"
-#include "net/fluid/child_limits.h"
 #include "plan/plan.h"
 #include "sched/local_ops.h"
 #include "sched/verify.h"
@@ -38,7 +37,7 @@ static void report_unbuildable(const scenario *s, int c, int a, const char *why)
 /* The schedule operations algorithm A of case C needs at SIZE_BYTES, or
  * under `auto` the largest of the tuner's candidates on the channels it may
  * pick. */
-static double algorithm_items(const scenario *s, int c, int a, double size_bytes)
+static double algorithm_items(const scenario *s, int c, int a, double size_bytes, bool generated)
 {
     const scenario_case *k = &s->cases[c];
     int natural = plan_natural_channels(scenario_platform(s, k), k);
@@ -46,12 +45,13 @@ static double algorithm_items(const scenario *s, int c, int a, double size_bytes
     if (k->channels == 0 && scenario_platform(s, k)->library != LIBRARY_NONE) channels = natural; /* the library's */
     if (k->records[a])
         return plan_schedule_items_at(s, c, k->records[a], algorithm_takes_channels(k->records[a]) ? channels : 1,
-                                      size_bytes);
+                                      size_bytes, generated);
     const algorithm *candidates[TUNER_MAX_CANDIDATES];
     int count = tuner_candidates(k->prim, scenario_platform(s, k)->library, candidates);
     double most = 0;
     for (int i = 0; i < count; i++) {
-        double items = plan_schedule_items_at(s, c, candidates[i], channels > natural ? channels : natural, size_bytes);
+        double items = plan_schedule_items_at(s, c, candidates[i], channels > natural ? channels : natural, size_bytes,
+                                              generated);
         if (items > most) most = items;
     }
     return most;
@@ -84,16 +84,16 @@ static bool may_need_schedule(const scenario *s, int c, int a)
 /* The k-th algorithms of a concurrent block (all their groups) in one
  * simulation within SCHEDULE_MAX_ITEMS, estimated before anything is built
  * (under MODE_PREDICT only what its prediction reads the schedule of:
- * closed forms need none), and, when simulated, on at most child_limits_max_actors()
- * hosts. */
-static bool check_sizes(const scenario *s, int first, run_mode mode, diag *d)
+ * closed forms need none), and, when simulated under MODEL, on at most the
+ * actors it holds (network_max_actors). */
+static bool check_sizes(const scenario *s, int first, run_mode mode, network_model model, diag *d)
 {
     const scenario_case *lead = &s->cases[first];
     for (int a = 0; a < lead->algorithm_count; a++) {
         double items = 0;
         for (int c = first; c < first + lead->together_count; c++)
             if (mode != MODE_PREDICT || may_need_schedule(s, c, a))
-                items += algorithm_items(s, c, a, s->cases[c].sizes[plan_largest_size(&s->cases[c])]);
+                items += algorithm_items(s, c, a, s->cases[c].sizes[plan_largest_size(&s->cases[c])], mode == MODE_RUN);
         if (items <= (double)SCHEDULE_MAX_ITEMS) continue;
         return diag_at(d, s->path, lead->groups_line, lead->groups_column, "%s %s on %d group(s) of %d ranks%s would need "
                 "about %.3g schedule operations; collsim builds at most %ld per simulation%s (docs/reliability.md): use "
@@ -105,11 +105,12 @@ static bool check_sizes(const scenario *s, int first, run_mode mode, diag *d)
     }
     double hosts = 0;
     for (int c = first; c < first + lead->together_count; c++) hosts += (double)s->cases[c].groups.count * s->cases[c].groups.size;
-    int most = child_limits_max_actors();
+    double most = network_max_actors(scenario_network(s, model));
     if (mode == MODE_RUN && hosts > most)
         return diag_at(d, s->path, lead->groups_line, lead->groups_column, "%d group(s) of %d ranks%s place %.0f ranks in "
-                "one simulation; collsim simulates at most %d at once (a SimGrid actor per rank, two memory mappings "
-                "each within vm.max_map_count, docs/reliability.md): use fewer or smaller groups, or collsim predict",
+                "one simulation; the fluid model simulates at most %.0f at once (a SimGrid actor per rank, two memory "
+                "mappings each within vm.max_map_count, docs/reliability.md): use fewer or smaller groups, --model "
+                "packet, or collsim predict",
                 lead->groups.count, lead->groups.size, lead->together_count > 1 ? " and its concurrent cases" : "", hosts,
                 most);
     return true;
@@ -137,14 +138,14 @@ double plan_simulation_items(const scenario *s, int first, int a, int m)
 {
     double items = 0;
     for (int c = first; c < first + s->cases[first].together_count; c++)
-        items += algorithm_items(s, c, a, s->cases[c].sizes[m]);
+        items += algorithm_items(s, c, a, s->cases[c].sizes[m], true);
     return items;
 }
 
-bool plan_check(const scenario *s, run_mode mode, diag *d)
+bool plan_check(const scenario *s, run_mode mode, network_model model, diag *d)
 {
     for (int c = 0; c < s->case_count; c++)
-        if (s->cases[c].together_first == c && !check_sizes(s, c, mode, d)) return false;
+        if (s->cases[c].together_first == c && !check_sizes(s, c, mode, model, d)) return false;
     for (int c = 0; c < s->case_count; c++) {
         const scenario_case *k = &s->cases[c];
         for (int a = 0; a < k->algorithm_count; a++) {

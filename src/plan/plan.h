@@ -54,12 +54,14 @@ typedef struct plan_member {
 } plan_member;
 
 /* Every limit of S and every algorithm of every case on its groups, before
- * anything runs; false with the reason in D (exit 2). */
-bool plan_check(const scenario *s, run_mode mode, diag *d);
+ * anything runs (simulated under MODEL: the command line's, which the
+ * scenario's `network` key may set when it is NETWORK_DEFAULT); false with
+ * the reason in D (exit 2). */
+bool plan_check(const scenario *s, run_mode mode, network_model model, diag *d);
 
 /* The schedule operations of one simulation (the A-th algorithms of the
- * concurrent block that case FIRST opens, at their M-th sizes), estimated
- * from the algorithms' growth before anything is built. */
+ * concurrent block that case FIRST opens, at their M-th sizes, run),
+ * estimated from the algorithms' growth before anything is built. */
 double plan_simulation_items(const scenario *s, int first, int a, int m);
 
 /* Choose, build (and verify when asked), and predict member M (its c, a and
@@ -111,8 +113,10 @@ int plan_segments(const scenario *s, int c, const algorithm *a, int channels, in
 int plan_case_segments(const scenario *s, int c, const algorithm *a, int channels, double size_bytes, char *why,
                        int why_size);
 /* The schedule operations A of case C on CHANNELS channels needs at
- * SIZE_BYTES over all its groups (algorithm_schedule_size). */
-double plan_schedule_items_at(const scenario *s, int c, const algorithm *a, int channels, double size_bytes);
+ * SIZE_BYTES over all its groups (algorithm_schedule_size), GENERATED where
+ * it runs so (`run`) or stored (`verify`, a prediction that reads it). */
+double plan_schedule_items_at(const scenario *s, int c, const algorithm *a, int channels, double size_bytes,
+                              bool generated);
 /* What runs for algorithm A of case C at SIZE_BYTES: the case's own
  * algorithm, protocol and channels, or the tuner's pick; false when the
  * tuner finds nothing the group supports.  Under MODE_PREDICT the tuner

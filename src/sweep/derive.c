@@ -153,7 +153,7 @@ bool sweep_derive(sweep *w, const int *values, const int *key_nodes, scenario *s
         return false;
     }
     if (!scenario_load_tree(&tree, w->base_path, s, d)) return false;
-    if (plan_check(s, MODE_RUN, d)) return true;
+    if (plan_check(s, MODE_RUN, NETWORK_DEFAULT, d)) return true;
     scenario_free(s);
     return false;
 }
