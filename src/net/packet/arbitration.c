@@ -10,8 +10,9 @@
 
 /* Whether input IN (its request I) may start on Q now: else D learns when
  * to look again, or that it lacks room. */
-static inline __attribute__((always_inline)) bool may_start(port *q, port_buffer *far, const request_view *requests, int in, const input_request *i, bool credit,
-                      net_time now, arbitration_decision *d)
+static inline __attribute__((always_inline)) bool may_start(port *q, port_buffer *far, const request_view *requests,
+                                                            int in, const input_request *i, bool credit, net_time now,
+                                                            arbitration_decision *d)
 {
     net_time eligible = i->eligible, crossbar = crossbar_free(*requests, in);
     if (crossbar > eligible) eligible = crossbar;
@@ -48,7 +49,8 @@ arbitration_decision arbitration_round_robin(port *q, port_buffer *far, const re
     return d;
 }
 
-arbitration_decision arbitration_bubble(port *q, port_buffer *far, const request_view *requests, bool credit, net_time now)
+arbitration_decision arbitration_bubble(port *q, port_buffer *far, const request_view *requests, bool credit,
+                                        net_time now)
 {
     arbitration_decision d = {.input = -1, .before = -1, .starved = false, .retry = NET_TIME_NEVER};
     for (int before = -1, in = q->request_head; in >= 0; before = in, in = request_of(*requests, in)->next) {
@@ -80,7 +82,8 @@ arbitration_decision arbitration_transit_first(port *q, port_buffer *far, const 
     for (int before = -1, in = q->request_head; in >= 0; before = in, in = request_of(*requests, in)->next) {
         bool source = in >= requests->first_message && in < VOQ_INPUT_BASE;
         if (source && message >= 0) continue; /* a message already found: only transit can win */
-        if (!source && d.input >= 0 && packet_not_older(request_of(*requests, in)->born, request_of(*requests, d.input)->born))
+        if (!source && d.input >= 0 &&
+            packet_not_older(request_of(*requests, in)->born, request_of(*requests, d.input)->born))
             continue; /* not older than the oldest found */
         if (!may_start(q, far, requests, in, request_of(*requests, in), credit, now, &d)) continue;
         if (source) {

@@ -71,7 +71,8 @@ arbitration_decision arbitration_transit_first(port *q, port_buffer *far, const 
  * that routes, router.h), so that injection never takes a ring's last
  * room.  A packet that took its room as it chose an adaptive channel
  * (choose.h) has it: the rule is for the others. */
-arbitration_decision arbitration_bubble(port *q, port_buffer *far, const request_view *requests, bool credit, net_time now);
+arbitration_decision arbitration_bubble(port *q, port_buffer *far, const request_view *requests, bool credit,
+                                        net_time now);
 /* The same on a link of several virtual lanes (LANES, lanes.h): the first
  * such input of the lane whose turn it is while the turn lasts, else of
  * the next lane that has one. */
