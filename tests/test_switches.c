@@ -263,14 +263,14 @@ START_TEST(test_round_robin_takes_the_first_eligible_head_that_fits)
                                  {.next = -1, .vc = 0, .wire = 4096, .eligible = 0}};
     q.request_head = 0, q.request_tail = 2;
     request_view view = {requests, NULL, NULL, NULL, NULL, 1, 1 << 29, -1};
-    arbitration_decision d = arbitration_round_robin(&q, far, view, true, 100);
+    arbitration_decision d = arbitration_round_robin(&q, far, &view, true, 100);
     ck_assert_int_eq(d.input, 2);
     ck_assert_int_eq(d.before, 1);
     requests[1].next = -1; /* without the one that fits */
-    d = arbitration_round_robin(&q, far, view, true, 100);
+    d = arbitration_round_robin(&q, far, &view, true, 100);
     ck_assert_msg(d.input == -1 && d.starved && d.retry == 500, "input %d, starved %d, retry %lld", d.input, d.starved,
                   (long long)d.retry);
-    d = arbitration_round_robin(&q, far, view, false, 100); /* without credits the large head goes */
+    d = arbitration_round_robin(&q, far, &view, false, 100); /* without credits the large head goes */
     ck_assert_int_eq(d.input, 1);
     ck_assert_int_eq(d.before, 0);
 }

@@ -10,16 +10,17 @@
 
 /* Whether input IN (its request I) may start on Q now: else D learns when
  * to look again, or that it lacks room. */
-static inline __attribute__((always_inline)) bool may_start(port *q, port_buffer *far, request_view requests, int in, const input_request *i, bool credit,
-                      net_time now, arbitration_decision *d)
+static inline __attribute__((always_inline)) bool may_start(port *q, port_buffer *far, const request_view *requests,
+                                                            int in, const input_request *i, bool credit, net_time now,
+                                                            arbitration_decision *d)
 {
-    net_time eligible = i->eligible, crossbar = crossbar_free(requests, in);
+    net_time eligible = i->eligible, crossbar = crossbar_free(*requests, in);
     if (crossbar > eligible) eligible = crossbar;
     if (eligible > now) {
         if (eligible < d->retry) d->retry = eligible;
         return false;
     }
-    bool taken = requests.adaptive_vc >= 0 && i->vc % requests.route_vcs == requests.adaptive_vc; /* its room */
+    bool taken = requests->adaptive_vc >= 0 && i->vc % requests->route_vcs == requests->adaptive_vc; /* its room */
     if (credit && !taken && far[i->vc].credits < i->wire) { /* credits only grow as they settle */
         port_buffer *b = &far[i->vc];
         buffer_settle(b, q->latency, now);
@@ -28,19 +29,19 @@ static inline __attribute__((always_inline)) bool may_start(port *q, port_buffer
             return false;
         }
     }
-    if (credit && q->pool >= 0 && !pool_admits(&requests.pools[q->pool], q->pool_queued, i->wire)) {
+    if (credit && q->pool >= 0 && !pool_admits(&requests->pools[q->pool], q->pool_queued, i->wire)) {
         d->starved = true;
         return false;
     }
     return true;
 }
 
-arbitration_decision arbitration_round_robin(port *q, port_buffer *far, request_view requests, bool credit,
+arbitration_decision arbitration_round_robin(port *q, port_buffer *far, const request_view *requests, bool credit,
                                              net_time now)
 {
     arbitration_decision d = {.input = -1, .before = -1, .starved = false, .retry = NET_TIME_NEVER};
-    for (int before = -1, in = q->request_head; in >= 0; before = in, in = request_of(requests, in)->next) {
-        if (!may_start(q, far, requests, in, request_of(requests, in), credit, now, &d)) continue;
+    for (int before = -1, in = q->request_head; in >= 0; before = in, in = request_of(*requests, in)->next) {
+        if (!may_start(q, far, requests, in, request_of(*requests, in), credit, now, &d)) continue;
         d.input = in;
         d.before = before;
         return d;
@@ -48,14 +49,15 @@ arbitration_decision arbitration_round_robin(port *q, port_buffer *far, request_
     return d;
 }
 
-arbitration_decision arbitration_bubble(port *q, port_buffer *far, request_view requests, bool credit, net_time now)
+arbitration_decision arbitration_bubble(port *q, port_buffer *far, const request_view *requests, bool credit,
+                                        net_time now)
 {
     arbitration_decision d = {.input = -1, .before = -1, .starved = false, .retry = NET_TIME_NEVER};
-    for (int before = -1, in = q->request_head; in >= 0; before = in, in = request_of(requests, in)->next) {
-        const input_request *i = request_of(requests, in);
+    for (int before = -1, in = q->request_head; in >= 0; before = in, in = request_of(*requests, in)->next) {
+        const input_request *i = request_of(*requests, in);
         if (!may_start(q, far, requests, in, i, credit, now, &d)) continue;
-        bool source = in >= requests.first_message && in < VOQ_INPUT_BASE;
-        bool taken = requests.adaptive_vc >= 0 && i->vc % requests.route_vcs == requests.adaptive_vc; /* its room */
+        bool source = in >= requests->first_message && in < VOQ_INPUT_BASE;
+        bool taken = requests->adaptive_vc >= 0 && i->vc % requests->route_vcs == requests->adaptive_vc; /* its room */
         if (source && !taken && credit && far[i->vc].credits < 2 * (int64_t)i->wire) {
             buffer_settle(&far[i->vc], q->latency, now); /* credits only grow as they settle */
             if (far[i->vc].credits < 2 * (int64_t)i->wire) {
@@ -72,17 +74,18 @@ arbitration_decision arbitration_bubble(port *q, port_buffer *far, request_view 
     return d;
 }
 
-arbitration_decision arbitration_transit_first(port *q, port_buffer *far, request_view requests, bool credit,
+arbitration_decision arbitration_transit_first(port *q, port_buffer *far, const request_view *requests, bool credit,
                                                bool oldest, net_time now)
 {
     arbitration_decision d = {.input = -1, .before = -1, .starved = false, .retry = NET_TIME_NEVER};
     int32_t message = -1, before_message = -1;
-    for (int before = -1, in = q->request_head; in >= 0; before = in, in = request_of(requests, in)->next) {
-        bool source = in >= requests.first_message && in < VOQ_INPUT_BASE;
+    for (int before = -1, in = q->request_head; in >= 0; before = in, in = request_of(*requests, in)->next) {
+        bool source = in >= requests->first_message && in < VOQ_INPUT_BASE;
         if (source && message >= 0) continue; /* a message already found: only transit can win */
-        if (!source && d.input >= 0 && packet_not_older(request_of(requests, in)->born, request_of(requests, d.input)->born))
+        if (!source && d.input >= 0 &&
+            packet_not_older(request_of(*requests, in)->born, request_of(*requests, d.input)->born))
             continue; /* not older than the oldest found */
-        if (!may_start(q, far, requests, in, request_of(requests, in), credit, now, &d)) continue;
+        if (!may_start(q, far, requests, in, request_of(*requests, in), credit, now, &d)) continue;
         if (source) {
             message = in;
             before_message = before;
@@ -97,15 +100,15 @@ arbitration_decision arbitration_transit_first(port *q, port_buffer *far, reques
     return d;
 }
 
-arbitration_decision arbitration_lanes(port *q, port_buffer *far, const port_lanes *lanes, request_view requests,
+arbitration_decision arbitration_lanes(port *q, port_buffer *far, const port_lanes *lanes, const request_view *requests,
                                        bool credit, net_time now)
 {
     arbitration_decision d = {.input = -1, .before = -1, .starved = false, .retry = NET_TIME_NEVER};
     int32_t first[PORT_MAX_VCS], before_first[PORT_MAX_VCS]; /* by lane: its first input that may start */
     for (int l = 0; l < PORT_MAX_VCS; l++) first[l] = before_first[l] = -1;
-    for (int before = -1, in = q->request_head; in >= 0; before = in, in = request_of(requests, in)->next) {
-        const input_request *i = request_of(requests, in);
-        int lane = i->vc / requests.route_vcs;
+    for (int before = -1, in = q->request_head; in >= 0; before = in, in = request_of(*requests, in)->next) {
+        const input_request *i = request_of(*requests, in);
+        int lane = i->vc / requests->route_vcs;
         if (first[lane] >= 0 || !may_start(q, far, requests, in, i, credit, now, &d)) continue;
         first[lane] = in;
         before_first[lane] = before;

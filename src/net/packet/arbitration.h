@@ -56,7 +56,7 @@ typedef struct arbitration_decision {
  * flow control (CREDIT), fits the far buffer FAR[vc] it would fill (at a
  * crossbar port of a shared switch: its pool admits it).  Q's buffers are
  * settled to NOW as their credits are read. */
-arbitration_decision arbitration_round_robin(port *q, port_buffer *far, request_view requests, bool credit,
+arbitration_decision arbitration_round_robin(port *q, port_buffer *far, const request_view *requests, bool credit,
                                              net_time now);
 /* The same, packets passing through (buffers, virtual output queues)
  * before messages at their source: a rank that routes (router.h).  Among
@@ -64,18 +64,19 @@ arbitration_decision arbitration_round_robin(port *q, port_buffer *far, request_
  * source first (age-based arbitration, Abts and Weisser, SC07: a packet
  * that has waited at many hops is not served as rarely as round robin at
  * each merge would serve it); ties in queue order. */
-arbitration_decision arbitration_transit_first(port *q, port_buffer *far, request_view requests, bool credit,
+arbitration_decision arbitration_transit_first(port *q, port_buffer *far, const request_view *requests, bool credit,
                                                bool oldest, net_time now);
 /* Round robin, a message at its source starting only where the buffer it
  * fills keeps room for one more packet after it: the bubble rule (a rank
  * that routes, router.h), so that injection never takes a ring's last
  * room.  A packet that took its room as it chose an adaptive channel
  * (choose.h) has it: the rule is for the others. */
-arbitration_decision arbitration_bubble(port *q, port_buffer *far, request_view requests, bool credit, net_time now);
+arbitration_decision arbitration_bubble(port *q, port_buffer *far, const request_view *requests, bool credit,
+                                        net_time now);
 /* The same on a link of several virtual lanes (LANES, lanes.h): the first
  * such input of the lane whose turn it is while the turn lasts, else of
  * the next lane that has one. */
 arbitration_decision arbitration_lanes(port *q, port_buffer *far, const struct port_lanes *lanes,
-                                       request_view requests, bool credit, net_time now);
+                                       const request_view *requests, bool credit, net_time now);
 
 #endif

@@ -56,6 +56,8 @@ typedef struct event_list {
     net_time window;           /* start of the current slot */
     event *current;            /* the current slot's events, sorted, from `soonest` on */
     int soonest, current_count, current_capacity;
+    event *spare;              /* as many events' room, which sorting fills */
+    int spare_capacity;
     int32_t *first, *last;     /* per bucket: its chunks, first and last (-1: empty) */
     uint64_t *occupied;        /* per bucket: a bit, set when it holds events */
     event_chunk *chunks;

@@ -22,6 +22,17 @@ static inline __attribute__((always_inline)) void prefetch_lines(const void *p, 
     for (int k = 0; k < lines; k++) __builtin_prefetch((const char *)p + 64 * k);
 }
 
+/* The departures of far buffer F that settling it reads first: the
+ * oldest not yet returned as credits, the oldest not yet out of its
+ * occupancy (a start settles it, and so does arbitration reading its
+ * credits). */
+static inline __attribute__((always_inline)) void prefetch_departures_due(const port_buffer *f)
+{
+    if (!f->leaves) return;
+    __builtin_prefetch(buffer_leave(f, f->leave_first));
+    __builtin_prefetch(buffer_leave(f, f->leave_applied));
+}
+
 static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
 {
     const event *ev = event_peek(&e->events, PREFETCH_PORT);
@@ -44,6 +55,7 @@ static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
             const voq_entry *r = &e->voqs.entries[v];
             if (r->queue.count) __builtin_prefetch(&r->queue.items[r->queue.first]);
             prefetch_lines(input_buffer(e, r->buffer), 2);
+            prefetch_departures_due(&port_far(e, ev->target)[r->request.vc]);
         } else if (q->request_head >= 0 && !is_message_input(e, q->request_head)) {
             const port_buffer *b = input_buffer(e, q->request_head);
             const packet_queue *r = &b->queue;
@@ -56,10 +68,7 @@ static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
                 __builtin_prefetch(buffer_leave(b, b->leave_end));
             }
             const port_buffer *f = &port_far(e, ev->target)[e->requests[q->request_head].vc];
-            if (f->leaves) {
-                __builtin_prefetch(buffer_leave(f, f->leave_first));
-                __builtin_prefetch(buffer_leave(f, f->leave_applied));
-            }
+            prefetch_departures_due(f);
             r = &f->queue;
             if (r->capacity) __builtin_prefetch(&r->items[(r->first + r->count) & (r->capacity - 1)]);
         }

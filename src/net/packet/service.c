@@ -90,14 +90,14 @@ static void start(engine *e, int p, int in, int before)
 static inline arbitration_decision arbitrate(engine *e, int p)
 {
     port *q = &e->ports[p];
+    request_view requests = engine_requests(e);
     switch (e->policy ? e->policy[p] : PORT_ROUND_ROBIN) {
-    case PORT_LANES: return arbitration_lanes(q, port_far(e, p), &e->lanes[p], engine_requests(e), e->credit, e->now);
+    case PORT_LANES: return arbitration_lanes(q, port_far(e, p), &e->lanes[p], &requests, e->credit, e->now);
     case PORT_TRANSIT:
     case PORT_AGE:
-        return arbitration_transit_first(q, port_far(e, p), engine_requests(e), e->credit, e->policy[p] == PORT_AGE,
-                                         e->now);
-    case PORT_BUBBLE: return arbitration_bubble(q, port_far(e, p), engine_requests(e), e->credit, e->now);
-    default: return arbitration_round_robin(q, port_far(e, p), engine_requests(e), e->credit, e->now);
+        return arbitration_transit_first(q, port_far(e, p), &requests, e->credit, e->policy[p] == PORT_AGE, e->now);
+    case PORT_BUBBLE: return arbitration_bubble(q, port_far(e, p), &requests, e->credit, e->now);
+    default: return arbitration_round_robin(q, port_far(e, p), &requests, e->credit, e->now);
     }
 }
 
