@@ -89,6 +89,37 @@ START_TEST(test_an_injection_queue_interleaves_its_messages)
 }
 END_TEST
 
+/* Rank 0 on a ring of 8 sends M (64 packets of time P) to its neighbour
+ * and M three hops on, both at time 0, through one injection queue.  The
+ * near message, posted first, finds the queue empty: its first packet
+ * starts, and its second before the far one is posted (at the same
+ * instant, later in order).  In turn the two then alternate: the far one's
+ * packets are the link's 3rd, 5th, ... 127th and 128th, and it arrives at
+ * 3 alpha + 128 P.  Farthest first (the default, Jackson's rule) the far
+ * one sends its 64 packets next, the link's 3rd to 66th, and arrives at
+ * 3 alpha + 66 P; the near one's other 62 follow, arriving at
+ * alpha + 128 P: the latest arrival falls by 62 P, each to 1e-9. */
+START_TEST(test_an_injection_queue_sends_the_farthest_first)
+{
+    const double m = 64 * MTU;
+    const char *orders[] = {"{router: {order: in_turn}}", "{router: {order: farthest}}", "{}"};
+    const double far[] = {3 * alpha + 128 * packet_s, 3 * alpha + 66 * packet_s, 3 * alpha + 66 * packet_s};
+    const double near[] = {alpha + 126 * packet_s, alpha + 128 * packet_s, alpha + 128 * packet_s};
+    for (int k = 0; k < 3; k++) {
+        topology t;
+        load_torus("[8]", orders[k], &t);
+        flow flows[2] = {{0, 1, m, 0}, {0, 3, m, 0}};
+        double finish[2];
+        packet_flows(&t, flows, 2, finish);
+        ck_assert_msg(relative_error(finish[1], far[k]) < 1e-9, "%s: far %.12g s, expected %.12g s", orders[k],
+                      finish[1], far[k]);
+        ck_assert_msg(relative_error(finish[0], near[k]) < 1e-9, "%s: near %.12g s, expected %.12g s", orders[k],
+                      finish[0], near[k]);
+        topology_free(&t);
+    }
+}
+END_TEST
+
 /* The bubble rule: a rank injects only where the buffer it fills keeps
  * room for one more packet after it.  A lone message of 8 packets to a
  * neighbour through buffers of two packets: each packet's room comes back
@@ -267,6 +298,7 @@ int main(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_transit_goes_before_injection);
     tcase_add_test(tc, test_an_injection_queue_interleaves_its_messages);
+    tcase_add_test(tc, test_an_injection_queue_sends_the_farthest_first);
     tcase_add_test(tc, test_the_bubble_rule_keeps_room_for_one_more);
     tcase_add_test(tc, test_the_bubble_rule_spares_adaptive_room);
     tcase_add_test(tc, test_routers_keep_the_exact_forms);

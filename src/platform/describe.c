@@ -93,8 +93,9 @@ static void describe_routers(const topology *t, FILE *out)
     if (!t->lattice) return;
     bool adaptive = t->packet.routing == PACKET_ROUTING_ADAPTIVE;
     int vcs = topology_route_vcs(t) + adaptive;
-    fprintf(out, "  %-12s ranks route: %d injection queue%s per link (messages in turn, packet by packet), %s, %s; "
+    fprintf(out, "  %-12s ranks route: %d injection queue%s per link (%s, packet by packet), %s, %s; "
             "%s; %d virtual channel%s per lane (%s%s)\n", "routers", r->injection, r->injection == 1 ? "" : "s",
+            r->order == INJECTION_FARTHEST ? "the farthest message first" : "messages in turn",
             r->transit == TRANSIT_PRIORITY ? "transit before injection"
             : r->transit == TRANSIT_AGE ? "transit before injection, the oldest packet first (age)"
             : r->transit == TRANSIT_BUBBLE ? "injection only with room for two packets (bubble)"

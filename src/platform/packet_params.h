@@ -22,13 +22,15 @@ typedef enum { PACKET_ROUTING_ECMP, PACKET_ROUTING_SPRAY, PACKET_ROUTING_ADAPTIV
 typedef enum { SWITCH_FIFO, SWITCH_VOQ, SWITCH_SHARED } switch_architecture;
 typedef enum { SCHEDULER_ROUND_ROBIN, SCHEDULER_ISLIP } voq_scheduler;
 typedef enum { TRANSIT_ROUND_ROBIN, TRANSIT_PRIORITY, TRANSIT_BUBBLE, TRANSIT_AGE } router_transit;
+typedef enum { INJECTION_FARTHEST, INJECTION_IN_TURN } injection_order;
 
 /* How ranks that route (torus, mesh) treat packets (`router:`;
  * src/net/packet/router.h). */
 typedef struct router_params {
     int injection;                   /* injection queues per outgoing link: a rank's messages join them in
-                                        turn, each queue one input of the link sending its messages' packets
-                                        in turn */
+                                        turn, each queue one input of the link */
+    injection_order order;           /* which message of a queue sends its packet next: the farthest (in turn
+                                        among messages as far), or every message in turn */
     router_transit transit;          /* at an outgoing link, packets passing through before injected ones,
                                         the oldest first (age) or in turn (priority); in turn with them; or
                                         in turn with injected ones that leave room for another packet
@@ -117,5 +119,6 @@ const char *packet_routing_name(packet_routing r);
 const char *switch_architecture_name(switch_architecture a);
 const char *voq_scheduler_name(voq_scheduler s);
 const char *router_transit_name(router_transit r);
+const char *injection_order_name(injection_order o);
 
 #endif

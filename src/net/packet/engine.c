@@ -320,7 +320,7 @@ int engine_send(engine *e, int route, int64_t bytes, net_time posted, void *cook
     }
     e->messages[slot] = (message){.route = route, .record = record, .unsent = bytes, .next_free = -1,
                                   .ready = e->now + e->routes.stages[r->first].delay, .arrival = e->now, .cookie = cookie,
-                                  .queue = -1, .next_queued = -1,
+                                  .queue = -1, .heap_child = -1, .heap_sibling = -1,
                                   .spray_turn = e->routing == PACKET_ROUTING_SPRAY ? ecmp_hash(r->src, r->dst, SPRAY_SALT) : 0};
     e->in_flight++;
     e->counters.messages++;

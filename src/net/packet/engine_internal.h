@@ -42,7 +42,9 @@ typedef struct message {
     void *cookie;
     int32_t packet_route; /* the route its next packet takes (its own, or minimal adaptive routing's choice) */
     int32_t queue;        /* the injection queue it waits in (router.h), -1: none */
-    int32_t next_queued;  /* the message behind it there, -1: none */
+    int32_t heap_child, heap_sibling; /* its queue's heap of waiting messages (router.c), -1: none */
+    uint64_t turn;        /* when its turn came there: in turn among messages as far */
+    net_time flight;      /* order: farthest: its packets' time in flight after they leave (0: in turn) */
     uint32_t spray_turn;  /* spray: its next packet's entropy (modulo the platform's entropies; choose.h), from
                              a hash of its ends */
 } message;
