@@ -183,23 +183,33 @@ END_TEST
 /* A ring of 8 (torus dims [8]) where every rank sends 3 hops on: with one
  * packet of buffer, the first packets fill every buffer on the ring with
  * packets that must go on, each waiting for the next, full one.  The
- * dateline's second virtual channel breaks the cycle. */
+ * dateline's second virtual channel breaks the cycle, whether the arcs
+ * that do not cross the dateline keep to the first channel or are spread
+ * over both (each keeping its channel: `channels: dateline`, `balanced`). */
 START_TEST(test_the_torus_dateline_prevents_a_ring_deadlock)
 {
-    topology t;
-    load_text("kind: torus\ndims: [8]\nalpha: 0.5us\nbandwidth: 900GBps\npacket: {buffer: 4KiB}\n", &t);
-    flow flows[8];
-    for (int i = 0; i < 8; i++) flows[i] = (flow){i, (i + 3) % 8, 64 * MTU, 0};
-    double finish[8];
-    diag d = {0};
-    engine *e = packet_run_flows(&t, flows, 8, false, finish, &d);
-    ck_assert_msg(!e && strstr(d.message, "deadlocked"), "without virtual channels the ring should deadlock");
-    d = (diag){0};
-    e = packet_run_flows(&t, flows, 8, true, finish, &d);
-    ck_assert_msg(e != NULL, "with the dateline: %s", d.message);
-    for (int i = 0; i < 8; i++) ck_assert(finish[i] > 3 * 0.5e-6 + 64 * MTU / 900e9);
-    engine_free(e);
-    topology_free(&t);
+    static const char *const rules[] = {"dateline", "balanced"};
+    for (int k = 0; k < 2; k++) {
+        char yaml[192];
+        snprintf(yaml, sizeof yaml,
+                 "kind: torus\ndims: [8]\nalpha: 0.5us\nbandwidth: 900GBps\npacket: {buffer: 4KiB, router: {channels: %s}}\n",
+                 rules[k]);
+        topology t;
+        load_text(yaml, &t);
+        flow flows[8];
+        for (int i = 0; i < 8; i++) flows[i] = (flow){i, (i + 3) % 8, 64 * MTU, 0};
+        double finish[8];
+        diag d = {0};
+        engine *e = packet_run_flows(&t, flows, 8, false, finish, &d);
+        ck_assert_msg(!e && strstr(d.message, "deadlocked"), "%s: without virtual channels the ring should deadlock",
+                      rules[k]);
+        d = (diag){0};
+        e = packet_run_flows(&t, flows, 8, true, finish, &d);
+        ck_assert_msg(e != NULL, "%s, with the dateline: %s", rules[k], d.message);
+        for (int i = 0; i < 8; i++) ck_assert(finish[i] > 3 * 0.5e-6 + 64 * MTU / 900e9);
+        engine_free(e);
+        topology_free(&t);
+    }
 }
 END_TEST
 

@@ -102,7 +102,10 @@ static void describe_routers(const topology *t, FILE *out)
                                            : "transit and injection in turn",
             r->architecture == SWITCH_VOQ ? "a queue per input and output" : "a FIFO per input",
             adaptive ? "minimal adaptive routing with a dimension-ordered escape" : "dimension-ordered routing", vcs,
-            vcs == 1 ? "" : "s", topology_route_vcs(t) == 2 ? "two for the dateline" : "one",
+            vcs == 1 ? "" : "s",
+            topology_route_vcs(t) < 2 ? "one"
+            : router_channels(&t->packet) == CHANNELS_BALANCED ? "two for the dateline, arcs that do not cross it on either"
+                                                               : "two for the dateline",
             adaptive ? ", one adaptive" : "");
 }
 

@@ -28,6 +28,8 @@
 
 const char *const lattice_keys[] = {"dims", "ranks", "alpha", "bandwidth", "efficiency", "overhead", "inc", NULL};
 
+enum { DATELINE_SALT = 29 }; /* a flow's hash for its arcs' channels: apart from ECMP's tiers' salts */
+
 typedef struct lattice {
     bool wrap;
     int stride[TOPO_MAX_DIMS];
@@ -37,6 +39,25 @@ typedef struct lattice {
 static int coordinate(const topology *t, const lattice *g, int rank, int dim)
 {
     return rank / g->stride[dim] % t->dims[dim];
+}
+
+/* The channel the flow SRC -> DST starts its arc of STEPS hops on, in
+ * dimension I of a ring of D, from coordinate FROM: an arc that crosses
+ * the dateline starts on channel 0 and takes 1 there (Dally and Seitz).
+ * One that does not keeps one channel for the whole arc: 0 under the
+ * `dateline` rule, the one its flow's ends hash to under `balanced`, so
+ * that both channels carry traffic.  Either way no packet enters the
+ * dateline link on channel 0 or leaves it for the hop before it on 1, and
+ * a packet keeps its channel along an arc except at the dateline: each
+ * channel's ring of dependencies stays open (Dally and Towles, "Principles
+ * and Practices of Interconnection Networks", 2004, on balancing the
+ * dateline's channels). */
+static unsigned char arc_channel(const topology *t, int src, int dst, int i, int from, int steps, bool go_plus)
+{
+    int d = t->dims[i];
+    bool crosses = go_plus ? from + steps >= d : from - steps < 0;
+    if (d < 3 || crosses || router_channels(&t->packet) != CHANNELS_BALANCED) return 0;
+    return (unsigned char)(ecmp_hash(src, dst, DATELINE_SALT + (unsigned)i) & 1u);
 }
 
 static int lattice_route(const topology *t, int src, int dst, route_hop *hops)
@@ -52,7 +73,7 @@ static int lattice_route(const topology *t, int src, int dst, route_hop *hops)
         else if (forward != backward) go_plus = forward < backward;
         else go_plus = from % 2 == 0;
         int steps = g->wrap ? (go_plus ? forward : backward) : abs(to - from);
-        unsigned char vc = 0;
+        unsigned char vc = g->wrap ? arc_channel(t, src, dst, i, from, steps, go_plus) : 0;
         for (int s = 0; s < steps; s++) {
             int c = coordinate(t, g, here, i);
             int next_c = ((go_plus ? c + 1 : c - 1) % d + d) % d;
@@ -74,12 +95,14 @@ static int lattice_multipath(const topology *t, int src, int dst, route_choices 
 {
     const lattice *g = t->kind_data;
     int steps[TOPO_MAX_DIMS], remaining = 0;
-    bool plus[TOPO_MAX_DIMS], crossed[TOPO_MAX_DIMS] = {false};
+    bool plus[TOPO_MAX_DIMS];
+    unsigned char channel[TOPO_MAX_DIMS] = {0};
     for (int i = 0; i < t->dim_count; i++) { /* each dim's arc, as lattice_route takes it */
         int d = t->dims[i], from = coordinate(t, g, src, i), to = coordinate(t, g, dst, i);
         int forward = ((to - from) % d + d) % d, backward = d - forward;
         plus[i] = !g->wrap ? to > from : forward != backward ? forward < backward : from % 2 == 0;
         steps[i] = from == to ? 0 : g->wrap ? (plus[i] ? forward : backward) : abs(to - from);
+        if (g->wrap && steps[i] > 0) channel[i] = arc_channel(t, src, dst, i, from, steps[i], plus[i]);
         remaining += steps[i] > 0;
     }
     int n = 0, here = src;
@@ -90,9 +113,9 @@ static int lattice_multipath(const topology *t, int src, int dst, route_choices 
         int i = open[count > 1 ? route_fork_pick(c, n, here, count, 0) : 0], d = t->dims[i];
         int cc = coordinate(t, g, here, i), next_c = ((plus[i] ? cc + 1 : cc - 1) % d + d) % d;
         int next = here + (next_c - cc) * g->stride[i];
-        if (d >= 3 && g->wrap && (plus[i] ? next_c == 0 : cc == 0)) crossed[i] = true; /* the dateline */
+        if (d >= 3 && g->wrap && (plus[i] ? next_c == 0 : cc == 0)) channel[i] = 1; /* the dateline */
         route_push(t, hops, &n, g->plus_link[(plus[i] ? here : next) * t->dim_count + i], !plus[i]);
-        hops[n - 1].vc = crossed[i];
+        hops[n - 1].vc = channel[i];
         here = next;
         remaining -= --steps[i] == 0;
     }

@@ -16,6 +16,7 @@ static const char *const architecture_names[] = {"fifo", "voq", "shared"};
 static const char *const scheduler_names[] = {"round_robin", "islip"};
 static const char *const transit_names[] = {"round_robin", "priority", "bubble", "age"};
 static const char *const order_names[] = {"farthest", "in_turn"};
+static const char *const channels_names[] = {"default", "balanced", "dateline"};
 
 const char *packet_switching_name(packet_switching s) { return switching_names[s]; }
 const char *packet_flow_control_name(packet_flow_control f) { return flow_control_names[f]; }
@@ -24,6 +25,13 @@ const char *switch_architecture_name(switch_architecture a) { return architectur
 const char *voq_scheduler_name(voq_scheduler s) { return scheduler_names[s]; }
 const char *router_transit_name(router_transit r) { return transit_names[r]; }
 const char *injection_order_name(injection_order o) { return order_names[o]; }
+const char *dateline_channels_name(dateline_channels c) { return channels_names[c]; }
+
+dateline_channels router_channels(const packet_params *p)
+{
+    if (p->router.channels != CHANNELS_DEFAULT) return p->router.channels;
+    return p->routing == PACKET_ROUTING_ADAPTIVE ? CHANNELS_DATELINE : CHANNELS_BALANCED;
+}
 
 void packet_params_default(packet_params *p)
 {
@@ -263,25 +271,27 @@ bool packet_read_virtual_lane(yaml_tree *tree, ynode *node, const topology *t, i
     return true;
 }
 
-/* `router: {injection, order, transit, architecture}` of a kind whose ranks route. */
+/* `router: {injection, order, channels, transit, architecture}` of a kind whose ranks route. */
 static bool read_router(yaml_tree *tree, ynode *node, topology *t, diag *d)
 {
-    static const char *const keys[] = {"injection", "order", "transit", "architecture", NULL};
+    static const char *const keys[] = {"injection", "order", "channels", "transit", "architecture", NULL};
     router_params *r = &t->packet.router;
     if (!t->lattice)
         return yaml_error(tree, node, d, "'router' describes ranks that route (torus, mesh), and the ranks of this %s "
                           "do not: remove it", t->kind);
-    if (!yaml_expect_mapping(tree, node, "'router' {injection, order, transit, architecture}", d) ||
+    if (!yaml_expect_mapping(tree, node, "'router' {injection, order, channels, transit, architecture}", d) ||
         !yaml_map_check_keys(tree, node, keys, d))
         return false;
     ynode *v = yaml_map_get(tree, node, "injection");
     if (v && !yaml_read_int(tree, v, "injection", 1, 64, &r->injection, d)) return false;
-    int order = r->order, transit = r->transit, architecture = r->architecture;
+    int order = r->order, channels = r->channels - 1, transit = r->transit, architecture = r->architecture;
     if (!read_choice(tree, node, "order", order_names, 2, &order, d) ||
+        !read_choice(tree, node, "channels", channels_names + 1, 2, &channels, d) ||
         !read_choice(tree, node, "transit", transit_names, 4, &transit, d) ||
         !read_choice(tree, node, "architecture", architecture_names, 2, &architecture, d))
         return false;
     r->order = (injection_order)order;
+    r->channels = (dateline_channels)(channels + 1);
     r->transit = (router_transit)transit;
     r->architecture = (switch_architecture)architecture;
     return true;

@@ -23,6 +23,7 @@ typedef enum { SWITCH_FIFO, SWITCH_VOQ, SWITCH_SHARED } switch_architecture;
 typedef enum { SCHEDULER_ROUND_ROBIN, SCHEDULER_ISLIP } voq_scheduler;
 typedef enum { TRANSIT_ROUND_ROBIN, TRANSIT_PRIORITY, TRANSIT_BUBBLE, TRANSIT_AGE } router_transit;
 typedef enum { INJECTION_FARTHEST, INJECTION_IN_TURN } injection_order;
+typedef enum { CHANNELS_DEFAULT, CHANNELS_BALANCED, CHANNELS_DATELINE } dateline_channels;
 
 /* How ranks that route (torus, mesh) treat packets (`router:`;
  * src/net/packet/router.h). */
@@ -31,6 +32,10 @@ typedef struct router_params {
                                         turn, each queue one input of the link */
     injection_order order;           /* which message of a queue sends its packet next: the farthest (in turn
                                         among messages as far), or every message in turn */
+    dateline_channels channels;      /* a torus ring's two channels: an arc that does not cross the dateline
+                                        on either (balanced: the one its flow hashes to), or on the first
+                                        (dateline); default: balanced under dimension order, dateline under
+                                        adaptive routing (router_channels) */
     router_transit transit;          /* at an outgoing link, packets passing through before injected ones,
                                         the oldest first (age) or in turn (priority); in turn with them; or
                                         in turn with injected ones that leave room for another packet
@@ -120,5 +125,8 @@ const char *switch_architecture_name(switch_architecture a);
 const char *voq_scheduler_name(voq_scheduler s);
 const char *router_transit_name(router_transit r);
 const char *injection_order_name(injection_order o);
+/* The dateline channels' rule P's routers use (its `channels`, or its routing's default). */
+dateline_channels router_channels(const packet_params *p);
+const char *dateline_channels_name(dateline_channels c);
 
 #endif
