@@ -14,8 +14,7 @@ static inline __attribute__((always_inline)) bool may_start(port *q, port_buffer
                                                             int in, const input_request *i, bool credit, net_time now,
                                                             arbitration_decision *d)
 {
-    net_time eligible = i->eligible, crossbar = crossbar_free(*requests, in);
-    if (crossbar > eligible) eligible = crossbar;
+    net_time eligible = request_ready(*requests, in, i);
     if (eligible > now) {
         if (eligible < d->retry) d->retry = eligible;
         return false;

@@ -42,6 +42,14 @@ static inline net_time crossbar_free(request_view v, int in)
     return crossbar_ready(&v.buffers[b].crossbar);
 }
 
+/* When input IN's head (its request I) may start: eligible, and its
+ * buffer free to feed the crossbar. */
+static inline net_time request_ready(request_view v, int in, const input_request *i)
+{
+    net_time crossbar = crossbar_free(v, in);
+    return crossbar > i->eligible ? crossbar : i->eligible;
+}
+
 typedef struct arbitration_decision {
     int32_t input;  /* the input to start now, or -1 */
     int32_t lane;   /* its virtual lane (arbitration_lanes) */

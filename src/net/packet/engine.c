@@ -117,10 +117,13 @@ engine *engine_create(const topology *t, double scale)
     }
     int64_t buffer[TOPO_MAX_TIERS] = {0};
     for (int k = 0; k < t->tier_count && e->credit; k++) buffer[k] = llround(packet_buffer_bytes(t, k) * scale);
+    e->crossbar_as_per_byte = malloc(sizeof *e->crossbar_as_per_byte * ports);
+    if (!e->crossbar_as_per_byte) out_of_memory();
     for (int i = 0; i < e->port_count; i++) {
         const topo_link *link = &t->links[i / 2];
         if (link->latency_only) port_init(&e->ports[i], 0, 0);
         else port_init(&e->ports[i], net_time_from_seconds(link->latency_s), (long double)link->bandwidth_Bps * scale);
+        e->crossbar_as_per_byte[i] = e->ports[i].as_per_byte * e->crossbar_scale;
         init_buffers(e, i, link->latency_only ? 0 : buffer[link->tier]);
         if (e->lanes) /* lane 0's turn first */
             e->lanes[i] = (port_lanes){(uint8_t)params->virtual_lanes[link->tier], 0, params->lane_weights[0]};
@@ -148,6 +151,7 @@ void engine_free(engine *e)
     free(e->requests);
     free(e->records);
     free(e->lanes);
+    free(e->crossbar_as_per_byte);
     free(e->policy);
     router_free(&e->router);
     free(e->wakes);
@@ -427,7 +431,7 @@ void engine_start(engine *e, int pi, int in)
         port_buffer *from = input_buffer(e, feeding);
         port *feeder = &e->ports[input_port(e, feeding)];
         if (!is_output_queue(e, feeding)) /* the next crosses after it */
-            busy_period_end(&from->crossbar, e->now, x.wire_bytes, feeder->as_per_byte * e->crossbar_scale);
+            busy_period_end(&from->crossbar, e->now, x.wire_bytes, e->crossbar_as_per_byte[input_port(e, feeding)]);
         else if (feeder->pool >= 0) { /* its room goes back to the pool */
             feeder->pool_queued -= x.wire_bytes;
             e->outputs.pools[feeder->pool].used -= x.wire_bytes;

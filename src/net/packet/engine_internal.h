@@ -98,6 +98,8 @@ struct engine {
     int32_t *free_wakes;      /* free wake slots, a stack */
     int wake_count, wake_capacity, free_wake_count, free_wake_capacity;
     engine_counters counters;
+    long double *crossbar_as_per_byte; /* by link port: its as_per_byte x crossbar_scale, what its far buffers'
+                                          packets take a byte to cross (a packet-hop reads it, not the port) */
 };
 
 /* How a port chooses among its waiting inputs (arbitration.h). */

@@ -25,6 +25,22 @@ static inline net_time net_time_from_seconds(double seconds)
     return (net_time)llroundl((long double)seconds * NET_TIME_PER_SECOND);
 }
 
+/* X (>= 0, below 2^63) rounded down, as a cast to an integer rounds it.
+ * On x87 the cast loads the control word twice, to truncate and back, and
+ * the engine's speed then swung by half with where its code fell in the
+ * binary (docs/packet.md §7); a store rounds in any mode to one of the two
+ * integers around X, and the lower is kept. */
+static inline net_time net_time_floor(long double x)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    int64_t rounded;
+    __asm__("fistpll %0" : "=m"(rounded) : "t"(x) : "st");
+    return rounded - ((long double)rounded > x);
+#else
+    return (net_time)x;
+#endif
+}
+
 static inline double net_time_to_seconds(net_time t)
 {
     return (double)((long double)t / NET_TIME_PER_SECOND);

@@ -67,7 +67,7 @@ static inline net_time busy_period_end(busy_period *b, net_time now, int64_t wir
         b->origin_bytes = 0;
     }
     b->origin_bytes += wire;
-    return b->formula_end = b->origin + (net_time)(b->origin_bytes * as_per_byte + 0.5L); /* rounded, >= 0 */
+    return b->formula_end = b->origin + net_time_floor(b->origin_bytes * as_per_byte + 0.5L); /* rounded, >= 0 */
 }
 
 /* Inputs from here on are virtual output queues (voq.h), apart from the

@@ -155,6 +155,15 @@ void service_port(engine *e, int p)
         service_switch(e, e->islip->switch_of[p], p);
         return;
     }
+    if (q->request_head == q->request_tail && q->stalled_since < 0) {
+        /* one head, not stalled: if it may not start yet, any policy would only say when it may (most
+           wake-ups of a free port find a lone head still on its way: the arbitration is skipped) */
+        net_time ready = request_ready(engine_requests(e), q->request_head, input_of(e, q->request_head));
+        if (ready > e->now) {
+            wake(e, p, ready);
+            return;
+        }
+    }
     arbitration_decision d = arbitrate(e, p);
     if (d.input >= 0) {
         start_decided(e, p, d);
