@@ -91,6 +91,16 @@ START_TEST(test_headers_add_their_bytes_to_every_packet)
 }
 END_TEST
 
+/* A coarse unit (docs/scale.md, "Coarse units"): the engine moves 16
+ * packets at once, cut through as a train, each with its header; a lone
+ * message keeps the exact form of its packets, alpha + (M + n H)/BW. */
+START_TEST(test_a_coarse_unit_keeps_the_exact_forms)
+{
+    expect_path_times(&path_cases[_i], "packet: {unit: 64KiB}", 0, false);
+    expect_path_times(&path_cases[_i], "packet: {unit: 64KiB, header: 60B}", 60, false);
+}
+END_TEST
+
 /* A buffer of W packets below the credit loop: the rank may have only W
  * packets unacknowledged, and a packet's credit comes back R = 2l + w/b after
  * it started (its head crosses the link, it leaves the switch as its tail
@@ -528,6 +538,7 @@ int main(void)
     tcase_add_loop_test(tc, test_cut_through_takes_alpha_plus_m_over_bw, 0, path_case_count);
     tcase_add_loop_test(tc, test_store_and_forward_adds_a_packet_per_further_link, 0, path_case_count);
     tcase_add_loop_test(tc, test_headers_add_their_bytes_to_every_packet, 0, path_case_count);
+    tcase_add_loop_test(tc, test_a_coarse_unit_keeps_the_exact_forms, 0, path_case_count);
     tcase_add_test(tc, test_a_buffer_below_the_credit_loop_bounds_a_lone_flow_by_its_window);
     tcase_add_test(tc, test_the_default_buffer_covers_the_credit_loop);
     tcase_add_test(tc, test_full_buffers_stall_a_flow_that_shares_only_an_upstream_link);

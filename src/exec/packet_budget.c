@@ -35,7 +35,7 @@ static double part_packet_hops(const topology *t, const exec_part *part, route_h
 double packet_hops_estimate(const topology *t, const exec_part *parts, int count, double *messages)
 {
     route_hop *hops = route_buffer(t);
-    double total = 0, mtu_bytes = t->packet.mtu_bytes > 0 ? t->packet.mtu_bytes : 4096;
+    double total = 0, mtu_bytes = t->packet.mtu_bytes > 0 ? packet_unit_bytes(&t->packet) : 4096;
     *messages = 0;
     for (int k = 0; k < count; k++) total += part_packet_hops(t, &parts[k], hops, mtu_bytes, messages);
     free(hops);
@@ -82,9 +82,10 @@ bool packet_budget_check(const topology *t, const exec_part *parts, int count, c
     format_count(budget, limit, sizeof limit);
     format_count(enough, suggested, sizeof suggested);
     snprintf(duration, sizeof duration, seconds < 120 ? "%.2g s" : "%.0f min", seconds < 120 ? seconds : seconds / 60);
-    return diag_fail(d, "%s would make %s packet-hops in the packet model (%.0f messages cut into packets of %.0f B, "
+    return diag_fail(d, "%s would make %s packet-hops in the packet model (%.0f messages cut into %s of %.0f B, "
                      "each crossing its route's links), past the budget of %s: about %s at the engine's 10 million a "
                      "second.  Use the fluid model (--model cm02), a smaller size, or give a budget: "
                      "COLLSIM_PACKET_HOPS=%s (docs/reliability.md)",
-                     label, estimate, messages, t->packet.mtu_bytes, limit, duration, suggested);
+                     label, estimate, messages, t->packet.unit_bytes > 0 ? "units" : "packets",
+                     packet_unit_bytes(&t->packet), limit, duration, suggested);
 }

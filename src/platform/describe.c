@@ -118,6 +118,10 @@ static void describe_packet(const topology *t, FILE *out)
     fprintf(out, "packet     (--model packet) mtu %.0f B, header %.0f B per packet, %s, flow control %s, routing %s, "
             "crossbar speedup %g\n", p->mtu_bytes, p->header_bytes, packet_switching_name(p->switching),
             packet_flow_control_name(p->flow_control), packet_routing_name(p->routing), p->speedup);
+    if (p->unit_bytes > 0)
+        fprintf(out, "  %-12s the engine moves %.0f B at once (%.0f B on the wire): a train of %g packets cut through "
+                "together, buffers counted in those units (docs/scale.md, \"Coarse units\")\n", "unit",
+                packet_unit_bytes(p), packet_unit_wire_bytes(p), packet_unit_bytes(p) / p->mtu_bytes);
     if (p->routing == PACKET_ROUTING_SPRAY)
         fprintf(out, "  %-12s a sender's packets cycle through %d entropy values; a switch hashes a packet's flow "
                 "and entropy to its uplink\n", "spray", p->entropies);

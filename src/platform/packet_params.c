@@ -64,6 +64,16 @@ double packet_wire_bytes(const packet_params *p)
     return p->mtu_bytes + p->header_bytes;
 }
 
+double packet_unit_bytes(const packet_params *p)
+{
+    return p->unit_bytes > 0 ? p->unit_bytes : p->mtu_bytes;
+}
+
+double packet_unit_wire_bytes(const packet_params *p)
+{
+    return packet_unit_bytes(p) * packet_wire_bytes(p) / p->mtu_bytes;
+}
+
 /* The longest switch crossbar delay of T: a conservative d for every link
  * (a link does not record which switch it enters). */
 static double longest_crossbar_s(const topology *t)
@@ -79,7 +89,7 @@ static double longest_crossbar_s(const topology *t)
 double packet_credit_loop_bytes(const topology *t, int tier)
 {
     const packet_params *p = &t->packet;
-    double w = packet_wire_bytes(p), d = longest_crossbar_s(t), need = 0;
+    double w = packet_unit_wire_bytes(p), d = longest_crossbar_s(t), need = 0;
     double extra = p->switching == SWITCHING_STORE_AND_FORWARD ? 2 : 1;
     for (int l = 0; l < t->link_count; l++) {
         const topo_link *link = &t->links[l];
@@ -152,14 +162,34 @@ static bool read_speedup(yaml_tree *tree, ynode *node, double *out, diag *d)
     return true;
 }
 
-/* A buffer (KEY) of at least one packet, else no port could ever send. */
+/* A buffer (KEY) of at least one unit (a packet unless `unit` is given),
+ * else no port could ever send. */
 static bool read_buffer(yaml_tree *tree, ynode *node, const char *key, const packet_params *p, double *out, diag *d)
 {
     if (!read_bytes(tree, node, key, 1, out, d)) return false;
-    double w = packet_wire_bytes(p);
+    double w = packet_unit_wire_bytes(p);
     if (*out < w)
-        return yaml_error(tree, node, d, "'%s' (%.0f B) is smaller than one packet (mtu + header = %.0f B): a port "
-                          "could never send into it; give at least %.0f B", key, *out, w, w);
+        return yaml_error(tree, node, d, "'%s' (%.0f B) is smaller than one %s (%.0f B on the wire): a port "
+                          "could never send into it; give at least %.0f B", key, *out,
+                          p->unit_bytes > 0 ? "unit" : "packet", w, w);
+    return true;
+}
+
+/* `unit`: the payload the engine moves at once, from one mtu to what a
+ * packet may hold on the wire; packets stored whole at each hop
+ * (store_and_forward) are not a train cut through. */
+static bool read_unit(yaml_tree *tree, ynode *node, packet_params *p, diag *d)
+{
+    if (!read_bytes(tree, node, "unit", 1, &p->unit_bytes, d)) return false;
+    if (p->unit_bytes < p->mtu_bytes)
+        return yaml_error(tree, node, d, "'unit' (%.0f B) is less than the mtu (%.0f B): give at least one packet",
+                          p->unit_bytes, p->mtu_bytes);
+    if (packet_unit_wire_bytes(p) > PACKET_MAX_WIRE_BYTES)
+        return yaml_error(tree, node, d, "'unit' is %.0f B on the wire; the engine moves at most %d B (1 MiB) at once: "
+                          "give a smaller 'unit'", packet_unit_wire_bytes(p), PACKET_MAX_WIRE_BYTES);
+    if (p->switching == SWITCHING_STORE_AND_FORWARD)
+        return yaml_error(tree, node, d, "'unit' moves packets cut through as a train; store_and_forward stores each "
+                          "packet whole at every hop: remove one of them");
     return true;
 }
 
@@ -343,11 +373,11 @@ static bool refuse_unused(yaml_tree *tree, ynode *map, const char *key, bool use
 
 bool packet_params_read(yaml_tree *tree, ynode *node, topology *t, diag *d)
 {
-    static const char *const keys[] = {"mtu", "header", "buffer", "switching", "flow_control", "routing", "speedup",
+    static const char *const keys[] = {"mtu", "header", "unit", "buffer", "switching", "flow_control", "routing", "speedup",
                                        "architecture", "scheduler", "iterations", "output_buffer", "shared_buffer",
                                        "alpha", "virtual_lanes", "lane_weights", "router", "entropies", NULL};
     packet_params *p = &t->packet;
-    if (!yaml_expect_mapping(tree, node, "'packet' (mtu, header, buffer, switching, flow_control, routing, speedup, "
+    if (!yaml_expect_mapping(tree, node, "'packet' (mtu, header, unit, buffer, switching, flow_control, routing, speedup, "
                              "architecture, scheduler, iterations, output_buffer, shared_buffer, alpha, virtual_lanes, "
                              "lane_weights, router, entropies)", d) ||
         !yaml_map_check_keys(tree, node, keys, d))
@@ -372,6 +402,7 @@ bool packet_params_read(yaml_tree *tree, ynode *node, topology *t, diag *d)
     p->flow_control = (packet_flow_control)flow;
     p->routing = (packet_routing)routing;
     p->scheduler = (voq_scheduler)scheduler;
+    if ((v = yaml_map_get(tree, node, "unit")) && !read_unit(tree, v, p, d)) return false;
     if ((v = yaml_map_get(tree, node, "speedup")) && !read_speedup(tree, v, &p->speedup, d)) return false;
     if ((v = yaml_map_get(tree, node, "iterations")) && !read_iterations(tree, v, &p->iterations, d)) return false;
     if ((v = yaml_map_get(tree, node, "alpha")) && !read_alpha(tree, v, &p->alpha, d)) return false;
@@ -418,12 +449,12 @@ bool packet_params_read(yaml_tree *tree, ynode *node, topology *t, diag *d)
         if (!read_per_tier(tree, v, sized[b], t, read_tier_buffer, out[b], sizeof *out[b], d)) return false;
     }
     if (t->lattice && p->router.transit == TRANSIT_BUBBLE && p->flow_control == FLOW_CONTROL_CREDIT &&
-        packet_buffer_bytes(t, 0) < 2 * packet_wire_bytes(p))
+        packet_buffer_bytes(t, 0) < 2 * packet_unit_wire_bytes(p))
         return yaml_error(tree, yaml_map_get(tree, node, "router"), d,
                           "'transit: bubble' injects only where a buffer keeps room for one more packet, and the "
                           "buffers hold %.0f B, less than two packets (%.0f B): a rank could never inject; give "
                           "'buffer' at least %.0f B, or choose 'transit: priority'", packet_buffer_bytes(t, 0),
-                          2 * packet_wire_bytes(p), 2 * packet_wire_bytes(p));
+                          2 * packet_unit_wire_bytes(p), 2 * packet_unit_wire_bytes(p));
     if (t->lattice && p->routing == PACKET_ROUTING_SPRAY)
         return yaml_error(tree, yaml_map_get(tree, node, "routing"), d,
                           "packet routing 'spray' takes a torus's or mesh's dimensions in turn with no escape from a "

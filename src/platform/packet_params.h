@@ -46,6 +46,8 @@ typedef struct router_params {
 typedef struct packet_params {
     double mtu_bytes;                      /* payload per packet: 4 KiB (InfiniBand / RoCE MTU) */
     double header_bytes;                   /* per packet on the wire: 0 B (exact forms as the fluid model) */
+    double unit_bytes;                     /* payload the engine moves as one unit: a train of unit / mtu packets
+                                              cut through together (docs/scale.md, "Coarse units"); 0: the mtu */
     double buffer_bytes[PACKET_MAX_TIERS]; /* per input port, by the tier of the link feeding it;
                                               0: the tier's credit loop (packet_credit_loop_bytes) */
     packet_switching switching;
@@ -96,6 +98,10 @@ bool packet_read_virtual_lane(struct yaml_tree *tree, struct yaml_node_s *node, 
 
 /* Bytes of one full packet on the wire: mtu + header. */
 double packet_wire_bytes(const packet_params *p);
+/* The engine's unit: its payload (the mtu unless `unit` is given), and its
+ * bytes on the wire (a header for each mtu it holds). */
+double packet_unit_bytes(const packet_params *p);
+double packet_unit_wire_bytes(const packet_params *p);
 
 /* The input buffer with which a lone flow streams at full rate over every
  * link of TIER: one credit round trip of sending (data latency, crossbar

@@ -27,7 +27,7 @@ static int calendar_slot_bits(const topology *t, const packet_params *params)
     double fastest = 0;
     for (int l = 0; l < t->link_count; l++)
         if (!t->links[l].latency_only && t->links[l].bandwidth_Bps > fastest) fastest = t->links[l].bandwidth_Bps;
-    double slot = fastest > 0 ? packet_wire_bytes(params) / fastest / 64 * NET_TIME_PER_SECOND : 1;
+    double slot = fastest > 0 ? packet_unit_wire_bytes(params) / fastest / 64 * NET_TIME_PER_SECOND : 1;
     int bits = slot >= 2 ? (int)floor(log2(slot)) : 1;
     return bits < 50 ? bits : 50;
 }
@@ -84,10 +84,11 @@ engine *engine_create(const topology *t, double scale)
     engine *e = calloc(1, sizeof *e);
     const packet_params *params = &t->packet;
     e->t = t;
-    e->mtu = llround(params->mtu_bytes * scale);
+    e->mtu = llround(packet_unit_bytes(params) * scale); /* the engine's packet: a unit (a train of packets) */
+    e->packet_mtu = llround(params->mtu_bytes * scale);
     e->header = llround(params->header_bytes * scale);
-    if (e->mtu + e->header > INT32_MAX) { /* packet_params.h and the executor's scale keep it under 2^31 */
-        fprintf(stderr, "collsim: internal error: a packet of %lld scaled bytes\n", (long long)(e->mtu + e->header));
+    if (unit_wire(e, e->mtu) > INT32_MAX) { /* packet_params.h and the executor's scale keep it under 2^31 */
+        fprintf(stderr, "collsim: internal error: a packet of %lld scaled bytes\n", (long long)unit_wire(e, e->mtu));
         abort();
     }
     e->credit = params->flow_control == FLOW_CONTROL_CREDIT;
@@ -221,7 +222,7 @@ static int choose_hop(engine *e, int route, route_branch branch, int64_t wire)
 static void offer_message(engine *e, int slot)
 {
     message *m = &e->messages[slot];
-    int64_t wire = (m->unsent < e->mtu ? m->unsent : e->mtu) + e->header;
+    int64_t wire = unit_wire(e, m->unsent < e->mtu ? m->unsent : e->mtu);
     m->packet_route = m->route;
     if (e->adaptive_vc >= 0) {
         const route_branch *branch = route_open_branch(&e->routes, m->route, 0);
@@ -341,7 +342,7 @@ static packet cut_packet(engine *e, int slot)
     m->outstanding++;
     e->counters.packets++;
     if (++e->live_packets > e->counters.peak_packets) e->counters.peak_packets = e->live_packets;
-    return (packet){.eligible = e->now, .tail_ready = e->now, .wire_bytes = (int32_t)(payload + e->header),
+    return (packet){.eligible = e->now, .tail_ready = e->now, .wire_bytes = (int32_t)unit_wire(e, payload),
                     .born = (uint32_t)e->counters.packets, .message = slot, .at = e->routes.routes[m->packet_route].first};
 }
 

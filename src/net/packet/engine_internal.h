@@ -55,7 +55,9 @@ struct engine {
     net_time now;
     bool failed;              /* the clock passed NET_TIME_LIMIT */
     heartbeat *beat;          /* told the clock every ENGINE_BEAT_EVENTS events (engine_report_to) */
-    int64_t mtu, header;      /* scaled bytes */
+    int64_t mtu, header;      /* scaled bytes: the payload the engine moves at once (a unit: one packet unless
+                                 the platform gives `unit`), and the header of each packet in it */
+    int64_t packet_mtu;       /* scaled bytes of one packet's payload (the mtu) */
     bool credit, store_and_forward;
     int route_vcs;            /* virtual channels the routes name within a lane (1, or 2 for a dateline; and
                                  the adaptive one) */
@@ -168,5 +170,13 @@ void service_port(engine *e, int p);
 void service_credit_due(engine *e, int p, port_buffer *b, net_time time);
 /* Room came back to POOL: the crossbar ports waiting for it look again. */
 void service_pool_freed(engine *e, shared_pool *pool);
+
+/* Bytes on the wire of a unit carrying PAYLOAD scaled bytes: a header for
+ * each packet in it (one when the unit is a packet). */
+static inline int64_t unit_wire(const struct engine *e, int64_t payload)
+{
+    int64_t packets = payload > e->packet_mtu ? (payload + e->packet_mtu - 1) / e->packet_mtu : 1;
+    return payload + packets * e->header;
+}
 
 #endif
