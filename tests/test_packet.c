@@ -101,6 +101,33 @@ START_TEST(test_a_coarse_unit_keeps_the_exact_forms)
 }
 END_TEST
 
+/* The largest units at the executor's largest scale (every byte and bandwidth
+ * times 2^10: docs/architecture.md, "The schedule"): a unit of 976 packets,
+ * 3,997,696 B, with 60 B headers is 4,056,256 B on the wire, past 2^31 scaled
+ * bytes; a lone message still takes alpha + (M + n H)/BW, n its 4 KiB
+ * packets. */
+START_TEST(test_the_largest_unit_keeps_the_exact_forms_at_the_largest_scale)
+{
+    const path_case *p = &path_cases[_i];
+    const double scale = 1024;
+    topology t;
+    load_shipped_with(p->platform, "packet: {unit: 3997696, header: 60B}", &t);
+    for (int s = 0; s < SIZE_COUNT; s++) {
+        engine *e = engine_create(&t, scale);
+        engine_use_virtual_channels(e, true);
+        flow f = {p->src, p->dst, variant_sizes[s] * scale, 0};
+        double finish = 0;
+        diag d = {0};
+        ck_assert_msg(packet_run_flows_on(e, &f, 1, &finish, &d), "%s", d.message);
+        double expected = expected_time(p, variant_sizes[s], 60, false);
+        ck_assert_msg(relative_error(finish, expected) < EXACT, "%s, M = %.0f: simulated %.17g, expected %.17g",
+                      p->what, variant_sizes[s], finish, expected);
+        engine_free(e);
+    }
+    topology_free(&t);
+}
+END_TEST
+
 /* A buffer of W packets below the credit loop: the rank may have only W
  * packets unacknowledged, and a packet's credit comes back R = 2l + w/b after
  * it started (its head crosses the link, it leaves the switch as its tail
@@ -539,6 +566,7 @@ int main(void)
     tcase_add_loop_test(tc, test_store_and_forward_adds_a_packet_per_further_link, 0, path_case_count);
     tcase_add_loop_test(tc, test_headers_add_their_bytes_to_every_packet, 0, path_case_count);
     tcase_add_loop_test(tc, test_a_coarse_unit_keeps_the_exact_forms, 0, path_case_count);
+    tcase_add_loop_test(tc, test_the_largest_unit_keeps_the_exact_forms_at_the_largest_scale, 0, path_case_count);
     tcase_add_test(tc, test_a_buffer_below_the_credit_loop_bounds_a_lone_flow_by_its_window);
     tcase_add_test(tc, test_the_default_buffer_covers_the_credit_loop);
     tcase_add_test(tc, test_full_buffers_stall_a_flow_that_shares_only_an_upstream_link);

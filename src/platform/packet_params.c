@@ -175,8 +175,8 @@ static bool read_buffer(yaml_tree *tree, ynode *node, const char *key, const pac
     return true;
 }
 
-/* `unit`: the payload the engine moves at once, from one mtu to what a
- * packet may hold on the wire; packets stored whole at each hop
+/* `unit`: the payload the engine moves at once, whole packets from one mtu
+ * to what a packet may hold on the wire; packets stored whole at each hop
  * (store_and_forward) are not a train cut through. */
 static bool read_unit(yaml_tree *tree, ynode *node, packet_params *p, diag *d)
 {
@@ -184,8 +184,12 @@ static bool read_unit(yaml_tree *tree, ynode *node, packet_params *p, diag *d)
     if (p->unit_bytes < p->mtu_bytes)
         return yaml_error(tree, node, d, "'unit' (%.0f B) is less than the mtu (%.0f B): give at least one packet",
                           p->unit_bytes, p->mtu_bytes);
+    if (fmod(p->unit_bytes, p->mtu_bytes) != 0)
+        return yaml_error(tree, node, d, "'unit' (%.0f B) is not a whole number of packets of the mtu (%.0f B): give "
+                          "a multiple of it, such as %.0f B", p->unit_bytes, p->mtu_bytes,
+                          floor(p->unit_bytes / p->mtu_bytes) * p->mtu_bytes);
     if (packet_unit_wire_bytes(p) > PACKET_MAX_WIRE_BYTES)
-        return yaml_error(tree, node, d, "'unit' is %.0f B on the wire; the engine moves at most %d B (1 MiB) at once: "
+        return yaml_error(tree, node, d, "'unit' is %.0f B on the wire; the engine moves at most %d B (4 MiB) at once: "
                           "give a smaller 'unit'", packet_unit_wire_bytes(p), PACKET_MAX_WIRE_BYTES);
     if (p->switching == SWITCHING_STORE_AND_FORWARD)
         return yaml_error(tree, node, d, "'unit' moves packets cut through as a train; store_and_forward stores each "
@@ -388,7 +392,7 @@ bool packet_params_read(yaml_tree *tree, ynode *node, topology *t, diag *d)
     if (packet_wire_bytes(p) > PACKET_MAX_WIRE_BYTES) {
         ynode *at = yaml_map_get(tree, node, "mtu") ? yaml_map_get(tree, node, "mtu") : yaml_map_get(tree, node, "header");
         return yaml_error(tree, at, d, "a packet of mtu %.0f B and header %.0f B is %.0f B on the wire; a packet holds at "
-                          "most %d B (1 MiB): give a smaller 'mtu'", p->mtu_bytes, p->header_bytes,
+                          "most %d B (4 MiB): give a smaller 'mtu'", p->mtu_bytes, p->header_bytes,
                           packet_wire_bytes(p), PACKET_MAX_WIRE_BYTES);
     }
     int switching = p->switching, flow = p->flow_control, routing = p->routing, scheduler = p->scheduler;

@@ -10,10 +10,10 @@
 #include <stdbool.h>
 
 #define PACKET_MAX_TIERS 4 /* = TOPO_MAX_TIERS */
-/* The most bytes a packet (mtu + header) may have on the wire: the engine
- * keeps a packet's wire bytes times the executor's scale (at most 2^10) in
- * 31 bits. */
-#define PACKET_MAX_WIRE_BYTES (1 << 20)
+/* The most bytes a packet (mtu + header) or a unit may have on the wire: the
+ * engine keeps a packet's wire bytes times the executor's scale (at most
+ * 2^10) in 32 unsigned bits. */
+#define PACKET_MAX_WIRE_BYTES (1 << 22)
 #define PACKET_MAX_LANES 8 /* virtual lanes a link may have (InfiniBand's data VL counts: 1, 2, 4, 8) */
 
 typedef enum { SWITCHING_CUT_THROUGH, SWITCHING_STORE_AND_FORWARD } packet_switching;

@@ -87,7 +87,7 @@ engine *engine_create(const topology *t, double scale)
     e->mtu = llround(packet_unit_bytes(params) * scale); /* the engine's packet: a unit (a train of packets) */
     e->packet_mtu = llround(params->mtu_bytes * scale);
     e->header = llround(params->header_bytes * scale);
-    if (unit_wire(e, e->mtu) > INT32_MAX) { /* packet_params.h and the executor's scale keep it under 2^31 */
+    if (unit_wire(e, e->mtu) > UINT32_MAX) { /* packet_params.h and the executor's scale keep it under 2^32 */
         fprintf(stderr, "collsim: internal error: a packet of %lld scaled bytes\n", (long long)unit_wire(e, e->mtu));
         abort();
     }
@@ -233,7 +233,7 @@ static void offer_message(engine *e, int slot)
     int in = e->message_inputs + slot;
     input_request *i = &e->requests[in];
     i->vc = s->vc;
-    i->wire = (int32_t)wire;
+    i->wire = (uint32_t)wire;
     i->born = 0; /* never compared: see input_request */
     i->eligible = m->ready > e->now ? m->ready : e->now;
     service_request(e, in, s->port);
@@ -342,7 +342,7 @@ static packet cut_packet(engine *e, int slot)
     m->outstanding++;
     e->counters.packets++;
     if (++e->live_packets > e->counters.peak_packets) e->counters.peak_packets = e->live_packets;
-    return (packet){.eligible = e->now, .tail_ready = e->now, .wire_bytes = (int32_t)unit_wire(e, payload),
+    return (packet){.eligible = e->now, .tail_ready = e->now, .wire_bytes = (uint32_t)unit_wire(e, payload),
                     .born = (uint32_t)e->counters.packets, .message = slot, .at = e->routes.routes[m->packet_route].first};
 }
 

@@ -16,8 +16,8 @@ typedef struct packet {
     net_time eligible;   /* when it may start on its next port: its head (cut-through) or tail
                             (store-and-forward) through the crossbar */
     net_time tail_ready; /* when its tail is through the crossbar: it cannot finish leaving earlier */
-    int32_t wire_bytes;  /* payload + header, in scaled bytes (packet_params.h bounds a packet, the
-                            executor the scale: under 2^31) */
+    uint32_t wire_bytes; /* payload + header, in scaled bytes (packet_params.h bounds a packet, the
+                            executor the scale: under 2^32) */
     uint32_t born;       /* its place among the packets cut at their sources, in the order cut: its age
                             (age-based arbitration, arbitration.h), compared modulo 2^32 */
     int32_t message;     /* the message it belongs to */

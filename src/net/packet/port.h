@@ -81,7 +81,7 @@ static inline net_time busy_period_end(busy_period *b, net_time now, int64_t wir
 typedef struct input_request {
     int32_t next;      /* the next input in the port's queue, -1 at the tail */
     int32_t vc;        /* the virtual channel of the buffer its head would fill */
-    int32_t wire;      /* its head's wire bytes (a packet's: packet.wire_bytes) */
+    uint32_t wire;     /* its head's wire bytes (a packet's: packet.wire_bytes) */
     uint32_t born;     /* its head's age (packet.born); a message's head is not cut yet, and transit
                           arbitration never ranks messages by age */
     net_time eligible; /* when its head may start */
