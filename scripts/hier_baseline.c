@@ -83,26 +83,13 @@ static void rank_main(int argc, char **argv)
     ring_pass(boxes[2 * ranks + inner_right], boxes[2 * ranks + self], domain_ranks - 1, inner_bytes);
 }
 
-static long long gcd(long long a, long long b)
-{
-    while (b) {
-        long long r = a % b;
-        a = b;
-        b = r;
-    }
-    return a;
-}
-
 int main(int argc, char **argv)
 {
-    if (argc < 3) {
-        fprintf(stderr, "usage: hier_baseline PLATFORM.yaml SIZE_BYTES [--cfg=...]\n");
-        return 2;
-    }
     topology t;
     diag d = {0};
-    if (!platform_load(argv[1], &t, &d)) {
-        diag_print(&d);
+    if (argc < 3 || !platform_load(argv[1], &t, &d)) {
+        if (argc < 3) fprintf(stderr, "usage: hier_baseline PLATFORM.yaml SIZE_BYTES [--cfg=...]\n");
+        else diag_print(&d);
         return 2;
     }
     char *end;
@@ -116,8 +103,8 @@ int main(int argc, char **argv)
         topology_free(&t);
         return 2;
     }
-    long long scale = ranks / gcd(size_bytes, ranks);
-    if (scale > SCALE_MAX) scale = SCALE_MAX;
+    long long scale = 1;
+    while (size_bytes * scale % ranks != 0 && scale < SCALE_MAX) scale++;
     long double outer_chunk = (long double)size_bytes * scale / ranks; /* M·K/N: one outer message */
     outer_bytes = llroundl(outer_chunk) > 0 ? llroundl(outer_chunk) : 1;
     inner_bytes = llroundl(domains * outer_chunk); /* M·K/G: L chunks */
