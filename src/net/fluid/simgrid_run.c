@@ -109,11 +109,7 @@ static const char *cfg_setting(const char *option)
     return strncmp(option, "--cfg=", 6) == 0 ? option + 6 : option;
 }
 
-#define SIM_ARGUMENTS 48 /* collsim's own eight, and the --cfg options (the command line takes 32) */
-
-/* SimGrid's argv: collsim's settings, then each --cfg option as
- * "--cfg=NAME:VALUE" (written into STORAGE). */
-static int simgrid_arguments(const sim_options *options, const char **argv, char storage[][320])
+int simgrid_arguments(const sim_options *options, const char **argv, char storage[][SIM_ARGUMENT_BYTES])
 {
     const int capacity = SIM_ARGUMENTS;
     int n = 0;
@@ -129,7 +125,7 @@ static int simgrid_arguments(const sim_options *options, const char **argv, char
      * --cfg=contexts/stack-size given by the user comes later and wins. */
     argv[n++] = "--cfg=contexts/stack-size:64";
     for (const char *const *a = options->extra_cfg; a && *a && n < capacity - 1; a++) {
-        snprintf(storage[n], 320, "--cfg=%s", cfg_setting(*a));
+        snprintf(storage[n], SIM_ARGUMENT_BYTES, "--cfg=%s", cfg_setting(*a));
         argv[n] = storage[n];
         n++;
     }
@@ -141,7 +137,7 @@ static bool open_platform(const topology *t, node_pair *pairs, int pair_count, c
                           double bandwidth_scale, bool hosts_only)
 {
     const char *argv[SIM_ARGUMENTS];
-    char storage[SIM_ARGUMENTS][320];
+    char storage[SIM_ARGUMENTS][SIM_ARGUMENT_BYTES];
     int argc = simgrid_arguments(options, argv, storage);
     simgrid_mark(SIM_IN_SIMGRID_SETUP);
     simgrid_init(&argc, (char **)argv);

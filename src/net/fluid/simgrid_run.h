@@ -52,6 +52,15 @@ heartbeat *simgrid_heartbeat(void);
  * MODEL as collsim configures it. */
 const char *const *simgrid_model_settings(network_model model);
 
+#define SIM_ARGUMENTS 48       /* collsim's own eight, and the --cfg options (the command line takes 32) */
+#define SIM_ARGUMENT_BYTES 320 /* one "--cfg=NAME:VALUE" */
+/* SimGrid's argv for a simulation with OPTIONS, as collsim starts every
+ * fluid-model run: the model's settings, the solver precision of the
+ * current attempt, 64 KiB actor stacks, then each --cfg option as
+ * "--cfg=NAME:VALUE" (written into STORAGE); NULL-terminated in ARGV
+ * (SIM_ARGUMENTS entries).  Its count. */
+int simgrid_arguments(const sim_options *options, const char **argv, char storage[][SIM_ARGUMENT_BYTES]);
+
 /* Fork; the child runs JOB(CTX, OUT) and returns OUT[0..OUT_COUNT) to the
  * parent.  LABEL names what is simulated in messages ("case 2 allreduce ring
  * at 16 MB"). */
