@@ -22,7 +22,7 @@ formula="2 * ($g - 1) * (0.5e-6 + $m / ($g * 900e9)) + 2 * ($l - 1) * (2e-6 + $m
 floor=$("$baseline" "$top_srcdir/platforms/superpod-l4.yaml" "$m" 2>&1)
 check "superpod-l4: hier_baseline runs" "$?" '^0$'
 check_close "superpod-l4: hier_baseline = the closed form of ring on ring (124.728 us)" "$floor" "$formula" 1e-9
-scenario "$top_srcdir/platforms/superpod-l4.yaml" 16MB
+scenario "$(cd "$top_srcdir" && pwd)/platforms/superpod-l4.yaml" 16MB
 "$collsim" run "$work/floor.yaml" --model cm02 --format csv -o "$work/l4.csv" -q
 check_close "superpod-l4: collsim cm02 = hier_baseline" "$(csv_field "$work/l4.csv" time_s case=0)" "$floor" 1e-9
 check_close "superpod-l4: collsim's prediction = the closed form" "$(csv_field "$work/l4.csv" predicted_s case=0)" \
