@@ -19,7 +19,7 @@ scenario() { # platform, size: a one-case hierarchical all-reduce scenario
 # platforms/superpod-l4.yaml: G = 72, L = 4, NVLink 0.5 us and 900 GB/s, IB leaf 2 us and 50 GB/s
 g=72 l=4 m=16000000
 formula="2 * ($g - 1) * (0.5e-6 + $m / ($g * 900e9)) + 2 * ($l - 1) * (2e-6 + $m / ($g * $l) / 50e9)"
-floor=$("$baseline" "$top_srcdir/platforms/superpod-l4.yaml" "$m" 2>&1)
+floor=$("$baseline" "$top_srcdir/platforms/superpod-l4.yaml" "$m" 2>"$work/floor.err")
 check "superpod-l4: hier_baseline runs" "$?" '^0$'
 check_close "superpod-l4: hier_baseline = the closed form of ring on ring (124.728 us)" "$floor" "$formula" 1e-9
 scenario "$(cd "$top_srcdir" && pwd)/platforms/superpod-l4.yaml" 16MB
@@ -32,7 +32,7 @@ nvlink: {alpha: 0.5us, bandwidth: 900GBps}\nib: {alpha_leaf: 2us, alpha_spine: 8
 l=16
 uncontended="2 * ($g - 1) * (0.5e-6 + $m / ($g * 900e9)) + 2 * ($l - 1) * (8e-6 + $m / ($g * $l) / 50e9)"
 for size in 1000003 16000000; do
-    floor=$("$baseline" "$work/sp16.yaml" "$size" 2>&1)
+    floor=$("$baseline" "$work/sp16.yaml" "$size" 2>"$work/floor.err")
     check "16 racks, $size B: hier_baseline runs" "$?" '^0$'
     scenario "$work/sp16.yaml" "${size}B"
     "$collsim" run "$work/floor.yaml" --model cm02 --format csv -o "$work/sp16.csv" -q
