@@ -37,14 +37,17 @@
 #include <string.h>
 
 #include "net/fluid/simgrid_run.h"
+#include "exec/op_classes.h"
 #include "net/network.h"
 #include "util/key_map.h"
 #include "util/memory.h"
 
 _Static_assert(SCHED_MAX_CHANNELS <= NET_MAX_LANES, "every channel of a schedule is a lane of the network");
 
-/* SimGrid's C actors receive argv only: the job lives here. */
+/* SimGrid's C actors receive argv only: the job lives here, and the op
+ * graphs its actors share. */
 static const exec_job *job_now;
+static op_classes *classes_now;
 
 static int compare_keys(const void *a, const void *b)
 {
@@ -161,7 +164,8 @@ typedef struct actor_run {
     /* Dependencies.  When every op waits only for ops at most `reach` before
      * it (a ring: 2), the dependents of a completed op are found among the
      * next `reach` ops and `done` (one bit per op) says which are complete;
-     * otherwise `g` lists them (an op graph sized by ops and dependencies). */
+     * otherwise `g` lists them (its class's op graph, op_classes.h: the dependents
+     * shared, the unmet dependencies counted per actor). */
     int reach;
     uint64_t *done;
     op_graph g;
@@ -232,7 +236,7 @@ static void actor_begin(actor_run *r)
         r->done = calloc((size_t)r->a->op_count / 64 + 1, sizeof *r->done);
         if (!r->done) out_of_memory();
     } else {
-        sched_op_graph(s, r->self, &r->g);
+        op_classes_graph(classes_now, s, r->self, &r->g);
     }
     r->links = resolve_connections(job_now, r->part, r->self);
 }
@@ -341,7 +345,7 @@ static void actor_end(actor_run *r)
     if (r->self < p->s->ranks && r->last > p->rank_finish_s[r->self]) p->rank_finish_s[r->self] = r->last;
     if (r->last > p->tally->time_s) p->tally->time_s = r->last;
     free(r->done);
-    op_graph_free(&r->g);
+    free(r->g.remaining); /* its dependents are its class's */
     connections_free(&r->links);
     free(r->ready);
 }
@@ -466,6 +470,7 @@ int actor_run_prepare(exec_job *job)
 void actor_run_all(const exec_job *job, int actors)
 {
     job_now = job;
+    classes_now = op_classes_create();
     bool driven = job->net->drive != NULL;
     int lanes[SCHED_MAX_CHANNELS];
     actor_run *runs = calloc((size_t)actors + 1, sizeof *runs), *r = runs;
@@ -487,5 +492,7 @@ void actor_run_all(const exec_job *job, int actors)
     actor_runs all = {runs, (int)(r - runs)};
     if (driven) job->net->drive(job->network, actors_begin, &all, actor_wake);
     simgrid_simulate();
+    op_classes_free(classes_now);
+    classes_now = NULL;
     free(runs);
 }
