@@ -84,9 +84,10 @@ typedef struct network_ops {
     /* Driven only (NULL: blocking).  DRIVE: the simulation to come calls
      * BEGIN(CTX) once at time 0, then WAKE(owner) for each endpoint with
      * something to be told, in the order the events came; the executor posts
-     * from inside them.  POLL: a completed tag of A, or -1 (none yet, or A
+     * from inside them.  SOON(owner) (NULL: none) comes a few endpoints ahead
+     * of WAKE(owner): the executor may fetch what WAKE will read.  POLL: a completed tag of A, or -1 (none yet, or A
      * busy in a sleep).  BUSY: whether A is still in a sleep. */
-    void (*drive)(network *n, void (*begin)(void *ctx), void *ctx, net_wake_fn wake);
+    void (*drive)(network *n, void (*begin)(void *ctx), void *ctx, net_wake_fn wake, net_wake_fn soon);
     int (*poll)(net_endpoint *a);
     bool (*busy)(const net_endpoint *a);
     void (*endpoint_close)(net_endpoint *a);

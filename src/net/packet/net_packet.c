@@ -61,6 +61,9 @@ struct network {
     void (*begin)(void *ctx); /* the executor's: at time 0 */
     void *begin_ctx;
     net_wake_fn wake;     /* the executor's: an endpoint has something to be told */
+    net_wake_fn soon;     /* the executor's: such an endpoint is about to be told (NULL: nothing) */
+    uintptr_t *told;      /* the current delivery's events (take_told) */
+    int told_count, told_capacity;
     int endpoints_left;   /* endpoints not yet closed: the fabric stops at 0 */
     net_endpoint **woken; /* endpoints with completions at the current delivery */
     int woken_count, woken_capacity;
@@ -109,12 +112,32 @@ static void complete(net_endpoint *a, int tag)
     to_wake(a->n, a);
 }
 
+/* What the current delivery instant told, in the order it came: a
+ * connection whose message arrived, or (low bit set) an endpoint whose
+ * sleep ended.  The endpoints are told only once every event of the
+ * instant is in (a woken endpoint sees all its completions of the instant),
+ * so the events are kept as they come and the endpoints read afterwards in
+ * one pass, fetched a few ahead: at thousands of ranks each is a cache miss
+ * (every instant of a ring touches every rank), and a pass over a list can
+ * ask for the next ones while it works. */
+enum { TOLD_PREFETCH_CONNECTION = 8, TOLD_PREFETCH_ENDPOINTS = 4 };
+/* The same for the endpoints told: each this many ahead, the first lines of
+ * its owner's state (the executor's) and its next completion this many, and
+ * the executor asked to fetch what that state points to (soon) this many. */
+enum { WAKE_PREFETCH_ENDPOINT = 10, WAKE_PREFETCH_OWNER = 6, WAKE_OWNER_LINES = 3, WAKE_SOON = 3 };
+
+static void tell(network *n, uintptr_t what)
+{
+    n->told = grow_array(n->told, &n->told_capacity, n->told_count + 1, sizeof *n->told);
+    n->told[n->told_count++] = what;
+}
+
 /* The wake-up of endpoint COOKIE (packet_sleep) came. */
 static void woke(void *ctx, void *cookie)
 {
     network *n = ctx;
     n->wakes_pending--;
-    to_wake(n, cookie);
+    tell(n, (uintptr_t)cookie | 1);
 }
 
 /* The engine delivered the message of connection COOKIE (NULL: a
@@ -125,17 +148,57 @@ static void delivered(void *ctx, void *cookie)
     connection *c = cookie;
     if (!c) return;
     n->measured_in_flight--;
-    complete(c->moving_sender, c->moving_send_tag);
-    complete(c->moving_receiver, c->moving_recv_tag);
+    tell(n, (uintptr_t)c);
 }
 
+
+static void prefetch_told(const network *n, int i)
+{
+    if (i + TOLD_PREFETCH_CONNECTION < n->told_count && !(n->told[i + TOLD_PREFETCH_CONNECTION] & 1))
+        __builtin_prefetch((const void *)n->told[i + TOLD_PREFETCH_CONNECTION]);
+    if (i + TOLD_PREFETCH_ENDPOINTS < n->told_count) {
+        uintptr_t w = n->told[i + TOLD_PREFETCH_ENDPOINTS];
+        if (w & 1) __builtin_prefetch((const void *)(w & ~(uintptr_t)1));
+        else {
+            const connection *c = (const connection *)w;
+            __builtin_prefetch(c->moving_sender);
+            __builtin_prefetch(c->moving_receiver);
+        }
+    }
+}
+
+/* The instant's events into the endpoints: completions and wake-ups, and
+ * the endpoints to tell in the order their first event came. */
+static void take_told(network *n)
+{
+    for (int i = 0; i < n->told_count; i++) {
+        prefetch_told(n, i);
+        uintptr_t w = n->told[i];
+        if (w & 1) {
+            to_wake(n, (net_endpoint *)(w & ~(uintptr_t)1));
+            continue;
+        }
+        const connection *c = (const connection *)w;
+        complete(c->moving_sender, c->moving_send_tag);
+        complete(c->moving_receiver, c->moving_recv_tag);
+    }
+    n->told_count = 0;
+}
 
 /* Tell the executor of the endpoints with completions, in the order their
  * first event came; they post at SimGrid's current time.  An endpoint told
  * may close, never another one. */
 static void wake_endpoints(network *n)
 {
+    take_told(n);
     for (int i = 0; i < n->woken_count; i++) {
+        if (i + WAKE_PREFETCH_ENDPOINT < n->woken_count) __builtin_prefetch(n->woken[i + WAKE_PREFETCH_ENDPOINT]);
+        if (i + WAKE_PREFETCH_OWNER < n->woken_count) {
+            const net_endpoint *b = n->woken[i + WAKE_PREFETCH_OWNER];
+            __builtin_prefetch(&b->done[b->first]);
+            for (int k = 0; k < WAKE_OWNER_LINES; k++) __builtin_prefetch((const char *)b->owner + 64 * k);
+        }
+        if (n->soon && i + WAKE_SOON < n->woken_count) n->soon(n->woken[i + WAKE_SOON]->owner);
         net_endpoint *a = n->woken[i];
         a->woken = false;
         n->wake(a->owner);
@@ -238,7 +301,7 @@ static bool run_to_delivery(network *n, net_time *delivery)
         net_time sample = next_sample(n), arrival = next_background(n), limit = sample < arrival ? sample : arrival;
         if (!engine_run_to_delivery(n->e, limit, delivery)) return false;
         if (*delivery != NET_TIME_NEVER) {
-            if (n->woken_count > 0) return true;
+            if (n->told_count > 0) return true;
             continue; /* a background message: nobody waits for it */
         }
         if (limit == NET_TIME_NEVER) return true;
@@ -315,11 +378,12 @@ static network *packet_open(const topology *t, node_pair *pairs, int pair_count,
     return n;
 }
 
-static void packet_drive(network *n, void (*begin)(void *ctx), void *ctx, net_wake_fn wake)
+static void packet_drive(network *n, void (*begin)(void *ctx), void *ctx, net_wake_fn wake, net_wake_fn soon)
 {
     n->begin = begin;
     n->begin_ctx = ctx;
     n->wake = wake;
+    n->soon = soon;
     fabric_network = n;
     sg_actor_create_("fabric", n->host, fabric_main, 0, NULL);
 }
@@ -443,6 +507,7 @@ static bool packet_close(network *n, net_link_stats *links, double *queue_bytes,
     free(n->connections);
     key_map_free(&n->channels);
     free(n->woken);
+    free(n->told);
     engine_free(n->e);
     free(n);
     fabric_network = NULL;
