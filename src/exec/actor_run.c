@@ -174,6 +174,7 @@ typedef struct actor_run {
     net_endpoint *me;  /* driven: its endpoint, its ops outstanding, and a send waiting for its overhead's end (-1: none) */
     int pending, deferred;
     double last;
+    int last_op;       /* the op that completed last (a hint: the next dependents are after it) */
     int helpers;       /* started or about to start, not yet ended */
     bool helper_coming; /* a helper created that has not taken its operations yet */
 } actor_run;
@@ -203,6 +204,10 @@ static void start_helper(actor_run *r)
     sg_actor_start_(helper, helper_main, 0, NULL);
     simgrid_mark(SIM_IN_ACTOR);
 }
+
+/* The message logs of at most this many of an actor's connections are
+ * fetched ahead of its wake (actor_soon): a ring's four. */
+#define SOON_MESSAGE_LOGS 4
 
 /* Dependents are looked for this far ahead of a completed op at most;
  * beyond, the op graph lists them. */
@@ -320,6 +325,7 @@ static void actor_complete(actor_run *r, int o)
     tally->completed_ops++; /* a deadlock leaves it short */
     heartbeat_op_done(job_now->beat, now);
     r->last = now;
+    r->last_op = o;
     sched_op op = sched_op_at(r->p->s, r->self, o);
     double *phase_end = &tally->phase_end_s[op.phase];
     if (now > *phase_end) *phase_end = now;
@@ -402,15 +408,21 @@ static void actor_wake(void *owner)
     actor_end(r);
 }
 
-/* Driven: actor OWNER is about to be woken.  What actor_wake reads first
- * that its state does not hold is asked for now (prefetch): its
- * connections and its ready ops; its state itself the network asked for
- * before. */
-static void actor_soon(void *owner)
+/* Driven: actor OWNER is about to be woken (its state itself the network
+ * asked for before).  STAGE 0 asks for what actor_wake reads through it:
+ * its connections, its ready ops and the unmet counts of the ops after its
+ * last completed one; stage 1, those in, for its connections' message logs. */
+static void actor_soon(void *owner, int stage)
 {
     const actor_run *r = owner;
-    __builtin_prefetch(r->links.key);
-    __builtin_prefetch(r->ready);
+    if (stage == 0) {
+        __builtin_prefetch(r->links.key);
+        __builtin_prefetch(r->ready);
+        if (r->g.remaining) __builtin_prefetch(&r->g.remaining[r->last_op + 1], 1);
+        return;
+    }
+    for (int k = 0; r->links.message && k < r->links.count && k < SOON_MESSAGE_LOGS; k++)
+        __builtin_prefetch(r->links.message[k], 1);
 }
 
 typedef struct actor_runs {

@@ -30,6 +30,7 @@ typedef struct network network;           /* one simulation's network */
 typedef struct net_endpoint net_endpoint; /* one actor's side of it */
 typedef void *net_channel;                /* messages FROM -> TO of one schedule part, on one lane */
 typedef void (*net_wake_fn)(void *owner); /* driven: endpoint OWNER has something to be told */
+typedef void (*net_soon_fn)(void *owner, int stage); /* driven: ... is about to be (network_ops.drive) */
 #define NET_MAX_LANES 32                  /* lanes between the same two actors of a part */
 
 /* When an operation was posted and when it completed, in SimGrid seconds
@@ -84,10 +85,12 @@ typedef struct network_ops {
     /* Driven only (NULL: blocking).  DRIVE: the simulation to come calls
      * BEGIN(CTX) once at time 0, then WAKE(owner) for each endpoint with
      * something to be told, in the order the events came; the executor posts
-     * from inside them.  SOON(owner) (NULL: none) comes a few endpoints ahead
-     * of WAKE(owner): the executor may fetch what WAKE will read.  POLL: a completed tag of A, or -1 (none yet, or A
+     * from inside them.  SOON(owner, 0) (SOON NULL: none) comes a few
+     * endpoints ahead of WAKE(owner), SOON(owner, 1) fewer: the executor may
+     * fetch what WAKE will read, in two stages (what the first fetched
+     * points to, in the second).  POLL: a completed tag of A, or -1 (none yet, or A
      * busy in a sleep).  BUSY: whether A is still in a sleep. */
-    void (*drive)(network *n, void (*begin)(void *ctx), void *ctx, net_wake_fn wake, net_wake_fn soon);
+    void (*drive)(network *n, void (*begin)(void *ctx), void *ctx, net_wake_fn wake, net_soon_fn soon);
     int (*poll)(net_endpoint *a);
     bool (*busy)(const net_endpoint *a);
     void (*endpoint_close)(net_endpoint *a);

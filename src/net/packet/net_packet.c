@@ -61,7 +61,7 @@ struct network {
     void (*begin)(void *ctx); /* the executor's: at time 0 */
     void *begin_ctx;
     net_wake_fn wake;     /* the executor's: an endpoint has something to be told */
-    net_wake_fn soon;     /* the executor's: such an endpoint is about to be told (NULL: nothing) */
+    net_soon_fn soon;     /* the executor's: such an endpoint is about to be told (NULL: nothing) */
     uintptr_t *told;      /* the current delivery's events (take_told) */
     int told_count, told_capacity;
     int endpoints_left;   /* endpoints not yet closed: the fabric stops at 0 */
@@ -120,11 +120,19 @@ static void complete(net_endpoint *a, int tag)
  * one pass, fetched a few ahead: at thousands of ranks each is a cache miss
  * (every instant of a ring touches every rank), and a pass over a list can
  * ask for the next ones while it works. */
-enum { TOLD_PREFETCH_CONNECTION = 8, TOLD_PREFETCH_ENDPOINTS = 4 };
-/* The same for the endpoints told: each this many ahead, the first lines of
- * its owner's state (the executor's) and its next completion this many, and
- * the executor asked to fetch what that state points to (soon) this many. */
-enum { WAKE_PREFETCH_ENDPOINT = 10, WAKE_PREFETCH_OWNER = 6, WAKE_OWNER_LINES = 3, WAKE_SOON = 3 };
+enum { TOLD_PREFETCH_CONNECTION = 16, TOLD_PREFETCH_ENDPOINTS = 10, TOLD_PREFETCH_DONE = 5 };
+/* The same for the endpoints told: each (both lines it may straddle) this
+ * many ahead, the first lines of its owner's state (the executor's) and its
+ * next completion this many, and the executor asked to fetch what that
+ * state points to (soon, stage 0) this many, and what that points to
+ * (stage 1) this many. */
+enum { WAKE_PREFETCH_ENDPOINT = 10, WAKE_PREFETCH_OWNER = 6, WAKE_OWNER_LINES = 3, WAKE_SOON = 3, WAKE_SOONER = 1 };
+
+static inline void prefetch_endpoint(const net_endpoint *a)
+{
+    __builtin_prefetch(a);
+    __builtin_prefetch((const char *)(a + 1) - 1);
+}
 
 static void tell(network *n, uintptr_t what)
 {
@@ -158,12 +166,18 @@ static void prefetch_told(const network *n, int i)
         __builtin_prefetch((const void *)n->told[i + TOLD_PREFETCH_CONNECTION]);
     if (i + TOLD_PREFETCH_ENDPOINTS < n->told_count) {
         uintptr_t w = n->told[i + TOLD_PREFETCH_ENDPOINTS];
-        if (w & 1) __builtin_prefetch((const void *)(w & ~(uintptr_t)1));
+        if (w & 1) prefetch_endpoint((const net_endpoint *)(w & ~(uintptr_t)1));
         else {
             const connection *c = (const connection *)w;
-            __builtin_prefetch(c->moving_sender);
-            __builtin_prefetch(c->moving_receiver);
+            prefetch_endpoint(c->moving_sender);
+            prefetch_endpoint(c->moving_receiver);
         }
+    }
+    if (i + TOLD_PREFETCH_DONE < n->told_count && !(n->told[i + TOLD_PREFETCH_DONE] & 1)) {
+        const connection *c = (const connection *)n->told[i + TOLD_PREFETCH_DONE];
+        const net_endpoint *from = c->moving_sender, *to = c->moving_receiver;
+        __builtin_prefetch(&from->done[from->first + from->count], 1);
+        __builtin_prefetch(&to->done[to->first + to->count], 1);
     }
 }
 
@@ -192,13 +206,14 @@ static void wake_endpoints(network *n)
 {
     take_told(n);
     for (int i = 0; i < n->woken_count; i++) {
-        if (i + WAKE_PREFETCH_ENDPOINT < n->woken_count) __builtin_prefetch(n->woken[i + WAKE_PREFETCH_ENDPOINT]);
+        if (i + WAKE_PREFETCH_ENDPOINT < n->woken_count) prefetch_endpoint(n->woken[i + WAKE_PREFETCH_ENDPOINT]);
         if (i + WAKE_PREFETCH_OWNER < n->woken_count) {
             const net_endpoint *b = n->woken[i + WAKE_PREFETCH_OWNER];
             __builtin_prefetch(&b->done[b->first]);
             for (int k = 0; k < WAKE_OWNER_LINES; k++) __builtin_prefetch((const char *)b->owner + 64 * k);
         }
-        if (n->soon && i + WAKE_SOON < n->woken_count) n->soon(n->woken[i + WAKE_SOON]->owner);
+        if (n->soon && i + WAKE_SOON < n->woken_count) n->soon(n->woken[i + WAKE_SOON]->owner, 0);
+        if (n->soon && i + WAKE_SOONER < n->woken_count) n->soon(n->woken[i + WAKE_SOONER]->owner, 1);
         net_endpoint *a = n->woken[i];
         a->woken = false;
         n->wake(a->owner);
@@ -378,7 +393,7 @@ static network *packet_open(const topology *t, node_pair *pairs, int pair_count,
     return n;
 }
 
-static void packet_drive(network *n, void (*begin)(void *ctx), void *ctx, net_wake_fn wake, net_wake_fn soon)
+static void packet_drive(network *n, void (*begin)(void *ctx), void *ctx, net_wake_fn wake, net_soon_fn soon)
 {
     n->begin = begin;
     n->begin_ctx = ctx;
