@@ -333,6 +333,22 @@ int engine_send(engine *e, int route, int64_t bytes, net_time posted, void *cook
     return record;
 }
 
+void engine_prefetch_send(engine *e, int route, int stage)
+{
+    const net_route *r = &e->routes.routes[route];
+    if (stage == 0) {
+        __builtin_prefetch(r);
+        return;
+    }
+    const route_stage *s = &e->routes.stages[r->first];
+    if (stage == 1) {
+        __builtin_prefetch(s);
+        return;
+    }
+    prefetch_lines(&e->ports[s->port], 2);
+    prefetch_lines(&port_far(e, s->port)[s->vc], 2);
+}
+
 /* Cut the next packet of the message in SLOT. */
 static packet cut_packet(engine *e, int slot)
 {

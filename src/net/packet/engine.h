@@ -81,6 +81,12 @@ int engine_route(engine *e, int src, int dst, int lane, diag *d);
  * Returns the message's record index, or -1 when records are not kept. */
 int engine_send(engine *e, int route, int64_t bytes, net_time posted, void *cookie);
 
+/* Ask for the cache lines engine_send on ROUTE will read, in three stages a
+ * few sends apart (STAGE 0 first: the route; 1: its first stage; 2: that
+ * stage's port and the buffer it fills), for a caller that knows its
+ * sends ahead: at thousands of ranks each is a miss. */
+void engine_prefetch_send(engine *e, int route, int stage);
+
 /* Called when a message's last packet has left its source (started on its
  * route's first port), with the cookie it was sent with: an open-loop source
  * hands the engine its next message then (synthetic.h). */
