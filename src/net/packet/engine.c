@@ -324,29 +324,14 @@ int engine_send(engine *e, int route, int64_t bytes, net_time posted, void *cook
         e->records[record = e->record_count++] = (message_record){posted, e->now, -1, r->src, r->dst, bytes};
     }
     e->messages[slot] = (message){.route = route, .record = record, .unsent = bytes, .next_free = -1,
-                                  .ready = e->now + e->routes.stages[r->first].delay, .arrival = e->now, .cookie = cookie,
+                                  .ready = e->now + e->routes.stages[r->first].delay, .arrival = e->now,
+                                  .tail_delay = r->tail_delay, .cookie = cookie,
                                   .queue = -1, .heap_child = -1, .heap_sibling = -1,
                                   .spray_turn = e->routing == PACKET_ROUTING_SPRAY ? ecmp_hash(r->src, r->dst, SPRAY_SALT) : 0};
     e->in_flight++;
     e->counters.messages++;
     if (!e->router.queues || router_join(e, slot, e->routes.stages[r->first].port)) offer_message(e, slot);
     return record;
-}
-
-void engine_prefetch_send(engine *e, int route, int stage)
-{
-    const net_route *r = &e->routes.routes[route];
-    if (stage == 0) {
-        __builtin_prefetch(r);
-        return;
-    }
-    const route_stage *s = &e->routes.stages[r->first];
-    if (stage == 1) {
-        __builtin_prefetch(s);
-        return;
-    }
-    prefetch_lines(&e->ports[s->port], 2);
-    prefetch_lines(&port_far(e, s->port)[s->vc], 2);
 }
 
 /* Cut the next packet of the message in SLOT. */
@@ -369,7 +354,8 @@ static void arrive(engine *e, port *p, port_buffer *far, const packet *x, net_ti
     net_time tail = end + p->latency;
     buffer_leaves(far, tail, x->wire_bytes, &e->memory);
     message *m = &e->messages[x->message];
-    net_time arrival = tail + e->routes.routes[e->routes.stages[x->at].route].tail_delay;
+    int route = e->routes.stages[x->at].route; /* its message's, unless spray or adaptive routing chose */
+    net_time arrival = tail + (route == m->route ? m->tail_delay : e->routes.routes[route].tail_delay);
     if (arrival > m->arrival) m->arrival = arrival;
     m->outstanding--;
     if (m->unsent == 0 && m->outstanding == 0) engine_schedule(e, m->arrival, EVENT_DELIVERED, x->message);

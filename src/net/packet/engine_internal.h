@@ -39,6 +39,7 @@ typedef struct message {
     int32_t next_free;    /* the free list of message slots */
     net_time ready;       /* when its packets may leave (after the source's port delay) */
     net_time arrival;     /* latest arrival of its packets so far */
+    net_time tail_delay;  /* its route's (routing.h), kept here: at its arrival the route's line is cold */
     void *cookie;
     int32_t packet_route; /* the route its next packet takes (its own, or minimal adaptive routing's choice) */
     int32_t queue;        /* the injection queue it waits in (router.h), -1: none */

@@ -1,6 +1,6 @@
-/* prefetch.h — the packet engine's prefetching (engine.c's event loop
- * only): the cache lines the next events will read, asked for a few
- * events ahead. */
+/* prefetch.h — the packet engine's prefetching (engine.c's event loop, and
+ * prefetch.c's for callers that know their sends ahead): the cache lines
+ * the next events will read, asked for a few events ahead. */
 #ifndef COLLSIM_PREFETCH_H
 #define COLLSIM_PREFETCH_H
 
