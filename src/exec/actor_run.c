@@ -139,6 +139,18 @@ static void connections_free(connections *c)
     free(c->key); /* the others are in its block */
 }
 
+/* An op posted and not yet completed: what its completion reads of it. */
+typedef struct posted_op {
+    int o;
+    uint8_t phase;
+    bool send;
+    int connection;
+} posted_op;
+
+/* Posted ops an actor keeps (a ring has at most a send and a receive out
+ * per connection); a completion finds the others through the schedule. */
+#define POSTED_KEPT 4
+
 /* One schedule actor, or one channel of it, as it runs: the state its helpers
  * share.
  *
@@ -175,6 +187,9 @@ typedef struct actor_run {
     int pending, deferred;
     double last;
     int last_op;       /* the op that completed last (a hint: the next dependents are after it) */
+    posted_op posted[POSTED_KEPT]; /* what completing the last ops posted needs, kept as they were
+                                      posted (a generated op costs a read of the generator; o -1: none) */
+    int posted_next;
     int helpers;       /* started or about to start, not yet ended */
     bool helper_coming; /* a helper created that has not taken its operations yet */
 } actor_run;
@@ -244,6 +259,7 @@ static void actor_begin(actor_run *r)
         op_classes_graph(classes_now, s, r->self, &r->g);
     }
     r->links = resolve_connections(job_now, r->part, r->self);
+    for (int i = 0; i < POSTED_KEPT; i++) r->posted[i].o = -1;
 }
 
 /* Post op O (OP, as sched_op_at gives it; its dependencies met, the
@@ -252,6 +268,8 @@ static void post(actor_run *r, net_endpoint *me, int o, const sched_op *op)
 {
     const network_ops *net = job_now->net;
     int k = connection_of(&r->links, op);
+    r->posted[r->posted_next] = (posted_op){o, op->phase, op->kind == OP_SEND, k};
+    r->posted_next = (r->posted_next + 1) % POSTED_KEPT;
     if (op->kind == OP_SEND) {
         net->send(me, r->links.channel[k], message_scaled_bytes(&r->p->size, r->a, op), o);
     } else {
@@ -326,12 +344,21 @@ static void actor_complete(actor_run *r, int o)
     heartbeat_op_done(job_now->beat, now);
     r->last = now;
     r->last_op = o;
-    sched_op op = sched_op_at(r->p->s, r->self, o);
-    double *phase_end = &tally->phase_end_s[op.phase];
+    posted_op done = {.o = -1};
+    for (int i = 0; i < POSTED_KEPT; i++)
+        if (r->posted[i].o == o) {
+            done = r->posted[i];
+            r->posted[i].o = -1;
+        }
+    if (done.o < 0) {
+        sched_op op = sched_op_at(r->p->s, r->self, o);
+        done = (posted_op){o, op.phase, op.kind == OP_SEND, connection_of(&r->links, &op)};
+    }
+    double *phase_end = &tally->phase_end_s[done.phase];
     if (now > *phase_end) *phase_end = now;
     if (r->links.message) {
-        message_connection *c = r->links.message[connection_of(&r->links, &op)];
-        if (c) message_log_done(c, op.kind == OP_SEND, now);
+        message_connection *c = r->links.message[done.connection];
+        if (c) message_log_done(c, done.send, now);
     }
     if (r->done) {
         r->done[o / 64] |= 1ULL << (o % 64);
