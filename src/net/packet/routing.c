@@ -111,8 +111,12 @@ int route_alternative(route_table *r, int route, int choice)
     for (int k = 0; k < from->decided; k++) c.choice[k] = r->branches[from->branch_first + k].taken;
     bool escape = choice == open->count;
     c.choice[from->decided] = escape ? 0 : choice; /* the escape: dimension order from the fork on */
-    int src = from->src, dst = from->dst, decided = from->decided + 1;
-    int id = compile(r, src, dst, from->lane, &c, decided, escape);
+    int src = from->src, dst = from->dst, decided = from->decided + 1, fork = open->stage;
+    int id = compile(r, src, dst, from->lane, &c, decided, escape); /* may grow the table: from and open are stale */
+    /* the hops before the fork are the route's own, on the channels the packet took (an adaptive hop's
+       among them): the buffer it waits in at the fork is the one its queue there belongs to (voq.h) */
+    for (int k = 0; id >= 0 && k < fork; k++)
+        r->stages[r->routes[id].first + k].vc = r->stages[r->routes[route].first + k].vc;
     r->alternatives[slot] = id;
     return id;
 }
