@@ -24,28 +24,28 @@ static int64_t queued(port *q, port_buffer *far, request_view requests, net_time
     return bytes;
 }
 
+/* Spray's choice at a fork at NODE: the switch's hash of the packet's
+ * flow and entropy (CTX, its key). */
+static int spray_pick(const void *ctx, int node, int count)
+{
+    return (int)(ecmp_hash(*(const int *)ctx, node, SPRAY_SWITCH_SALT) % (unsigned)count);
+}
+
 int choose_spray(route_table *routes, int route, unsigned entropy)
 {
     const net_route *r = &routes->routes[route];
     int packet_key = (int)ecmp_hash(r->src, r->dst, entropy); /* its flow and entropy, as a header's fields */
-    for (;;) {
-        r = &routes->routes[route];
-        if (r->decided >= r->branch_count) return route;
-        const route_branch *b = &routes->branches[r->branch_first + r->decided];
-        unsigned pick = ecmp_hash(packet_key, b->node, SPRAY_SWITCH_SALT) % (unsigned)b->count;
-        route = route_alternative(routes, route, (int)pick); /* may grow the table: r and b are stale */
-    }
+    return route_decided(routes, route, spray_pick, &packet_key);
 }
 
 int choose_adaptive(route_table *routes, port *ports, port_buffer *buffers, int vc_shift, request_view requests,
                     net_time now, int route, route_branch branch)
 {
+    const route_option *options = route_options(routes, route);
     int pick = 0;
     int64_t least = -1;
     for (int i = 0; i < branch.count; i++) {
-        int c = (branch.taken + i) % branch.count;
-        int alternative = route_alternative(routes, route, c);
-        int p = route_stage_of(routes, alternative, branch.stage)->port;
+        int c = (branch.taken + i) % branch.count, p = options[c].port;
         int64_t bytes = queued(&ports[p], &buffers[(size_t)p << vc_shift], requests, now);
         if (least < 0 || bytes < least) {
             least = bytes;
@@ -58,10 +58,11 @@ int choose_adaptive(route_table *routes, port *ports, port_buffer *buffers, int 
 int choose_minimal(route_table *routes, port *ports, port_buffer *buffers, int vc_shift, request_view requests,
                    net_time now, int route, route_branch branch, int64_t wire, bool credit)
 {
+    const route_option *options = route_options(routes, route);
     int pick = branch.count;
     int64_t least = -1;
     for (int c = 0; c < branch.count; c++) { /* dimension order first on ties */
-        const route_stage *s = route_stage_of(routes, route_alternative(routes, route, c), branch.stage);
+        const route_option *s = &options[c];
         port *q = &ports[s->port];
         port_buffer *far = &buffers[(size_t)s->port << vc_shift];
         buffer_settle(&far[s->vc], q->latency, now);

@@ -35,7 +35,7 @@ int choose_spray(route_table *routes, int route, unsigned entropy);
 
 /* Adaptive, for a packet on ROUTE at BRANCH, reading PORTS (their far
  * BUFFERS, 2^VC_SHIFT a port, settled to NOW) and the REQUESTS waiting for
- * them; ROUTES computes an alternative the first time it is asked for. */
+ * them; the alternatives' hops come from ROUTES (route_options). */
 int choose_adaptive(route_table *routes, port *ports, port_buffer *buffers, int vc_shift, request_view requests,
                     net_time now, int route, route_branch branch);
 /* Minimal adaptive at a rank that routes, for a packet of WIRE bytes:

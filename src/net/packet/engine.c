@@ -209,12 +209,11 @@ static int choose_hop(engine *e, int route, route_branch branch, int64_t wire)
 {
     int pick = choose_minimal(&e->routes, e->ports, e->buffers, e->vc_shift, engine_requests(e), e->now, route, branch,
                               wire, e->credit);
-    int chosen = route_alternative(&e->routes, route, pick);
     if (pick < branch.count) {
-        const route_stage *s = route_stage_of(&e->routes, chosen, branch.stage);
-        port_far(e, s->port)[s->vc].credits -= wire;
+        const route_option *o = &route_options(&e->routes, route)[pick];
+        port_far(e, o->port)[o->vc].credits -= wire;
     }
-    return chosen;
+    return route_alternative(&e->routes, route, pick);
 }
 
 /* The message in SLOT offers its next packet to its route's first port
@@ -229,7 +228,8 @@ static void offer_message(engine *e, int slot)
         if (branch) m->packet_route = choose_hop(e, m->route, *branch, wire);
         if (e->voq_switches) voq_assign(&e->voqs, &e->routes, e->t, e->vc_shift);
     }
-    const route_stage *s = &e->routes.stages[e->routes.routes[m->packet_route].first];
+    const net_route *r = &e->routes.routes[m->packet_route];
+    const route_stage *s = &e->routes.stages[r->first + r->entry];
     int in = e->message_inputs + slot;
     input_request *i = &e->requests[in];
     i->vc = s->vc;
@@ -240,10 +240,10 @@ static void offer_message(engine *e, int slot)
 }
 
 /* Packet X meets BRANCH, a fork of its route: it takes the alternative
- * spray or adaptive routing chooses. */
+ * spray or adaptive routing chooses, from its stage at the fork. */
 static void take_fork(engine *e, packet *x, route_branch branch)
 {
-    int route = e->routes.stages[x->at].route, stage = x->at - e->routes.routes[route].first, chosen;
+    int route = e->routes.stages[x->at].route, chosen;
     if (e->adaptive_vc >= 0) chosen = choose_hop(e, route, branch, x->wire_bytes);
     else if (e->routing == PACKET_ROUTING_SPRAY)
         chosen = choose_spray(&e->routes, route, e->messages[x->message].spray_turn++ % e->spray_entropies);
@@ -253,7 +253,7 @@ static void take_fork(engine *e, packet *x, route_branch branch)
         chosen = route_alternative(&e->routes, route, pick); /* may grow the table: before reading it */
     }
     if (e->voq_switches) voq_assign(&e->voqs, &e->routes, e->t, e->vc_shift);
-    x->at = e->routes.routes[chosen].first + stage;
+    x->at = e->routes.routes[chosen].first + e->routes.routes[chosen].entry;
 }
 
 /* Buffer input IN's head packet (a new head) offers itself to its next port;
@@ -344,7 +344,8 @@ static packet cut_packet(engine *e, int slot)
     e->counters.packets++;
     if (++e->live_packets > e->counters.peak_packets) e->counters.peak_packets = e->live_packets;
     return (packet){.eligible = e->now, .tail_ready = e->now, .wire_bytes = (uint32_t)unit_wire(e, payload),
-                    .born = (uint32_t)e->counters.packets, .message = slot, .at = e->routes.routes[m->packet_route].first};
+                    .born = (uint32_t)e->counters.packets, .message = slot,
+                    .at = e->routes.routes[m->packet_route].first + e->routes.routes[m->packet_route].entry};
 }
 
 /* Packet X has started its last hop on P, ending at END: the destination

@@ -96,24 +96,13 @@ static void wait_turn(engine *e, int slot, int q)
     e->router.waiting[q] = meld(e->messages, e->router.waiting[q], slot);
 }
 
-/* The time a packet of ROUTE flies after it leaves: its links' latencies
- * and the latency-only links on its way. */
-static net_time flight(const engine *e, int route)
-{
-    const net_route *r = &e->routes.routes[route];
-    net_time t = r->tail_delay;
-    for (int s = r->first; s < r->first + r->count; s++)
-        t += e->routes.stages[s].delay + e->ports[e->routes.stages[s].port].latency;
-    return t;
-}
-
 bool router_join(engine *e, int slot, int p)
 {
     router_state *r = &e->router;
     int q = p * r->queues + (int)(r->joins[p]++ % (uint32_t)r->queues);
     message *m = &e->messages[slot];
     m->queue = q;
-    m->flight = r->farthest ? flight(e, m->route) : 0;
+    m->flight = r->farthest ? e->routes.routes[m->route].flight : 0;
     if (r->sending[q] < 0) {
         r->sending[q] = slot;
         return true;

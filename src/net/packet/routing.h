@@ -5,9 +5,29 @@
  *
  * Paths come from the platform's route function, the single source of truth
  * the fluid model also uses: a flow's route takes the ECMP hash's choice at
- * every fork, so `ecmp` runs the fluid model's very paths.  An alternative
- * at a fork is the route the platform gives for that choice (its hops before
- * the fork are the same), computed once and kept. */
+ * every fork, so `ecmp` runs the fluid model's very paths.
+ *
+ * Under `spray` and `adaptive` a route ends at its open fork: a packet
+ * there always moves onto one of the fork's alternatives, so nothing after
+ * it is kept.  An alternative is a suffix: the stages from the fork on
+ * (and the hop into the fork's node before them, whose buffer the packet
+ * waits in), to the next open fork or the destination.  Invariants:
+ *   1. An alternative is shared by every packet whose whole remaining path
+ *      is the same: the same stages (port, channel, delay) to the
+ *      destination, the same forks left (where, at which node, how many
+ *      ways), the same lane.  Routes are found by that content, never by
+ *      the path before them, so their number is bounded by the distinct
+ *      remaining paths, not by the packets' histories.
+ *   2. A shared route's own alternatives are compiled from the history of
+ *      its first packet (the chain of parents to a flow's route): whatever
+ *      packet asks, the same routes come back.  On a torus or mesh the
+ *      remaining path fixes the rest (the node, each dimension's remaining
+ *      arc and whether it has crossed its dateline), so this gives every
+ *      packet the stages and channels its own route would give
+ *      (tests/test_routers.c compiles both ways and compares them).
+ *   3. The alternatives of an open fork know the port and channel of their
+ *      hop at the fork before any of them is kept: choosing reads them,
+ *      and only the alternative taken becomes a route. */
 #ifndef COLLSIM_ROUTING_H
 #define COLLSIM_ROUTING_H
 
@@ -29,23 +49,44 @@ typedef struct route_stage {
 } route_stage;
 
 typedef struct route_branch {
-    int32_t stage;      /* the stage the choice fills */
-    int32_t count;      /* equal-cost alternatives */
+    int32_t stage;      /* the stage the choice fills (its route's own, from 0) */
+    int32_t count;      /* equal-cost alternatives; 0: no open fork */
     int32_t node;       /* the switch choosing */
-    int32_t taken;      /* the alternative this route takes */
+    int32_t taken;      /* the alternative the route's own stage there takes */
 } route_branch;
 
 typedef struct net_route {
-    int32_t src, dst;        /* nodes */
+    int32_t src, dst;        /* nodes: the flow's, or for an alternative its first packet's */
     int32_t first, count;    /* its stages */
     net_time tail_delay;     /* latency-only links after the last stage */
-    int32_t branch_first, branch_count;
-    int32_t decided;         /* branches fixed by choices: 0 for a flow's route */
-    int32_t alternatives;    /* route ids of each alternative at branch `decided`, -1 until needed */
-    int32_t lane;            /* the virtual lane its traffic names (lanes.h) */
-    bool escape;             /* a torus's escape: its last fork's hop in dimension order, on the dateline's
+    net_time flight;         /* a flow's route: the time its packets fly after they leave, its links'
+                                latencies and the latency-only links on its way (router.h) */
+    int32_t parent;          /* the route it is an alternative of (its first packet's), -1: a flow's */
+    int32_t options;         /* its open fork's alternatives in route_table.options, -1 until met */
+    int16_t lane;            /* the virtual lane its traffic names (lanes.h) */
+    int16_t taken;           /* the alternative of the parent's open fork it is (the escape: 0) */
+    int16_t decided;         /* forks its history decided: the index of its open fork among them */
+    int16_t entry;           /* the stage a packet coming from the parent's fork starts on */
+    bool escape;             /* a torus's escape: the fork's hop in dimension order, on the dateline's
                                 channels */
+    route_branch open;       /* its open fork (spray, adaptive), count 0 when none */
 } net_route;
+
+/* An alternative of an open fork: its hop there, and its route once kept. */
+typedef struct route_option {
+    int32_t route;           /* -1 until a packet takes it */
+    int32_t port;
+    int16_t vc;
+} route_option;
+
+/* A route as the platform gives it, compiled but not kept. */
+typedef struct route_compiled {
+    route_stage *stages;     /* t->route_hops_max of them */
+    int count;
+    net_time tail_delay, flight;
+    route_choices choices;
+    int fork_stage[ROUTE_MAX_FORKS];
+} route_compiled;
 
 typedef struct route_table {
     const topology *t;
@@ -53,10 +94,10 @@ typedef struct route_table {
     int route_count, route_capacity;
     route_stage *stages;
     int stage_count, stage_capacity;
-    route_branch *branches;
-    int branch_count, branch_capacity;
-    int32_t *alternatives;
-    int alternative_count, alternative_capacity;
+    route_option *options;
+    int option_count, option_capacity;
+    uint64_t *shared;        /* alternatives by content: hash << 32 | route + 1, open addressing; 0: empty */
+    int shared_count, shared_capacity; /* capacity a power of two, or 0 */
     bool keep_branches;      /* spray / adaptive: record forks (ecmp never looks at them) */
     bool datelines;          /* the routing's virtual channels as the platform names them (else channel 0
                                 in every lane: only to show the deadlock they prevent) */
@@ -64,7 +105,7 @@ typedef struct route_table {
     int adaptive_vc;         /* ranks that route adaptively: the channel of a hop chosen at a fork (the last
                                 of a lane's), whose room the packet took as it chose (router.h); -1: none */
     route_hop *hops;         /* scratch: one route of t (t->route_hops_max hops) */
-    int *stage_of_hop;       /* scratch: each hop's stage */
+    route_compiled scratch[2]; /* a candidate, and a kept route's history compiled to compare with it */
 } route_table;
 
 /* ADAPTIVE_VC as route_table's (-1: none). */
@@ -73,11 +114,27 @@ void route_table_free(route_table *r);
 /* The route of a flow SRC -> DST on virtual lane LANE (ECMP hash at every
  * fork): its id, or -1 with a message when the platform has none. */
 int route_flow(route_table *r, int src, int dst, int lane, diag *d);
-/* Route ROUTE with alternative CHOICE at its first undecided branch;
- * with ranks that route adaptively, CHOICE = the branch's count is the
- * escape: that hop in dimension order, on the dateline's channels (the
- * next fork chooses again). */
+/* The alternative CHOICE at ROUTE's open fork, kept (shared when another
+ * packet's is the same, invariant 1); a packet moving onto it starts at
+ * its stage `entry`.  With ranks that route adaptively, CHOICE = the
+ * fork's count is the escape: that hop in dimension order, on the
+ * dateline's channels (the next fork chooses again). */
 int route_alternative(route_table *r, int route, int choice);
+/* The alternatives of ROUTE's open fork (its count, and the escape with
+ * ranks that route adaptively): their hops there, before any is kept. */
+const route_option *route_options(route_table *r, int route);
+/* A packet's choice at each fork: PICK returns it for a fork at NODE of
+ * COUNT alternatives (spray's hash). */
+typedef int (*route_pick_fn)(const void *ctx, int node, int count);
+/* The route from ROUTE's open fork on with every fork decided by PICK,
+ * kept as route_alternative keeps one. */
+int route_decided(route_table *r, int route, route_pick_fn pick, const void *ctx);
+/* The whole route SRC -> DST on LANE that C's choices take (the others
+ * dimension order, or the ECMP hash), DECIDED of them fixed: the hop chosen
+ * at fork DECIDED - 1 on the adaptive channel with ranks that route
+ * adaptively, unless ESCAPE.  The stage count, or -1 when there is none. */
+int route_compile(route_table *r, int src, int dst, int lane, route_choices *c, int decided, bool escape,
+                  route_compiled *out);
 /* The branch a packet on ROUTE meets at STAGE if still undecided, else NULL. */
 const route_branch *route_open_branch(const route_table *r, int route, int stage);
 
