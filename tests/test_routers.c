@@ -331,11 +331,11 @@ END_TEST
  * router, against the link-load bound M d / (4 W): Blue Gene/L reached
  * 64-70 % of its peak all-to-all throughput untuned and Blue Gene/Q 85-95 %
  * with its dynamic routing (Kumar et al., ICPP 2008; Chen et al., SC12).
- * On 8^3 under dimension order at least 70 %; on 8 x 8 at least 70 % under
- * dimension order (either rule for the dateline's channels) and 75 %
- * under minimal adaptive routing, which measures 77 % (80 % is what the
- * router model was built for: docs/packet.md §5a; 8^3's adaptive run is
- * scripts/bench's: a minute of CPU). */
+ * At least the top of Blue Gene/L's untuned range, 70 %: on 8^3 under
+ * dimension order, on 8 x 8 under dimension order (either rule for the
+ * dateline's channels) and under minimal adaptive routing, which measures
+ * 77 % (below Blue Gene/Q's 85-95 %: docs/packet.md §5a; 8^3's adaptive run
+ * is scripts/bench's: a minute of CPU). */
 START_TEST(test_the_torus_alltoall_reaches_the_hardware_range)
 {
     const double m = 16e6, bound = m * 8 / (4 * 2 * bw);
@@ -343,7 +343,7 @@ START_TEST(test_the_torus_alltoall_reaches_the_hardware_range)
         {"[8, 8, 8]", "{}", 0.70},
         {"[8, 8]", "{}", 0.70},
         {"[8, 8]", "{router: {channels: dateline}}", 0.70},
-        {"[8, 8]", "{routing: adaptive}", 0.75},
+        {"[8, 8]", "{routing: adaptive}", 0.70},
     };
     for (int k = 0; k < (int)(sizeof runs / sizeof runs[0]); k++) {
         topology t;
