@@ -92,7 +92,8 @@ static void describe_routers(const topology *t, FILE *out)
     const router_params *r = &t->packet.router;
     if (!t->lattice) return;
     bool adaptive = t->packet.routing == PACKET_ROUTING_ADAPTIVE;
-    int vcs = topology_route_vcs(t) + adaptive;
+    int dynamic = adaptive ? router_adaptive_channels(&t->packet) : 0, vcs = topology_route_vcs(t) + dynamic;
+    static const char *const counts[] = {"", ", one adaptive", ", two adaptive", ", three adaptive", ", four adaptive"};
     fprintf(out, "  %-12s ranks route: %d injection queue%s per link (%s, packet by packet), %s, %s; "
             "%s; %d virtual channel%s per lane (%s%s)\n", "routers", r->injection, r->injection == 1 ? "" : "s",
             r->order == INJECTION_FARTHEST ? "the farthest message first" : "messages in turn",
@@ -106,7 +107,7 @@ static void describe_routers(const topology *t, FILE *out)
             topology_route_vcs(t) < 2 ? "one"
             : router_channels(&t->packet) == CHANNELS_BALANCED ? "two for the dateline, arcs that do not cross it on either"
                                                                : "two for the dateline",
-            adaptive ? ", one adaptive" : "");
+            counts[dynamic]);
 }
 
 /* The packet model's parameters, and per tier whether its input buffers

@@ -27,6 +27,11 @@ const char *router_transit_name(router_transit r) { return transit_names[r]; }
 const char *injection_order_name(injection_order o) { return order_names[o]; }
 const char *dateline_channels_name(dateline_channels c) { return channels_names[c]; }
 
+int router_adaptive_channels(const packet_params *p)
+{
+    return p->router.adaptive_channels > 0 ? p->router.adaptive_channels : 2;
+}
+
 dateline_channels router_channels(const packet_params *p)
 {
     if (p->router.channels != CHANNELS_DEFAULT) return p->router.channels;
@@ -305,19 +310,26 @@ bool packet_read_virtual_lane(yaml_tree *tree, ynode *node, const topology *t, i
     return true;
 }
 
-/* `router: {injection, order, channels, transit, architecture}` of a kind whose ranks route. */
+/* `router: {injection, order, channels, transit, architecture,
+ * adaptive_channels}` of a kind whose ranks route. */
 static bool read_router(yaml_tree *tree, ynode *node, topology *t, diag *d)
 {
-    static const char *const keys[] = {"injection", "order", "channels", "transit", "architecture", NULL};
+    static const char *const keys[] = {"injection",    "order",
+                                       "channels",     "transit",
+                                       "architecture", "adaptive_channels",
+                                       NULL};
     router_params *r = &t->packet.router;
     if (!t->lattice)
         return yaml_error(tree, node, d, "'router' describes ranks that route (torus, mesh), and the ranks of this %s "
                           "do not: remove it", t->kind);
-    if (!yaml_expect_mapping(tree, node, "'router' {injection, order, channels, transit, architecture}", d) ||
+    if (!yaml_expect_mapping(tree, node, "'router' {injection, order, channels, transit, architecture, adaptive_channels}",
+                             d) ||
         !yaml_map_check_keys(tree, node, keys, d))
         return false;
     ynode *v = yaml_map_get(tree, node, "injection");
     if (v && !yaml_read_int(tree, v, "injection", 1, 64, &r->injection, d)) return false;
+    v = yaml_map_get(tree, node, "adaptive_channels");
+    if (v && !yaml_read_int(tree, v, "adaptive_channels", 1, 4, &r->adaptive_channels, d)) return false;
     int order = r->order, channels = r->channels - 1, transit = r->transit, architecture = r->architecture;
     if (!read_choice(tree, node, "order", order_names, 2, &order, d) ||
         !read_choice(tree, node, "channels", channels_names + 1, 2, &channels, d) ||
@@ -459,6 +471,10 @@ bool packet_params_read(yaml_tree *tree, ynode *node, topology *t, diag *d)
                           "buffers hold %.0f B, less than two packets (%.0f B): a rank could never inject; give "
                           "'buffer' at least %.0f B, or choose 'transit: priority'", packet_buffer_bytes(t, 0),
                           2 * packet_unit_wire_bytes(p), 2 * packet_unit_wire_bytes(p));
+    if (p->router.adaptive_channels > 0 && p->routing != PACKET_ROUTING_ADAPTIVE)
+        return yaml_error(tree, yaml_map_get(tree, yaml_map_get(tree, node, "router"), "adaptive_channels"), d,
+                          "'adaptive_channels' are the channels minimal adaptive routing chooses among, and this "
+                          "platform routes in dimension order: add 'routing: adaptive', or remove it");
     if (t->lattice && p->routing == PACKET_ROUTING_SPRAY)
         return yaml_error(tree, yaml_map_get(tree, node, "routing"), d,
                           "packet routing 'spray' takes a torus's or mesh's dimensions in turn with no escape from a "

@@ -41,6 +41,8 @@ typedef struct router_params {
                                         in turn with injected ones that leave room for another packet
                                         behind them (bubble) */
     switch_architecture architecture; /* fifo: a queue per input buffer; voq: per input buffer and output */
+    int adaptive_channels;           /* minimal adaptive routing's channels per lane beside the escape's, each
+                                        with its own buffer (Blue Gene/L's two dynamic channels); 0: not given */
 } router_params;
 
 typedef struct packet_params {
@@ -131,6 +133,9 @@ const char *switch_architecture_name(switch_architecture a);
 const char *voq_scheduler_name(voq_scheduler s);
 const char *router_transit_name(router_transit r);
 const char *injection_order_name(injection_order o);
+/* Minimal adaptive routing's channels per lane P's routers have (its
+ * `adaptive_channels`, or 2). */
+int router_adaptive_channels(const packet_params *p);
 /* The dateline channels' rule P's routers use (its `channels`, or its routing's default). */
 dateline_channels router_channels(const packet_params *p);
 const char *dateline_channels_name(dateline_channels c);

@@ -19,7 +19,7 @@ static inline __attribute__((always_inline)) bool may_start(port *q, port_buffer
         if (eligible < d->retry) d->retry = eligible;
         return false;
     }
-    bool taken = requests->adaptive_vc >= 0 && i->vc % requests->route_vcs == requests->adaptive_vc; /* its room */
+    bool taken = adaptive_room_taken(requests->adaptive_vc, requests->route_vcs, i->vc);
     if (credit && !taken && far[i->vc].credits < i->wire) { /* credits only grow as they settle */
         port_buffer *b = &far[i->vc];
         buffer_settle(b, q->latency, now);
@@ -56,7 +56,7 @@ arbitration_decision arbitration_bubble(port *q, port_buffer *far, const request
         const input_request *i = request_of(*requests, in);
         if (!may_start(q, far, requests, in, i, credit, now, &d)) continue;
         bool source = in >= requests->first_message && in < VOQ_INPUT_BASE;
-        bool taken = requests->adaptive_vc >= 0 && i->vc % requests->route_vcs == requests->adaptive_vc; /* its room */
+        bool taken = adaptive_room_taken(requests->adaptive_vc, requests->route_vcs, i->vc);
         if (source && !taken && credit && far[i->vc].credits < 2 * (int64_t)i->wire) {
             buffer_settle(&far[i->vc], q->latency, now); /* credits only grow as they settle */
             if (far[i->vc].credits < 2 * (int64_t)i->wire) {

@@ -24,8 +24,17 @@ typedef struct request_view {
     const uint8_t *lane_weights; /* by virtual lane: packets a turn (lanes.h) */
     int route_vcs;               /* virtual channels a lane has (lanes.h) */
     int32_t first_message;       /* inputs from here to VOQ_INPUT_BASE are messages at their source */
-    int adaptive_vc;             /* a lane's channel whose room a packet took as it chose it (choose.h), or -1 */
+    int adaptive_vc;             /* a lane's first channel whose room a packet took as it chose it (choose.h),
+                                    or -1 */
 } request_view;
+
+/* Whether a packet on virtual channel VC took its room as it chose it:
+ * a hop chosen at a fork by minimal adaptive routing, on one of a lane's
+ * adaptive channels (its last, from ADAPTIVE_VC of ROUTE_VCS; lanes.h). */
+static inline bool adaptive_room_taken(int adaptive_vc, int route_vcs, int vc)
+{
+    return adaptive_vc >= 0 && vc % route_vcs >= adaptive_vc;
+}
 
 static inline const input_request *request_of(request_view v, int in)
 {

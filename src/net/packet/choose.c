@@ -56,12 +56,12 @@ int choose_adaptive(route_table *routes, port *ports, port_buffer *buffers, int 
 }
 
 int choose_minimal(route_table *routes, port *ports, port_buffer *buffers, int vc_shift, request_view requests,
-                   net_time now, int route, route_branch branch, int64_t wire, bool credit)
+                   net_time now, int route, int count, int64_t wire, bool credit)
 {
     const route_option *options = route_options(routes, route);
-    int pick = branch.count;
+    int pick = count;
     int64_t least = -1;
-    for (int c = 0; c < branch.count; c++) { /* dimension order first on ties */
+    for (int c = 0; c < count; c++) { /* dimension order, then the first channel, on ties */
         const route_option *s = &options[c];
         port *q = &ports[s->port];
         port_buffer *far = &buffers[(size_t)s->port << vc_shift];

@@ -38,11 +38,14 @@ int choose_spray(route_table *routes, int route, unsigned entropy);
  * them; the alternatives' hops come from ROUTES (route_options). */
 int choose_adaptive(route_table *routes, port *ports, port_buffer *buffers, int vc_shift, request_view requests,
                     net_time now, int route, route_branch branch);
-/* Minimal adaptive at a rank that routes, for a packet of WIRE bytes:
- * the alternative, or branch.count for the escape.  The chosen
- * alternative's buffer has room for WIRE under credit flow control
- * (CREDIT; the engine takes it), any has without. */
+/* Minimal adaptive at a rank that routes, for a packet of WIRE bytes,
+ * among ROUTE's first COUNT alternatives (its ways on each adaptive
+ * channel, route_choice_count): the one whose port has the fewest bytes
+ * queued and whose buffer has room for WIRE under credit flow control
+ * (CREDIT; the engine takes it; any has room without), the first on
+ * ties (dimension order, then the first channel); COUNT, the escape,
+ * when none has room. */
 int choose_minimal(route_table *routes, port *ports, port_buffer *buffers, int vc_shift, request_view requests,
-                   net_time now, int route, route_branch branch, int64_t wire, bool credit);
+                   net_time now, int route, int count, int64_t wire, bool credit);
 
 #endif

@@ -99,7 +99,8 @@ engine *engine_create(const topology *t, double scale)
     for (int k = 0; k < t->tier_count; k++) e->voq_switches |= params->architecture[k] == SWITCH_VOQ;
     e->voq_switches |= t->lattice && params->router.architecture == SWITCH_VOQ; /* ranks that route */
     e->adaptive_vc = t->lattice && e->routing == PACKET_ROUTING_ADAPTIVE ? topology_route_vcs(t) : -1;
-    e->route_vcs = topology_route_vcs(t) + (e->adaptive_vc >= 0);
+    int adaptive_channels = e->adaptive_vc >= 0 ? router_adaptive_channels(params) : 0;
+    e->route_vcs = topology_route_vcs(t) + adaptive_channels;
     e->vc_shift = vc_shift_for(t, e->route_vcs);
     e->beat = heartbeat_unread();
     e->port_count = 2 * t->link_count;
@@ -134,7 +135,7 @@ engine *engine_create(const topology *t, double scale)
     router_init(e);
     e->islip = islip_create(t, &e->outputs, e->all_ports, e->vc_shift);
     event_list_init(&e->events, calendar_slot_bits(t, params));
-    route_table_init(&e->routes, t, e->routing != PACKET_ROUTING_ECMP, e->adaptive_vc);
+    route_table_init(&e->routes, t, e->routing != PACKET_ROUTING_ECMP, e->adaptive_vc, adaptive_channels);
     e->free_message = -1;
     return e;
 }
@@ -175,6 +176,7 @@ void engine_use_escape(engine *e, bool on)
 {
     if (on || e->adaptive_vc < 0) return;
     e->adaptive_vc = e->routes.adaptive_vc = -1;
+    e->routes.adaptive_channels = 1;
     e->route_vcs = e->routes.route_vcs = topology_route_vcs(e->t);
 }
 
@@ -199,17 +201,18 @@ int engine_route(engine *e, int src, int dst, int lane, diag *d)
  * it (minimal adaptive routing at ranks that route: choose.h). */
 static inline bool room_taken(const engine *e, int vc)
 {
-    return e->adaptive_vc >= 0 && vc % e->route_vcs == e->adaptive_vc;
+    return adaptive_room_taken(e->adaptive_vc, e->route_vcs, vc);
 }
 
 /* Minimal adaptive routing's choice for a packet of WIRE bytes on ROUTE
- * at BRANCH: the route it takes, whose hop there has its room (taken now)
- * unless it is the escape. */
-static int choose_hop(engine *e, int route, route_branch branch, int64_t wire)
+ * at its open fork: the route it takes, whose hop there has its room
+ * (taken now) unless it is the escape. */
+static int choose_hop(engine *e, int route, int64_t wire)
 {
-    int pick = choose_minimal(&e->routes, e->ports, e->buffers, e->vc_shift, engine_requests(e), e->now, route, branch,
+    int count = route_choice_count(&e->routes, route);
+    int pick = choose_minimal(&e->routes, e->ports, e->buffers, e->vc_shift, engine_requests(e), e->now, route, count,
                               wire, e->credit);
-    if (pick < branch.count) {
+    if (pick < count) {
         const route_option *o = &route_options(&e->routes, route)[pick];
         port_far(e, o->port)[o->vc].credits -= wire;
     }
@@ -225,7 +228,7 @@ static void offer_message(engine *e, int slot)
     m->packet_route = m->route;
     if (e->adaptive_vc >= 0) {
         const route_branch *branch = route_open_branch(&e->routes, m->route, 0);
-        if (branch) m->packet_route = choose_hop(e, m->route, *branch, wire);
+        if (branch) m->packet_route = choose_hop(e, m->route, wire);
         if (e->voq_switches) voq_assign(&e->voqs, &e->routes, e->t, e->vc_shift);
     }
     const net_route *r = &e->routes.routes[m->packet_route];
@@ -244,7 +247,7 @@ static void offer_message(engine *e, int slot)
 static void take_fork(engine *e, packet *x, route_branch branch)
 {
     int route = e->routes.stages[x->at].route, chosen;
-    if (e->adaptive_vc >= 0) chosen = choose_hop(e, route, branch, x->wire_bytes);
+    if (e->adaptive_vc >= 0) chosen = choose_hop(e, route, x->wire_bytes);
     else if (e->routing == PACKET_ROUTING_SPRAY)
         chosen = choose_spray(&e->routes, route, e->messages[x->message].spray_turn++ % e->spray_entropies);
     else {

@@ -61,8 +61,9 @@ struct engine {
     int64_t packet_mtu;       /* scaled bytes of one packet's payload (the mtu) */
     bool credit, store_and_forward;
     int route_vcs;            /* virtual channels the routes name within a lane (1, or 2 for a dateline; and
-                                 the adaptive one) */
-    int adaptive_vc;          /* minimal adaptive routing at ranks that route: its channel in a lane, else -1 */
+                                 the adaptive ones) */
+    int adaptive_vc;          /* minimal adaptive routing at ranks that route: its first channel in a lane (the
+                                 lane's last ones), else -1 */
     bool voq_switches;        /* some switches queue per input and output (voq.h) */
     voq_table voqs;
     output_queues outputs;    /* crossbar ports and output queues (output_queue.h) */

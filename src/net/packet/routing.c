@@ -25,10 +25,12 @@ static void compiled_init(route_compiled *x, const topology *t)
     if (!x->stages) out_of_memory();
 }
 
-void route_table_init(route_table *r, const topology *t, bool keep_branches, int adaptive_vc)
+void route_table_init(route_table *r, const topology *t, bool keep_branches, int adaptive_vc, int adaptive_channels)
 {
     *r = (route_table){.t = t, .keep_branches = keep_branches, .datelines = true, .adaptive_vc = adaptive_vc,
-                       .route_vcs = topology_route_vcs(t) + (adaptive_vc >= 0), .hops = route_buffer(t)};
+                       .adaptive_channels = adaptive_vc >= 0 ? adaptive_channels : 1,
+                       .route_vcs = topology_route_vcs(t) + (adaptive_vc >= 0 ? adaptive_channels : 0),
+                       .hops = route_buffer(t)};
     compiled_init(&r->scratch[0], t);
     compiled_init(&r->scratch[1], t);
 }
@@ -50,10 +52,11 @@ void route_table_free(route_table *r)
 static int16_t hop_vc(const route_table *r, const topo_link *link, int vc, int lane)
 {
     int lanes = r->t->packet.virtual_lanes[link->tier];
-    return (int16_t)(lane_on_link(lane, lanes) * r->route_vcs + (r->datelines || vc == r->adaptive_vc ? vc : 0));
+    bool adaptive = r->adaptive_vc >= 0 && vc >= r->adaptive_vc;
+    return (int16_t)(lane_on_link(lane, lanes) * r->route_vcs + (r->datelines || adaptive ? vc : 0));
 }
 
-int route_compile(route_table *r, int src, int dst, int lane, route_choices *c, int decided, bool escape,
+int route_compile(route_table *r, int src, int dst, int lane, route_choices *c, int decided, int channel,
                   route_compiled *out)
 {
     const topology *t = r->t;
@@ -62,7 +65,7 @@ int route_compile(route_table *r, int src, int dst, int lane, route_choices *c, 
     out->count = 0;
     out->choices = *c;
     if (count <= 0) return -1;
-    int adaptive_hop = !escape && decided > 0 && r->adaptive_vc >= 0 ? c->forks[decided - 1].hop : -1;
+    int adaptive_hop = channel >= 0 && decided > 0 && r->adaptive_vc >= 0 ? c->forks[decided - 1].hop : -1;
     int fork = 0;
     net_time delay = 0, flight = 0;
     for (int h = 0; h < count; h++) {
@@ -72,7 +75,7 @@ int route_compile(route_table *r, int src, int dst, int lane, route_choices *c, 
         if (link->latency_only) continue;
         out->stages[out->count++] = (route_stage){
             .delay = delay, .port = 2 * hops[h].link + hops[h].down, .route = -1,
-            .vc = hop_vc(r, link, h == adaptive_hop ? r->adaptive_vc : hops[h].vc, lane), .voq = -1};
+            .vc = hop_vc(r, link, h == adaptive_hop ? r->adaptive_vc + channel : hops[h].vc, lane), .voq = -1};
         flight += delay + net_time_from_seconds(link->latency_s);
         delay = 0;
     }
@@ -163,7 +166,7 @@ static bool kept_as(route_table *r, int id, const route_compiled *x, suffix s, i
     route_choices c;
     history(r, id, &c);
     route_compiled *y = &r->scratch[1];
-    route_compile(r, n->src, n->dst, n->lane, &c, n->decided, n->escape, y);
+    route_compile(r, n->src, n->dst, n->lane, &c, n->decided, n->channel, y);
     suffix t = suffix_of(y, n->decided - 1, n->decided);
     if (t.entry > 0) y->stages[t.start].vc = r->stages[n->first].vc; /* the hop in, as its packets took it */
     return same_suffix(x, s, y, t);
@@ -189,7 +192,7 @@ static void shared_grow(route_table *r)
 /* Append X's kept part S as a route: PARENT's alternative TAKEN (a flow's
  * route when PARENT is -1) on LANE. */
 static int append(route_table *r, const route_compiled *x, suffix s, int src, int dst, int lane, int parent, int taken,
-                  bool escape)
+                  int channel)
 {
     int kept = s.end - s.start;
     r->routes = grow_array(r->routes, &r->route_capacity, r->route_count + 1, sizeof *r->routes);
@@ -199,7 +202,7 @@ static int append(route_table *r, const route_compiled *x, suffix s, int src, in
     *n = (net_route){.src = src, .dst = dst, .first = r->stage_count, .count = kept, .tail_delay = x->tail_delay,
                      .flight = x->flight, .parent = parent, .options = -1, .lane = (int16_t)lane,
                      .taken = (int16_t)taken, .decided = (int16_t)(s.at + 1),
-                     .entry = (int16_t)s.entry, .escape = escape};
+                     .entry = (int16_t)s.entry, .channel = (int8_t)channel};
     if (s.open >= 0) {
         const route_fork *f = &x->choices.forks[s.open];
         n->open = (route_branch){.stage = x->fork_stage[s.open] - s.start, .count = f->count, .node = f->node,
@@ -213,7 +216,7 @@ static int append(route_table *r, const route_compiled *x, suffix s, int src, in
 
 /* The kept route leaving its packets the path of X's part S, PARENT's
  * alternative TAKEN: found by its content, else appended (invariant 1). */
-static int keep(route_table *r, const route_compiled *x, suffix s, int parent, int taken, bool escape)
+static int keep(route_table *r, const route_compiled *x, suffix s, int parent, int taken, int channel)
 {
     const net_route *from = &r->routes[parent];
     int src = from->src, dst = from->dst, lane = from->lane;
@@ -222,7 +225,7 @@ static int keep(route_table *r, const route_compiled *x, suffix s, int parent, i
     for (; r->shared[k]; k = (k + 1) & mask)
         if ((uint32_t)(r->shared[k] >> 32) == hash && kept_as(r, (int)(r->shared[k] & 0xffffffffu) - 1, x, s, lane))
             return (int)(r->shared[k] & 0xffffffffu) - 1;
-    int id = append(r, x, s, src, dst, lane, parent, taken, escape);
+    int id = append(r, x, s, src, dst, lane, parent, taken, channel);
     r->shared[k] = (uint64_t)hash << 32 | (uint32_t)(id + 1);
     r->shared_count++;
     return id;
@@ -233,14 +236,14 @@ int route_flow(route_table *r, int src, int dst, int lane, diag *d)
     route_choices c;
     route_choices_init(&c);
     route_compiled *x = &r->scratch[0];
-    if (route_compile(r, src, dst, lane, &c, 0, false, x) < 0) {
+    if (route_compile(r, src, dst, lane, &c, 0, 0, x) < 0) {
         char a[64], b[64];
         topology_node_name(r->t, src, a, sizeof a);
         topology_node_name(r->t, dst, b, sizeof b);
         diag_fail(d, "platform '%s' has no route from %s to %s", r->t->name, a, b);
         return -1;
     }
-    return append(r, x, suffix_of(x, -1, r->keep_branches && c.fork_count > 0 ? 0 : -1), src, dst, lane, -1, 0, false);
+    return append(r, x, suffix_of(x, -1, r->keep_branches && c.fork_count > 0 ? 0 : -1), src, dst, lane, -1, 0, 0);
 }
 
 /* The hop into the node of ROUTE's open fork, kept as the first stage of
@@ -253,17 +256,22 @@ static void took_the_hop_in(const route_table *r, int route, route_compiled *x, 
     if (s.entry > 0) x->stages[s.start].vc = r->stages[from->first + from->open.stage - 1].vc;
 }
 
-/* ROUTE's alternative CHOICE (the escape at the fork's count) compiled
- * into X; its kept part. */
+/* The adaptive channel of ROUTE's alternative CHOICE, -1 for the escape. */
+static int choice_channel(const route_table *r, int route, int choice)
+{
+    return choice == route_choice_count(r, route) ? -1 : choice / r->routes[route].open.count;
+}
+
+/* ROUTE's alternative CHOICE (route_alternative's) compiled into X; its
+ * kept part. */
 static suffix compile_alternative(route_table *r, int route, int choice, route_compiled *x)
 {
     const net_route *from = &r->routes[route];
     route_choices c;
     history(r, route, &c);
-    bool escape = choice == from->open.count;
-    int at = from->decided;
-    c.choice[at] = escape ? 0 : choice; /* the escape: dimension order from the fork on */
-    route_compile(r, from->src, from->dst, from->lane, &c, at + 1, escape, x);
+    int channel = choice_channel(r, route, choice), at = from->decided;
+    c.choice[at] = channel < 0 ? 0 : choice % from->open.count; /* the escape: dimension order from the fork on */
+    route_compile(r, from->src, from->dst, from->lane, &c, at + 1, channel, x);
     suffix s = suffix_of(x, at, r->keep_branches && at + 1 < x->choices.fork_count ? at + 1 : -1);
     took_the_hop_in(r, route, x, s);
     return s;
@@ -272,7 +280,7 @@ static suffix compile_alternative(route_table *r, int route, int choice, route_c
 const route_option *route_options(route_table *r, int route)
 {
     if (r->routes[route].options < 0) {
-        int count = r->routes[route].open.count + (r->adaptive_vc >= 0); /* and the escape */
+        int count = route_choice_count(r, route) + (r->adaptive_vc >= 0); /* and the escape */
         r->options = grow_array(r->options, &r->option_capacity, r->option_count + count, sizeof *r->options);
         r->routes[route].options = r->option_count;
         for (int i = 0; i < count; i++) {
@@ -292,8 +300,8 @@ int route_alternative(route_table *r, int route, int choice)
     if (r->options[slot].route >= 0) return r->options[slot].route;
     route_compiled *x = &r->scratch[0];
     suffix s = compile_alternative(r, route, choice, x);
-    bool escape = choice == r->routes[route].open.count;
-    int id = keep(r, x, s, route, escape ? 0 : choice, escape);
+    int channel = choice_channel(r, route, choice);
+    int id = keep(r, x, s, route, channel < 0 ? 0 : choice % r->routes[route].open.count, channel);
     r->options[slot].route = id;
     return id;
 }
@@ -306,7 +314,7 @@ int route_decided(route_table *r, int route, route_pick_fn pick, const void *ctx
     history(r, route, &c);
     route_compiled *x = &r->scratch[0];
     for (int k = at;; k++) { /* a fork's node is known once the choices before it are */
-        route_compile(r, src, dst, lane, &c, at + 1, false, x);
+        route_compile(r, src, dst, lane, &c, at + 1, 0, x);
         if (k >= x->choices.fork_count) break;
         c.choice[k] = pick(ctx, x->choices.forks[k].node, x->choices.forks[k].count);
     }

@@ -67,8 +67,8 @@ typedef struct net_route {
     int16_t taken;           /* the alternative of the parent's open fork it is (the escape: 0) */
     int16_t decided;         /* forks its history decided: the index of its open fork among them */
     int16_t entry;           /* the stage a packet coming from the parent's fork starts on */
-    bool escape;             /* a torus's escape: the fork's hop in dimension order, on the dateline's
-                                channels */
+    int8_t channel;          /* the adaptive channel of its hop at the parent's fork, or -1: a torus's
+                                escape (that hop in dimension order, on the dateline's channels) */
     route_branch open;       /* its open fork (spray, adaptive), count 0 when none */
 } net_route;
 
@@ -102,27 +102,36 @@ typedef struct route_table {
     bool datelines;          /* the routing's virtual channels as the platform names them (else channel 0
                                 in every lane: only to show the deadlock they prevent) */
     int route_vcs;           /* the routing's virtual channels a lane has */
-    int adaptive_vc;         /* ranks that route adaptively: the channel of a hop chosen at a fork (the last
-                                of a lane's), whose room the packet took as it chose (router.h); -1: none */
+    int adaptive_vc;         /* ranks that route adaptively: the first channel of a hop chosen at a fork
+                                (a lane's adaptive channels are its last), whose room the packet took as
+                                it chose (router.h); -1: none */
+    int adaptive_channels;   /* those channels: a fork's alternatives are its ways on each (1 elsewhere) */
     route_hop *hops;         /* scratch: one route of t (t->route_hops_max hops) */
     route_compiled scratch[2]; /* a candidate, and a kept route's history compiled to compare with it */
 } route_table;
 
-/* ADAPTIVE_VC as route_table's (-1: none). */
-void route_table_init(route_table *r, const topology *t, bool keep_branches, int adaptive_vc);
+/* ADAPTIVE_VC and ADAPTIVE_CHANNELS as route_table's (-1 and 1: none). */
+void route_table_init(route_table *r, const topology *t, bool keep_branches, int adaptive_vc, int adaptive_channels);
 void route_table_free(route_table *r);
 /* The route of a flow SRC -> DST on virtual lane LANE (ECMP hash at every
  * fork): its id, or -1 with a message when the platform has none. */
 int route_flow(route_table *r, int src, int dst, int lane, diag *d);
 /* The alternative CHOICE at ROUTE's open fork, kept (shared when another
  * packet's is the same, invariant 1); a packet moving onto it starts at
- * its stage `entry`.  With ranks that route adaptively, CHOICE = the
- * fork's count is the escape: that hop in dimension order, on the
+ * its stage `entry`.  With ranks that route adaptively, CHOICE is way
+ * CHOICE % count on adaptive channel CHOICE / count, and the last,
+ * route_choice_count, is the escape: that hop in dimension order, on the
  * dateline's channels (the next fork chooses again). */
 int route_alternative(route_table *r, int route, int choice);
-/* The alternatives of ROUTE's open fork (its count, and the escape with
- * ranks that route adaptively): their hops there, before any is kept. */
+/* The alternatives of ROUTE's open fork (route_choice_count of them, and
+ * the escape after them with ranks that route adaptively): their hops
+ * there, before any is kept. */
 const route_option *route_options(route_table *r, int route);
+/* How many alternatives ROUTE's open fork has, the escape left out. */
+static inline int route_choice_count(const route_table *r, int route)
+{
+    return r->routes[route].open.count * r->adaptive_channels;
+}
 /* A packet's choice at each fork: PICK returns it for a fork at NODE of
  * COUNT alternatives (spray's hash). */
 typedef int (*route_pick_fn)(const void *ctx, int node, int count);
@@ -131,9 +140,10 @@ typedef int (*route_pick_fn)(const void *ctx, int node, int count);
 int route_decided(route_table *r, int route, route_pick_fn pick, const void *ctx);
 /* The whole route SRC -> DST on LANE that C's choices take (the others
  * dimension order, or the ECMP hash), DECIDED of them fixed: the hop chosen
- * at fork DECIDED - 1 on the adaptive channel with ranks that route
- * adaptively, unless ESCAPE.  The stage count, or -1 when there is none. */
-int route_compile(route_table *r, int src, int dst, int lane, route_choices *c, int decided, bool escape,
+ * at fork DECIDED - 1 on adaptive CHANNEL with ranks that route
+ * adaptively, unless CHANNEL is -1 (the escape).  The stage count, or -1
+ * when there is none. */
+int route_compile(route_table *r, int src, int dst, int lane, route_choices *c, int decided, int channel,
                   route_compiled *out);
 /* The branch a packet on ROUTE meets at STAGE if still undecided, else NULL. */
 const route_branch *route_open_branch(const route_table *r, int route, int stage);
