@@ -151,7 +151,9 @@ END_TEST
  * adaptive routing's ties go to dimension order and nothing waits. */
 START_TEST(test_routers_keep_the_exact_forms)
 {
-    static const char *const packets[] = {"packet: {routing: adaptive}\n", "packet: {router: {architecture: fifo}}\n",
+    static const char *const packets[] = {"packet: {routing: adaptive}\n",
+                                          "packet: {routing: adaptive, router: {adaptive_channels: 1}}\n",
+                                          "packet: {router: {architecture: fifo}}\n",
                                           "packet: {router: {transit: round_robin, injection: 4}}\n",
                                           "packet: {router: {transit: age}}\n"};
     for (int c = 0; c < path_case_count; c++) {
