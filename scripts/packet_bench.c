@@ -24,6 +24,7 @@
 
 #include "util/shuffle.h"
 #include "net/packet/packet_flows.h"
+#include "net/packet/routing.h"
 #include "platform/platform.h"
 
 /* User + system seconds of this process so far. */
@@ -106,10 +107,12 @@ int main(int argc, char **argv)
     for (long i = 0; i < count; i++)
         if (finish[i] > last) last = finish[i];
     engine_counters c = engine_totals(e);
+    const route_table *routes = engine_routes(e);
     printf("%d ranks, %ld flows (%s) x %s B: last arrival %.6g s; %lld events, %lld packet-hops, %lld packets, peak %ld "
-           "in flight; engine CPU %.2f s, %.2f million packet-hops per CPU second; peak RSS %.2f GB\n", n, count,
-           alltoall ? "all-to-all, SIZE / N each" : "permutation", argv[2], last, c.events, c.packet_hops, c.packets,
-           c.peak_packets, cpu, (double)c.packet_hops / cpu / 1e6, peak_rss_gb());
+           "in flight; routes: %d ids, at most %d alternatives at once; engine CPU %.2f s, %.2f million packet-hops "
+           "per CPU second; peak RSS %.2f GB\n", n, count, alltoall ? "all-to-all, SIZE / N each" : "permutation",
+           argv[2], last, c.events, c.packet_hops, c.packets, c.peak_packets, routes->route_count,
+           routes->alternatives_peak, cpu, (double)c.packet_hops / cpu / 1e6, peak_rss_gb());
     engine_free(e);
     free(flows);
     free(finish);

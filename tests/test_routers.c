@@ -281,6 +281,41 @@ START_TEST(test_adaptive_routing_gives_every_buffer_its_room_back)
 }
 END_TEST
 
+/* An alternative route lives while packets are on it (routing.h,
+ * invariant 4): after random traffic under minimal adaptive routing on a
+ * 4^3 torus, and under spray on a k = 4 fat tree, the route table has kept
+ * alternatives and holds none once every packet has arrived: every id but
+ * the flows' own routes is free to be given again. */
+START_TEST(test_routes_live_while_packets_are_on_them)
+{
+    static const char *const platforms[] = {
+        "name: a\nkind: torus\ndims: [4, 4, 4]\nalpha: 0.5us\nbandwidth: 900GBps\npacket: {routing: adaptive}\n",
+        "name: d\nkind: fat_tree\nk: 4\nalpha_edge: 2us\nalpha_aggregation: 8us\nalpha_core: 12us\nbandwidth: 50GBps\n"
+        "packet: {routing: spray}\n",
+    };
+    for (int p = 0; p < 2; p++) {
+        topology t;
+        load_text(platforms[p], &t);
+        int count;
+        flow *f = random_flows(&t, 4, 2, &count);
+        double *finish = malloc(sizeof *finish * (size_t)count);
+        engine *e = engine_create(&t, 1);
+        diag d = {0};
+        ck_assert_msg(packet_run_flows_on(e, f, count, finish, &d), "%s", d.message);
+        const route_table *r = engine_routes(e);
+        ck_assert_msg(r->alternatives_peak > 0 && r->alternatives_live == 0, "%s: %d alternatives kept at most, %d left",
+                      t.name, r->alternatives_peak, r->alternatives_live);
+        int freed = 0;
+        for (int id = r->free_route; id >= 0; id = r->routes[id].options) freed++;
+        ck_assert_int_eq(freed + count, r->route_count);
+        engine_free(e);
+        free(finish);
+        free(f);
+        topology_free(&t);
+    }
+}
+END_TEST
+
 /* Time of the `torus` all-to-all of M per rank on T, packet model. */
 static double alltoall_time(const topology *t, double m);
 
@@ -481,6 +516,7 @@ int main(void)
     tcase_add_test(tc, test_an_injection_queue_sends_the_farthest_first);
     tcase_add_test(tc, test_the_bubble_rule_keeps_room_for_one_more);
     tcase_add_test(tc, test_the_bubble_rule_spares_adaptive_room);
+    tcase_add_test(tc, test_routes_live_while_packets_are_on_them);
     tcase_add_test(tc, test_routers_keep_the_exact_forms);
     tcase_add_test(tc, test_the_oldest_packet_first_serves_merging_flows_alike);
     tcase_add_test(tc, test_the_escape_keeps_adaptive_routing_deadlock_free);

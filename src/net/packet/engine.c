@@ -193,15 +193,8 @@ void engine_keep_messages(engine *e, bool on)
 int engine_route(engine *e, int src, int dst, int lane, diag *d)
 {
     int route = route_flow(&e->routes, src, dst, lane, d);
-    if (e->voq_switches) voq_assign(&e->voqs, &e->routes, e->t, e->vc_shift);
+    if (route >= 0 && e->voq_switches) voq_assign(&e->voqs, &e->routes, e->t, e->vc_shift, route);
     return route;
-}
-
-/* Whether a hop on virtual channel VC took its room when the packet chose
- * it (minimal adaptive routing at ranks that route: choose.h). */
-static inline bool room_taken(const engine *e, int vc)
-{
-    return adaptive_room_taken(e->adaptive_vc, e->route_vcs, vc);
 }
 
 /* Minimal adaptive routing's choice for a packet of WIRE bytes on ROUTE
@@ -228,8 +221,11 @@ static void offer_message(engine *e, int slot)
     m->packet_route = m->route;
     if (e->adaptive_vc >= 0) {
         const route_branch *branch = route_open_branch(&e->routes, m->route, 0);
-        if (branch) m->packet_route = choose_hop(e, m->route, wire);
-        if (e->voq_switches) voq_assign(&e->voqs, &e->routes, e->t, e->vc_shift);
+        if (branch) {
+            m->packet_route = choose_hop(e, m->route, wire);
+            route_hold(&e->routes, m->packet_route); /* the message's, then its packet's (cut_packet) */
+            if (e->voq_switches) voq_assign(&e->voqs, &e->routes, e->t, e->vc_shift, m->packet_route);
+        }
     }
     const net_route *r = &e->routes.routes[m->packet_route];
     const route_stage *s = &e->routes.stages[r->first + r->entry];
@@ -255,7 +251,9 @@ static void take_fork(engine *e, packet *x, route_branch branch)
                                    branch);
         chosen = route_alternative(&e->routes, route, pick); /* may grow the table: before reading it */
     }
-    if (e->voq_switches) voq_assign(&e->voqs, &e->routes, e->t, e->vc_shift);
+    if (e->voq_switches) voq_assign(&e->voqs, &e->routes, e->t, e->vc_shift, chosen);
+    route_hold(&e->routes, chosen);
+    route_release(&e->routes, route); /* the packet leaves it */
     x->at = e->routes.routes[chosen].first + e->routes.routes[chosen].entry;
 }
 
@@ -360,6 +358,7 @@ static void arrive(engine *e, port *p, port_buffer *far, const packet *x, net_ti
     message *m = &e->messages[x->message];
     int route = e->routes.stages[x->at].route; /* its message's, unless spray or adaptive routing chose */
     net_time arrival = tail + (route == m->route ? m->tail_delay : e->routes.routes[route].tail_delay);
+    route_release(&e->routes, route);
     if (arrival > m->arrival) m->arrival = arrival;
     m->outstanding--;
     if (m->unsent == 0 && m->outstanding == 0) engine_schedule(e, m->arrival, EVENT_DELIVERED, x->message);
@@ -450,7 +449,7 @@ void engine_start(engine *e, int pi, int in)
     port_buffer *far = &port_far(e, pi)[vc];
     p->vcs_used |= 1u << vc;
     buffer_settle(far, p->latency, e->now);
-    buffer_enter(far, e->now, x.wire_bytes, !room_taken(e, vc));
+    buffer_enter(far, e->now, x.wire_bytes, !adaptive_room_taken(e->adaptive_vc, e->route_vcs, vc));
     if (crossing) enter_output_queue(e, p, far, buffer_input(e, pi, vc), &x, end);
     else if (e->routes.stages[x.at].last) arrive(e, p, far, &x, end);
     else forward(e, p, far, buffer_input(e, pi, vc), &x, end);
@@ -554,46 +553,4 @@ bool engine_run_to_delivery(engine *e, net_time limit, net_time *delivery)
 void engine_report_to(engine *e, heartbeat *beat)
 {
     e->beat = beat;
-}
-
-net_time engine_now(const engine *e)
-{
-    return e->now;
-}
-
-long engine_in_flight(const engine *e)
-{
-    return e->in_flight;
-}
-
-engine_counters engine_totals(const engine *e)
-{
-    return e->counters;
-}
-
-int engine_port_count(const engine *e)
-{
-    return e->port_count;
-}
-
-const port *engine_port(engine *e, int pi)
-{
-    port *p = &e->ports[pi];
-    for_each_vc(v, p->vcs_used) buffer_settle(&port_far(e, pi)[v], p->latency, e->now);
-    return p;
-}
-
-const port_buffer *engine_port_buffers(const engine *e, int pi)
-{
-    return &e->buffers[(size_t)pi << e->vc_shift];
-}
-
-int engine_message_count(const engine *e)
-{
-    return e->record_count;
-}
-
-const message_record *engine_message(const engine *e, int index)
-{
-    return &e->records[index];
 }

@@ -125,5 +125,8 @@ const port *engine_port(engine *e, int port);
 const port_buffer *engine_port_buffers(const engine *e, int port);
 int engine_message_count(const engine *e);
 const message_record *engine_message(const engine *e, int index);
+/* Its route table (routing.h): what it keeps, and what it has freed. */
+struct route_table;
+const struct route_table *engine_routes(const engine *e);
 
 #endif

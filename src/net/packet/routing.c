@@ -30,7 +30,8 @@ void route_table_init(route_table *r, const topology *t, bool keep_branches, int
     *r = (route_table){.t = t, .keep_branches = keep_branches, .datelines = true, .adaptive_vc = adaptive_vc,
                        .adaptive_channels = adaptive_vc >= 0 ? adaptive_channels : 1,
                        .route_vcs = topology_route_vcs(t) + (adaptive_vc >= 0 ? adaptive_channels : 0),
-                       .hops = route_buffer(t)};
+                       .hops = route_buffer(t), .free_route = -1};
+    for (int k = 0; k < ROUTE_BLOCK_CLASSES; k++) r->free_stages[k] = r->free_options[k] = -1;
     compiled_init(&r->scratch[0], t);
     compiled_init(&r->scratch[1], t);
 }
@@ -41,6 +42,7 @@ void route_table_free(route_table *r)
     free(r->stages);
     free(r->options);
     free(r->shared);
+    free(r->history);
     free(r->hops);
     free(r->scratch[0].stages);
     free(r->scratch[1].stages);
@@ -140,13 +142,44 @@ static bool same_suffix(const route_compiled *x, suffix s, const route_compiled 
     return true;
 }
 
-/* The choices of ROUTE's history: each ancestor's alternative at its
- * parent's fork (invariant 2). */
+/* The choices of ROUTE's history: its first packet's at each fork it
+ * decided (invariant 2). */
 static void history(const route_table *r, int route, route_choices *c)
 {
     route_choices_init(c);
-    for (const net_route *n = &r->routes[route]; n->parent >= 0; n = &r->routes[n->parent])
-        c->choice[n->decided - 1] = n->taken;
+    const int8_t *h = &r->history[(size_t)route * ROUTE_MAX_FORKS];
+    for (int k = 0; k < r->routes[route].decided; k++) c->choice[k] = h[k];
+}
+
+/* The class of a block of COUNT items: the least power of two holding them. */
+static int block_class(int count)
+{
+    int c = 0;
+    while (1 << c < count) c++;
+    return c;
+}
+
+/* A block of 2^CLASS items of STRIDE bytes from the free list FREE
+ * (linked through the first four bytes of each free block), else
+ * appended to *ARRAY of *COUNT items. */
+static int take_block(void **array, int *count, int *capacity, size_t stride, int *free, int class)
+{
+    int first = free[class];
+    if (first >= 0) {
+        free[class] = *(int32_t *)((char *)*array + (size_t)first * stride);
+        return first;
+    }
+    *array = grow_array(*array, capacity, *count + (1 << class), stride);
+    first = *count;
+    *count += 1 << class;
+    return first;
+}
+
+/* Block FIRST of 2^CLASS items back on free list FREE. */
+static void give_block(void *array, size_t stride, int *free, int class, int first)
+{
+    *(int32_t *)((char *)array + (size_t)first * stride) = free[class];
+    free[class] = first;
 }
 
 /* Whether kept route ID leaves its packets the path compiled X (kept as S)
@@ -189,20 +222,47 @@ static void shared_grow(route_table *r)
     r->shared_capacity = capacity;
 }
 
-/* Append X's kept part S as a route: PARENT's alternative TAKEN (a flow's
- * route when PARENT is -1) on LANE. */
-static int append(route_table *r, const route_compiled *x, suffix s, int src, int dst, int lane, int parent, int taken,
+/* A route's id: a freed one, else the next. */
+static int take_id(route_table *r)
+{
+    int id = r->free_route;
+    if (id >= 0) {
+        r->free_route = r->routes[id].options;
+        return id;
+    }
+    int capacity = r->route_capacity;
+    r->routes = grow_array(r->routes, &r->route_capacity, r->route_count + 1, sizeof *r->routes);
+    if (r->keep_branches && r->route_capacity != capacity) {
+        r->history = realloc(r->history, (size_t)r->route_capacity * ROUTE_MAX_FORKS);
+        if (!r->history) out_of_memory();
+    }
+    r->routes[r->route_count].gen = 0;
+    return r->route_count++;
+}
+
+/* Append X's kept part S as a route: an alternative TAKEN at fork S.at
+ * (a flow's route when S.at is -1) of SRC -> DST on LANE. */
+static int append(route_table *r, const route_compiled *x, suffix s, int src, int dst, int lane, int taken,
                   int channel)
 {
-    int kept = s.end - s.start;
-    r->routes = grow_array(r->routes, &r->route_capacity, r->route_count + 1, sizeof *r->routes);
-    r->stages = grow_array(r->stages, &r->stage_capacity, r->stage_count + kept, sizeof *r->stages);
-    int id = r->route_count++;
+    int kept = s.end - s.start, id = take_id(r), first;
+    if (s.at < 0) { /* a flow's: for the run */
+        r->stages = grow_array(r->stages, &r->stage_capacity, r->stage_count + kept, sizeof *r->stages);
+        first = r->stage_count;
+        r->stage_count += kept;
+    } else {
+        first = take_block((void **)&r->stages, &r->stage_count, &r->stage_capacity, sizeof *r->stages, r->free_stages,
+                           block_class(kept));
+        if (++r->alternatives_live > r->alternatives_peak) r->alternatives_peak = r->alternatives_live;
+    }
     net_route *n = &r->routes[id];
-    *n = (net_route){.src = src, .dst = dst, .first = r->stage_count, .count = kept, .tail_delay = x->tail_delay,
-                     .flight = x->flight, .parent = parent, .options = -1, .lane = (int16_t)lane,
+    uint32_t gen = n->gen;
+    *n = (net_route){.src = src, .dst = dst, .first = first, .count = kept, .tail_delay = x->tail_delay,
+                     .flight = x->flight, .options = -1, .lane = (int16_t)lane,
                      .taken = (int16_t)taken, .decided = (int16_t)(s.at + 1),
-                     .entry = (int16_t)s.entry, .channel = (int8_t)channel};
+                     .entry = (int16_t)s.entry, .channel = (int8_t)channel, .gen = gen};
+    int8_t *h = r->history ? &r->history[(size_t)id * ROUTE_MAX_FORKS] : NULL;
+    for (int k = 0; h && k <= s.at; k++) h[k] = (int8_t)x->choices.choice[k];
     if (s.open >= 0) {
         const route_fork *f = &x->choices.forks[s.open];
         n->open = (route_branch){.stage = x->fork_stage[s.open] - s.start, .count = f->count, .node = f->node,
@@ -210,22 +270,23 @@ static int append(route_table *r, const route_compiled *x, suffix s, int src, in
     }
     memcpy(&r->stages[n->first], &x->stages[s.start], sizeof *r->stages * (size_t)kept);
     for (int k = 0; k < kept; k++) r->stages[n->first + k].route = id;
-    r->stage_count += kept;
     return id;
 }
 
-/* The kept route leaving its packets the path of X's part S, PARENT's
- * alternative TAKEN: found by its content, else appended (invariant 1). */
-static int keep(route_table *r, const route_compiled *x, suffix s, int parent, int taken, int channel)
+/* The kept route leaving its packets the path of X's part S, alternative
+ * TAKEN at the open fork of ROUTE: found by its content, else appended
+ * (invariant 1). */
+static int keep(route_table *r, const route_compiled *x, suffix s, int route, int taken, int channel)
 {
-    const net_route *from = &r->routes[parent];
+    const net_route *from = &r->routes[route];
     int src = from->src, dst = from->dst, lane = from->lane;
     if (2 * (r->shared_count + 1) > r->shared_capacity) shared_grow(r);
     uint32_t hash = content_hash(x, s, lane), mask = (uint32_t)(r->shared_capacity - 1), k = hash & mask;
     for (; r->shared[k]; k = (k + 1) & mask)
         if ((uint32_t)(r->shared[k] >> 32) == hash && kept_as(r, (int)(r->shared[k] & 0xffffffffu) - 1, x, s, lane))
             return (int)(r->shared[k] & 0xffffffffu) - 1;
-    int id = append(r, x, s, src, dst, lane, parent, taken, channel);
+    int id = append(r, x, s, src, dst, lane, taken, channel);
+    r->routes[id].hash = hash;
     r->shared[k] = (uint64_t)hash << 32 | (uint32_t)(id + 1);
     r->shared_count++;
     return id;
@@ -243,7 +304,7 @@ int route_flow(route_table *r, int src, int dst, int lane, diag *d)
         diag_fail(d, "platform '%s' has no route from %s to %s", r->t->name, a, b);
         return -1;
     }
-    return append(r, x, suffix_of(x, -1, r->keep_branches && c.fork_count > 0 ? 0 : -1), src, dst, lane, -1, 0, 0);
+    return append(r, x, suffix_of(x, -1, r->keep_branches && c.fork_count > 0 ? 0 : -1), src, dst, lane, 0, 0);
 }
 
 /* The hop into the node of ROUTE's open fork, kept as the first stage of
@@ -277,17 +338,24 @@ static suffix compile_alternative(route_table *r, int route, int choice, route_c
     return s;
 }
 
+/* The alternatives of ROUTE's open fork, the escape with them. */
+static int option_count(const route_table *r, int route)
+{
+    return route_choice_count(r, route) + (r->adaptive_vc >= 0);
+}
+
 const route_option *route_options(route_table *r, int route)
 {
     if (r->routes[route].options < 0) {
-        int count = route_choice_count(r, route) + (r->adaptive_vc >= 0); /* and the escape */
-        r->options = grow_array(r->options, &r->option_capacity, r->option_count + count, sizeof *r->options);
-        r->routes[route].options = r->option_count;
+        int count = option_count(r, route);
+        int first = take_block((void **)&r->options, &r->option_count, &r->option_capacity, sizeof *r->options,
+                               r->free_options, block_class(count));
+        r->routes[route].options = first;
         for (int i = 0; i < count; i++) {
             route_compiled *x = &r->scratch[0];
             suffix s = compile_alternative(r, route, i, x);
             const route_stage *hop = &x->stages[s.start + s.entry];
-            r->options[r->option_count++] = (route_option){.route = -1, .port = hop->port, .vc = hop->vc};
+            r->options[first + i] = (route_option){.route = -1, .port = hop->port, .vc = hop->vc};
         }
     }
     return &r->options[r->routes[route].options];
@@ -297,12 +365,14 @@ int route_alternative(route_table *r, int route, int choice)
 {
     const route_option *options = route_options(r, route); /* may grow the options: before reading them */
     int slot = (int)(options - r->options) + choice;
-    if (r->options[slot].route >= 0) return r->options[slot].route;
+    int kept = r->options[slot].route;
+    if (kept >= 0 && r->routes[kept].gen == r->options[slot].gen) return kept; /* not freed since (invariant 4) */
     route_compiled *x = &r->scratch[0];
     suffix s = compile_alternative(r, route, choice, x);
     int channel = choice_channel(r, route, choice);
     int id = keep(r, x, s, route, channel < 0 ? 0 : choice % r->routes[route].open.count, channel);
-    r->options[slot].route = id;
+    r->options[slot] = (route_option){.route = id, .gen = r->routes[id].gen, .port = r->options[slot].port,
+                                      .vc = r->options[slot].vc};
     return id;
 }
 
@@ -327,4 +397,36 @@ const route_branch *route_open_branch(const route_table *r, int route, int stage
 {
     const route_branch *b = &r->routes[route].open;
     return b->count > 0 && b->stage == stage ? b : NULL;
+}
+
+/* Take ROUTE (an alternative, hash HASH) out of the shared table: its slot
+ * emptied and the entries after it in its run moved back (linear
+ * probing's deletion). */
+static void unshare(route_table *r, int route, uint32_t hash)
+{
+    uint32_t mask = (uint32_t)(r->shared_capacity - 1), i = hash & mask;
+    while ((uint32_t)(r->shared[i] & 0xffffffffu) != (uint32_t)(route + 1)) i = (i + 1) & mask;
+    for (uint32_t j = (i + 1) & mask; r->shared[j]; j = (j + 1) & mask) {
+        uint32_t home = (uint32_t)(r->shared[j] >> 32) & mask;
+        if (((j - home) & mask) >= ((j - i) & mask)) { /* its home is at or before the hole */
+            r->shared[i] = r->shared[j];
+            i = j;
+        }
+    }
+    r->shared[i] = 0;
+    r->shared_count--;
+}
+
+void route_release(route_table *r, int route)
+{
+    net_route *n = &r->routes[route];
+    if (n->decided == 0 || --n->refs > 0) return; /* a flow's route, or still taken */
+    unshare(r, route, n->hash);
+    give_block(r->stages, sizeof *r->stages, r->free_stages, block_class(n->count), n->first);
+    if (n->options >= 0)
+        give_block(r->options, sizeof *r->options, r->free_options, block_class(option_count(r, route)), n->options);
+    n->gen++;
+    n->options = r->free_route;
+    r->free_route = route;
+    r->alternatives_live--;
 }

@@ -19,15 +19,22 @@
  *      the path before them, so their number is bounded by the distinct
  *      remaining paths, not by the packets' histories.
  *   2. A shared route's own alternatives are compiled from the history of
- *      its first packet (the chain of parents to a flow's route): whatever
- *      packet asks, the same routes come back.  On a torus or mesh the
+ *      its first packet (the choices it made from its source, kept with
+ *      the route): whatever packet asks, the same routes come back.  On a torus or mesh the
  *      remaining path fixes the rest (the node, each dimension's remaining
  *      arc and whether it has crossed its dateline), so this gives every
  *      packet the stages and channels its own route would give
  *      (tests/test_routers.c compiles both ways and compares them).
  *   3. The alternatives of an open fork know the port and channel of their
  *      hop at the fork before any of them is kept: choosing reads them,
- *      and only the alternative taken becomes a route. */
+ *      and only the alternative taken becomes a route.
+ *   4. An alternative lives while packets are on it (route_hold,
+ *      route_release): its id, stages and alternatives' hops go back to
+ *      the table as its last packet leaves, and a fork's alternative kept
+ *      before names the route it found by the id's generation, so that a
+ *      route freed and its id given again is found anew by its content.
+ *      What the table holds is bounded by the packets in flight and the
+ *      flows' own routes, not by every path taken. */
 #ifndef COLLSIM_ROUTING_H
 #define COLLSIM_ROUTING_H
 
@@ -61,20 +68,29 @@ typedef struct net_route {
     net_time tail_delay;     /* latency-only links after the last stage */
     net_time flight;         /* a flow's route: the time its packets fly after they leave, its links'
                                 latencies and the latency-only links on its way (router.h) */
-    int32_t parent;          /* the route it is an alternative of (its first packet's), -1: a flow's */
+    int32_t refs;            /* an alternative's packets on it, and messages whose next packet takes it */
     int32_t options;         /* its open fork's alternatives in route_table.options, -1 until met */
     int16_t lane;            /* the virtual lane its traffic names (lanes.h) */
-    int16_t taken;           /* the alternative of the parent's open fork it is (the escape: 0) */
-    int16_t decided;         /* forks its history decided: the index of its open fork among them */
-    int16_t entry;           /* the stage a packet coming from the parent's fork starts on */
-    int8_t channel;          /* the adaptive channel of its hop at the parent's fork, or -1: a torus's
+    int16_t taken;           /* the alternative of its first packet's fork it is (the escape: 0) */
+    int16_t decided;         /* forks its history decided (0: a flow's route, never freed): the index of
+                                its open fork among them */
+    int16_t entry;           /* the stage a packet coming from the fork before starts on */
+    int8_t channel;          /* the adaptive channel of its hop at the fork before, or -1: a torus's
                                 escape (that hop in dimension order, on the dateline's channels) */
+    bool voqs_assigned;      /* its stages have their virtual output queues (voq.h) */
+    uint32_t gen;            /* its id's generation: one more each time the id is freed */
+    uint32_t hash;           /* an alternative's content hash (its slot in route_table.shared) */
     route_branch open;       /* its open fork (spray, adaptive), count 0 when none */
 } net_route;
+
+/* Sizes of the blocks an alternative's stages and its fork's alternatives
+ * take (powers of two, up to 2^(ROUTE_BLOCK_CLASSES - 1)). */
+#define ROUTE_BLOCK_CLASSES 16
 
 /* An alternative of an open fork: its hop there, and its route once kept. */
 typedef struct route_option {
     int32_t route;           /* -1 until a packet takes it */
+    uint32_t gen;            /* ROUTE's generation then: another means it was freed since */
     int32_t port;
     int16_t vc;
 } route_option;
@@ -98,6 +114,11 @@ typedef struct route_table {
     int option_count, option_capacity;
     uint64_t *shared;        /* alternatives by content: hash << 32 | route + 1, open addressing; 0: empty */
     int shared_count, shared_capacity; /* capacity a power of two, or 0 */
+    int8_t *history;         /* ROUTE_MAX_FORKS a route: the choices its first packet made at each fork */
+    int free_route;          /* freed ids, linked through their `options`; -1: none */
+    int alternatives_live, alternatives_peak; /* alternatives kept now, and at most */
+    int free_stages[ROUTE_BLOCK_CLASSES];  /* freed blocks of 2^class stages (routing.c's take_block) */
+    int free_options[ROUTE_BLOCK_CLASSES]; /* freed blocks of 2^class alternatives' hops, likewise */
     bool keep_branches;      /* spray / adaptive: record forks (ecmp never looks at them) */
     bool datelines;          /* the routing's virtual channels as the platform names them (else channel 0
                                 in every lane: only to show the deadlock they prevent) */
@@ -127,6 +148,15 @@ int route_alternative(route_table *r, int route, int choice);
  * the escape after them with ranks that route adaptively): their hops
  * there, before any is kept. */
 const route_option *route_options(route_table *r, int route);
+/* A packet or message takes ROUTE: an alternative then lives until as many
+ * releases (a flow's route lives for the run). */
+static inline void route_hold(route_table *r, int route)
+{
+    r->routes[route].refs++;
+}
+/* A packet leaves ROUTE (or arrives): the last frees an alternative
+ * (invariant 4). */
+void route_release(route_table *r, int route);
 /* How many alternatives ROUTE's open fork has, the escape left out. */
 static inline int route_choice_count(const route_table *r, int route)
 {

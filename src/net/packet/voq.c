@@ -72,11 +72,13 @@ static int far_node(const topology *t, int p)
     return p % 2 ? link->ends[0] : link->ends[1];
 }
 
-void voq_assign(voq_table *v, route_table *r, const topology *t, int vc_shift)
+void voq_assign(voq_table *v, route_table *r, const topology *t, int vc_shift, int route)
 {
-    for (int k = v->stages_assigned; k < r->stage_count; k++) {
+    net_route *n = &r->routes[route];
+    if (n->voqs_assigned) return;
+    n->voqs_assigned = true;
+    for (int k = n->first + 1; k < n->first + n->count; k++) {
         route_stage *s = &r->stages[k];
-        if (k == r->routes[s->route].first) continue;
         const route_stage *before = &r->stages[k - 1];
         int node = far_node(t, before->port);
         if (node < t->ranks ? !(t->lattice && t->packet.router.architecture == SWITCH_VOQ) /* a rank that routes */
@@ -84,5 +86,4 @@ void voq_assign(voq_table *v, route_table *r, const topology *t, int vc_shift)
             continue;
         s->voq = queue_of(v, before->port << vc_shift | before->vc, s->port);
     }
-    v->stages_assigned = r->stage_count;
 }

@@ -32,13 +32,13 @@ typedef struct voq_table {
     uint64_t *keys;           /* (buffer input, port) + 1 -> queue, open addressing; 0: empty */
     int32_t *values;
     int map_capacity;         /* a power of two, or 0 */
-    int stages_assigned;      /* stages of the route table given their queue so far */
 } voq_table;
 
 void voq_table_free(voq_table *v);
-/* Give R's stages compiled since the last call their queue (-1 where the
- * buffer before them is at a rank, or they are a route's first); a
- * buffer's input is its port << VC_SHIFT | its channel (the engine's). */
-void voq_assign(voq_table *v, route_table *r, const topology *t, int vc_shift);
+/* Give ROUTE's stages their queue once, as a packet first takes it (-1
+ * where the buffer before them is at a rank, or they are the route's
+ * first); a buffer's input is its port << VC_SHIFT | its channel (the
+ * engine's). */
+void voq_assign(voq_table *v, route_table *r, const topology *t, int vc_shift, int route);
 
 #endif
