@@ -283,9 +283,10 @@ END_TEST
 
 /* An alternative route lives while packets are on it (routing.h,
  * invariant 4): after random traffic under minimal adaptive routing on a
- * 4^3 torus, and under spray on a k = 4 fat tree, the route table has kept
- * alternatives and holds none once every packet has arrived: every id but
- * the flows' own routes is free to be given again. */
+ * 4^3 torus, and under spray on a k = 4 fat tree, with no idle route kept
+ * the table has kept alternatives and holds none once every packet has
+ * arrived (every id but the flows' own routes is free to be given again),
+ * and every flow ends when it does with every route kept. */
 START_TEST(test_routes_live_while_packets_are_on_them)
 {
     static const char *const platforms[] = {
@@ -298,18 +299,29 @@ START_TEST(test_routes_live_while_packets_are_on_them)
         load_text(platforms[p], &t);
         int count;
         flow *f = random_flows(&t, 4, 2, &count);
-        double *finish = malloc(sizeof *finish * (size_t)count);
-        engine *e = engine_create(&t, 1);
-        diag d = {0};
-        ck_assert_msg(packet_run_flows_on(e, f, count, finish, &d), "%s", d.message);
-        const route_table *r = engine_routes(e);
-        ck_assert_msg(r->alternatives_peak > 0 && r->alternatives_live == 0, "%s: %d alternatives kept at most, %d left",
-                      t.name, r->alternatives_peak, r->alternatives_live);
-        int freed = 0;
-        for (int id = r->free_route; id >= 0; id = r->routes[id].options) freed++;
-        ck_assert_int_eq(freed + count, r->route_count);
-        engine_free(e);
-        free(finish);
+        double *finish[2] = {malloc(sizeof(double) * (size_t)count), malloc(sizeof(double) * (size_t)count)};
+        for (int keep = 0; keep < 2; keep++) {
+            engine *e = engine_create(&t, 1);
+            if (!keep) engine_keep_idle_routes(e, 0);
+            diag d = {0};
+            ck_assert_msg(packet_run_flows_on(e, f, count, finish[keep], &d), "%s", d.message);
+            const route_table *r = engine_routes(e);
+            if (!keep) {
+                ck_assert_msg(r->alternatives_peak > 0 && r->alternatives_kept == 0,
+                              "%s: %d alternatives kept at most, %d left", t.name, r->alternatives_peak,
+                              r->alternatives_kept);
+                int freed = 0;
+                for (int id = r->free_route; id >= 0; id = r->routes[id].options) freed++;
+                ck_assert_int_eq(freed + count, r->route_count);
+            } else
+                ck_assert_int_eq(r->free_route, -1);
+            engine_free(e);
+        }
+        for (int i = 0; i < count; i++)
+            ck_assert_msg(finish[0][i] == finish[1][i], "%s: flow %d ends at %.17g s freeing, %.17g s keeping", t.name, i,
+                          finish[0][i], finish[1][i]);
+        free(finish[0]);
+        free(finish[1]);
         free(f);
         topology_free(&t);
     }

@@ -172,6 +172,11 @@ void engine_use_virtual_channels(engine *e, bool on)
     e->routes.datelines = on;
 }
 
+void engine_keep_idle_routes(engine *e, int alternatives)
+{
+    e->routes.keep_idle = alternatives;
+}
+
 void engine_use_escape(engine *e, bool on)
 {
     if (on || e->adaptive_vc < 0) return;

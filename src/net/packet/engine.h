@@ -68,6 +68,10 @@ void engine_use_virtual_channels(engine *e, bool on);
  * choose the least queued dimension whatever its room, and wait for it.
  * Before the first route. */
 void engine_use_escape(engine *e, bool on);
+/* Alternative routes kept with no packet on them, at most (routing.h,
+ * invariant 4; default ROUTE_KEEP_IDLE): 0 frees each as its last packet
+ * leaves.  What packets do is the same at any value. */
+void engine_keep_idle_routes(engine *e, int alternatives);
 /* Keep a message_record of every message sent from now on (off by default). */
 void engine_keep_messages(engine *e, bool on);
 /* Run events at one attosecond in an order drawn from SEED rather than the

@@ -30,7 +30,7 @@ void route_table_init(route_table *r, const topology *t, bool keep_branches, int
     *r = (route_table){.t = t, .keep_branches = keep_branches, .datelines = true, .adaptive_vc = adaptive_vc,
                        .adaptive_channels = adaptive_vc >= 0 ? adaptive_channels : 1,
                        .route_vcs = topology_route_vcs(t) + (adaptive_vc >= 0 ? adaptive_channels : 0),
-                       .hops = route_buffer(t), .free_route = -1};
+                       .hops = route_buffer(t), .free_route = -1, .keep_idle = ROUTE_KEEP_IDLE};
     for (int k = 0; k < ROUTE_BLOCK_CLASSES; k++) r->free_stages[k] = r->free_options[k] = -1;
     compiled_init(&r->scratch[0], t);
     compiled_init(&r->scratch[1], t);
@@ -253,7 +253,7 @@ static int append(route_table *r, const route_compiled *x, suffix s, int src, in
     } else {
         first = take_block((void **)&r->stages, &r->stage_count, &r->stage_capacity, sizeof *r->stages, r->free_stages,
                            block_class(kept));
-        if (++r->alternatives_live > r->alternatives_peak) r->alternatives_peak = r->alternatives_live;
+        if (++r->alternatives_kept > r->alternatives_peak) r->alternatives_peak = r->alternatives_kept;
     }
     net_route *n = &r->routes[id];
     uint32_t gen = n->gen;
@@ -420,7 +420,7 @@ static void unshare(route_table *r, int route, uint32_t hash)
 void route_release(route_table *r, int route)
 {
     net_route *n = &r->routes[route];
-    if (n->decided == 0 || --n->refs > 0) return; /* a flow's route, or still taken */
+    if (n->decided == 0 || --n->refs > 0 || r->alternatives_kept <= r->keep_idle) return; /* a flow's, taken, kept */
     unshare(r, route, n->hash);
     give_block(r->stages, sizeof *r->stages, r->free_stages, block_class(n->count), n->first);
     if (n->options >= 0)
@@ -428,5 +428,5 @@ void route_release(route_table *r, int route)
     n->gen++;
     n->options = r->free_route;
     r->free_route = route;
-    r->alternatives_live--;
+    r->alternatives_kept--;
 }

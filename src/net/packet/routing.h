@@ -29,12 +29,15 @@
  *      hop at the fork before any of them is kept: choosing reads them,
  *      and only the alternative taken becomes a route.
  *   4. An alternative lives while packets are on it (route_hold,
- *      route_release): its id, stages and alternatives' hops go back to
- *      the table as its last packet leaves, and a fork's alternative kept
- *      before names the route it found by the id's generation, so that a
- *      route freed and its id given again is found anew by its content.
- *      What the table holds is bounded by the packets in flight and the
- *      flows' own routes, not by every path taken. */
+ *      route_release), and after for the packets to come while the table
+ *      keeps fewer than `keep_idle` alternatives (ROUTE_KEEP_IDLE): past
+ *      that, its id, stages and alternatives' hops go back to the table as
+ *      its last packet leaves.  A fork's alternative kept before names the
+ *      route it found by the id's generation, so that a route freed and
+ *      its id given again is found anew by its content.  What the table
+ *      holds is then bounded by ROUTE_KEEP_IDLE, the packets in flight and
+ *      the flows' own routes, not by every path taken; freeing changes
+ *      no packet's path. */
 #ifndef COLLSIM_ROUTING_H
 #define COLLSIM_ROUTING_H
 
@@ -83,6 +86,10 @@ typedef struct net_route {
     route_branch open;       /* its open fork (spray, adaptive), count 0 when none */
 } net_route;
 
+/* Alternatives a route table keeps with no packet on them, at most: about
+ * 1.5 GB of routes, stages and alternatives' hops on a torus. */
+#define ROUTE_KEEP_IDLE (1 << 22)
+
 /* Sizes of the blocks an alternative's stages and its fork's alternatives
  * take (powers of two, up to 2^(ROUTE_BLOCK_CLASSES - 1)). */
 #define ROUTE_BLOCK_CLASSES 16
@@ -116,7 +123,8 @@ typedef struct route_table {
     int shared_count, shared_capacity; /* capacity a power of two, or 0 */
     int8_t *history;         /* ROUTE_MAX_FORKS a route: the choices its first packet made at each fork */
     int free_route;          /* freed ids, linked through their `options`; -1: none */
-    int alternatives_live, alternatives_peak; /* alternatives kept now, and at most */
+    int alternatives_kept, alternatives_peak; /* alternatives kept now, and at most */
+    int keep_idle;           /* alternatives kept at most before one no packet is on is freed */
     int free_stages[ROUTE_BLOCK_CLASSES];  /* freed blocks of 2^class stages (routing.c's take_block) */
     int free_options[ROUTE_BLOCK_CLASSES]; /* freed blocks of 2^class alternatives' hops, likewise */
     bool keep_branches;      /* spray / adaptive: record forks (ecmp never looks at them) */
