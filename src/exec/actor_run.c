@@ -447,7 +447,7 @@ static void actor_soon(void *owner, int stage)
         return;
     }
     for (int k = 0; r->links.message && k < r->links.count && k < SOON_MESSAGE_LOGS; k++)
-        __builtin_prefetch(r->links.message[k], 1);
+        message_log_soon(r->links.message[k]);
 }
 
 typedef struct actor_runs {

@@ -67,8 +67,10 @@ static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
         int in = q->request_head;
         if (in >= 0 && !is_voq_input(in)) {
             __builtin_prefetch(&e->requests[in]);
-            if (!is_message_input(e, in)) prefetch_lines(input_buffer(e, in), 2);
-            else prefetch_message(&e->messages[message_slot(e, in)]);
+            if (!is_message_input(e, in)) { /* and its crossbar's rate, by port */
+                prefetch_lines(input_buffer(e, in), 2);
+                if (input_port(e, in) < e->port_count) __builtin_prefetch(&e->crossbar_as_per_byte[input_port(e, in)]);
+            } else prefetch_message(&e->messages[message_slot(e, in)]);
         } else if (in >= 0) { /* a virtual output queue: its request, its ring, its buffer's slot */
             __builtin_prefetch(&e->voqs.entries[in - VOQ_INPUT_BASE]);
         }
