@@ -39,60 +39,57 @@ typedef struct part_form {
     int *sinks;
 } part_form;
 
+/* A group rank's place, worked out once: every op read of it (at setup,
+ * and at every message of a run, where the child actors' lines are cold)
+ * reads this line, without a division or a walk over the parts. */
+typedef struct rank_place {
+    int g, q;                             /* its position g·D + q */
+    int base[COMPOSITION_MAX_PARTS + 1];  /* each part's first op of the rank, and one past its last */
+} rank_place;
+
 typedef struct composed {
     int part_count, d;
     part_form part[COMPOSITION_MAX_PARTS];
-    int *rank_at;     /* position -> group rank */
-    int *position_of; /* group rank -> position */
+    int *rank_at;      /* position -> group rank */
+    rank_place *place; /* by group rank */
 } composed;
 
-/* Where op O of group rank A sits: its part (returned), the child actor J,
- * the op's index LOCAL in it, and the first op of each part up to it in BASE. */
-static int locate(const composed *c, int a, int o, int *j, int *local, int *base)
+/* The child actor of part I that the rank at place P is. */
+static int child_actor(const composed *c, int i, const rank_place *p)
 {
-    int position = c->position_of[a], start = 0;
-    for (int i = 0; i < c->part_count; i++) {
-        const part_form *f = &c->part[i];
-        base[i] = start;
-        if (!f->child) continue;
-        *j = f->outer ? position / c->d : position % c->d;
-        int count = f->child->actor[*j].op_count;
-        if (o < start + count) {
-            *local = o - start;
-            return i;
-        }
-        start += count;
-    }
-    return -1; /* past the rank's ops: never asked */
+    return c->part[i].outer ? p->g : p->q;
 }
 
-/* The child actor of part I that group rank A is. */
-static int child_actor(const composed *c, int i, int a)
+/* The part op O of the rank at place P sits in (a part without ops has
+ * none: its base is the next one's). */
+static int locate(const composed *c, const rank_place *p, int o)
 {
-    return c->part[i].outer ? c->position_of[a] / c->d : c->position_of[a] % c->d;
+    int i = 0;
+    while (i + 1 < c->part_count && o >= p->base[i + 1]) i++;
+    return i;
 }
 
-static int sink_count(const composed *c, int i, int a)
+static int sink_count(const composed *c, int i, const rank_place *p)
 {
     const part_form *f = &c->part[i];
-    int j = child_actor(c, i, a);
+    int j = child_actor(c, i, p);
     return f->sink_first[j + 1] - f->sink_first[j];
 }
 
 static sched_op composed_op(const schedule *s, int a, int o)
 {
     const composed *c = s->generator_state;
-    int base[COMPOSITION_MAX_PARTS], j = 0, local = 0, i = locate(c, a, o, &j, &local, base);
+    const rank_place *p = &c->place[a];
+    int i = locate(c, p, o), j = child_actor(c, i, p), local = o - p->base[i], g = p->g, q = p->q;
     const part_form *f = &c->part[i];
     const sched_op *t = &f->child->actor[j].ops[local];
-    int position = c->position_of[a], g = position / c->d, q = position % c->d;
     sched_op op = *t;
     op.phase = (uint8_t)i;
     op.peer = c->rank_at[f->outer ? t->peer * c->d + q : g * c->d + t->peer];
     op.chunk = (int32_t)((f->outer ? q * f->span : 0) + (long)t->chunk * f->width);
     op.count = t->count * f->width;
     op.dep_first = 0;
-    if (t->dep_count == 0 && f->prev >= 0) op.dep_count += sink_count(c, f->prev, a);
+    if (t->dep_count == 0 && f->prev >= 0) op.dep_count += sink_count(c, f->prev, p);
     if (f->extra[f->op_first[j] + local] >= 0) op.dep_count++;
     return op;
 }
@@ -100,7 +97,9 @@ static sched_op composed_op(const schedule *s, int a, int o)
 static int composed_dep(const schedule *s, int a, int o, int k)
 {
     const composed *c = s->generator_state;
-    int base[COMPOSITION_MAX_PARTS], j = 0, local = 0, i = locate(c, a, o, &j, &local, base);
+    const rank_place *p = &c->place[a];
+    int i = locate(c, p, o), j = child_actor(c, i, p), local = o - p->base[i];
+    const int *base = p->base;
     const part_form *f = &c->part[i];
     const sched_actor *child = &f->child->actor[j];
     const sched_op *t = &child->ops[local];
@@ -108,7 +107,7 @@ static int composed_dep(const schedule *s, int a, int o, int k)
     k -= t->dep_count;
     if (t->dep_count == 0 && f->prev >= 0) {
         const part_form *before = &c->part[f->prev];
-        int jj = child_actor(c, f->prev, a), count = before->sink_first[jj + 1] - before->sink_first[jj];
+        int jj = child_actor(c, f->prev, p), count = before->sink_first[jj + 1] - before->sink_first[jj];
         if (k < count) return base[f->prev] + before->sinks[before->sink_first[jj] + k];
     }
     int32_t extra = f->extra[f->op_first[j] + local];
@@ -127,7 +126,7 @@ static void composed_release(void *state)
         free(f->sinks);
     }
     free(c->rank_at);
-    free(c->position_of);
+    free(c->place);
     free(c);
 }
 
@@ -215,10 +214,11 @@ bool composition_generate(schedule *s, const composition_part *parts, int part_c
     c->part_count = part_count;
     c->d = d;
     c->rank_at = malloc(sizeof(int) * (size_t)n);
-    c->position_of = malloc(sizeof(int) * (size_t)n);
+    c->place = malloc(sizeof *c->place * (size_t)n);
+    if (!c->rank_at || !c->place) out_of_memory();
     for (int position = 0; position < n; position++) {
         c->rank_at[position] = rank_at ? rank_at[position] : position;
-        c->position_of[c->rank_at[position]] = position;
+        c->place[c->rank_at[position]] = (rank_place){.g = position / d, .q = position % d};
     }
     int prev = -1;
     for (int i = 0; i < part_count; i++) {
@@ -239,10 +239,12 @@ bool composition_generate(schedule *s, const composition_part *parts, int part_c
     for (int j = 0; j < l; j++) find_extras(c, true, j, last, 2 * l);
     free(last);
     for (int a = 0; a < n; a++) {
-        int position = c->position_of[a];
-        for (int i = 0; i < part_count; i++)
-            if (c->part[i].child)
-                s->actor[a].op_count += c->part[i].child->actor[parts[i].outer ? position / d : position % d].op_count;
+        rank_place *p = &c->place[a];
+        for (int i = 0; i < part_count; i++) {
+            p->base[i] = s->actor[a].op_count;
+            if (c->part[i].child) s->actor[a].op_count += c->part[i].child->actor[child_actor(c, i, p)].op_count;
+        }
+        p->base[part_count] = s->actor[a].op_count;
     }
     s->generator = &composed_generator;
     s->generator_state = c;

@@ -39,15 +39,19 @@
 #include "net/fluid/simgrid_run.h"
 #include "exec/op_classes.h"
 #include "net/network.h"
+#include "util/arena.h"
 #include "util/key_map.h"
 #include "util/memory.h"
 
 _Static_assert(SCHED_MAX_CHANNELS <= NET_MAX_LANES, "every channel of a schedule is a lane of the network");
 
-/* SimGrid's C actors receive argv only: the job lives here, and the op
- * graphs its actors share. */
+/* SimGrid's C actors receive argv only: the job lives here, the op graphs
+ * its actors share, and the memory of their state (each actor's read cold
+ * at every message at thousands of actors: in blocks backed by huge pages,
+ * arena.h). */
 static const exec_job *job_now;
 static op_classes *classes_now;
+static arena *memory_now;
 
 static int compare_keys(const void *a, const void *b)
 {
@@ -66,7 +70,7 @@ static long long op_key(const sched_op *op)
  * too slow per message) and, when the part charges overheads, a send's
  * overhead by the tier its route climbs to (computed once per connection
  * too).  Sized by connections, not by ops: a ring has four, an all-to-all
- * one per op.  One allocation (`key` first) holds the four arrays: every
+ * one per op.  One piece (`key` first) holds the four arrays: every
  * message reads its connection's key, channel and log slot, and at
  * thousands of actors an actor's are cold when its next message comes
  * (docs/scale.md §1), so they share cache lines. */
@@ -78,7 +82,7 @@ typedef struct connections {
     int count;
 } connections;
 
-static connections resolve_connections(const exec_job *job, int part, int self)
+static connections resolve_connections(const exec_job *job, int part, int self, arena *memory)
 {
     const exec_piece *p = &job->pieces[part];
     const sched_actor *a = &p->s->actor[self];
@@ -99,8 +103,10 @@ static connections resolve_connections(const exec_job *job, int part, int self)
     qsort(c.key, (size_t)c.count, sizeof *c.key, compare_keys); /* the network's channels made in key order */
     bool charged = p->charges && self < p->s->ranks; /* switches have no software endpoint */
     size_t n = (size_t)c.count;
-    c.key = realloc(c.key, n * (sizeof *c.key + sizeof *c.channel + sizeof *c.message + sizeof *c.cost) + 1);
-    if (!c.key) out_of_memory();
+    long long *keys = c.key;
+    c.key = arena_carve(memory, n * (sizeof *c.key + sizeof *c.channel + sizeof *c.message + sizeof *c.cost));
+    if (n) memcpy(c.key, keys, n * sizeof *c.key);
+    free(keys);
     c.channel = (net_channel *)(c.key + n);
     message_connection **message = (message_connection **)(c.channel + n);
     double *cost = (double *)(message + n);
@@ -134,10 +140,6 @@ static int connection_of(const connections *c, const sched_op *op)
     return low;
 }
 
-static void connections_free(connections *c)
-{
-    free(c->key); /* the others are in its block */
-}
 
 /* An op posted and not yet completed: what its completion reads of it. */
 typedef struct posted_op {
@@ -253,12 +255,11 @@ static void actor_begin(actor_run *r)
         if (op.dep_count == 0 && (r->channel_of < 0 || op.channel == r->channel_of)) make_ready(r, o);
     }
     if (r->reach <= REACH_MAX) {
-        r->done = calloc((size_t)r->a->op_count / 64 + 1, sizeof *r->done);
-        if (!r->done) out_of_memory();
+        r->done = arena_carve(memory_now, sizeof *r->done * ((size_t)r->a->op_count / 64 + 1));
     } else {
         op_classes_graph(classes_now, s, r->self, &r->g);
     }
-    r->links = resolve_connections(job_now, r->part, r->self);
+    r->links = resolve_connections(job_now, r->part, r->self, memory_now);
     for (int i = 0; i < POSTED_KEPT; i++) r->posted[i].o = -1;
 }
 
@@ -377,10 +378,7 @@ static void actor_end(actor_run *r)
     const exec_piece *p = r->p;
     if (r->self < p->s->ranks && r->last > p->rank_finish_s[r->self]) p->rank_finish_s[r->self] = r->last;
     if (r->last > p->tally->time_s) p->tally->time_s = r->last;
-    free(r->done);
-    free(r->g.remaining); /* its dependents are its class's */
-    connections_free(&r->links);
-    free(r->ready);
+    free(r->ready); /* the rest is in memory_now and its class's */
 }
 
 /* One helper.  It marks where it is (simgrid_mark) around every SimGrid call,
@@ -449,7 +447,7 @@ static void actor_soon(void *owner, int stage)
         return;
     }
     for (int k = 0; r->links.message && k < r->links.count && k < SOON_MESSAGE_LOGS; k++)
-        __builtin_prefetch(r->links.message[k], 1);
+        message_log_soon(r->links.message[k]);
 }
 
 typedef struct actor_runs {
@@ -523,8 +521,9 @@ void actor_run_all(const exec_job *job, int actors)
     classes_now = op_classes_create();
     bool driven = job->net->drive != NULL;
     int lanes[SCHED_MAX_CHANNELS];
-    actor_run *runs = calloc((size_t)actors + 1, sizeof *runs), *r = runs;
-    if (!runs) out_of_memory();
+    arena memory;
+    arena_init(memory_now = &memory);
+    actor_run *runs = arena_carve(&memory, sizeof *runs * ((size_t)actors + 1)), *r = runs;
     for (int k = 0; k < job->count; k++) {
         const schedule *s = job->pieces[k].s;
         for (int a = 0; a < s->actors; a++) {
@@ -544,5 +543,6 @@ void actor_run_all(const exec_job *job, int actors)
     simgrid_simulate();
     op_classes_free(classes_now);
     classes_now = NULL;
-    free(runs);
+    arena_free(&memory);
+    memory_now = NULL;
 }

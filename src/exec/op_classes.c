@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/arena.h"
 #include "util/key_map.h"
 #include "util/memory.h"
 
@@ -24,6 +25,8 @@ struct op_classes {
     int count, capacity;
     int *dep_offset, *deps; /* scratch: the actor being read */
     int offset_capacity, deps_capacity;
+    arena memory;           /* the actors' unmet counts, each read cold at every completion at thousands of
+                               actors: in blocks backed by huge pages (arena.h) */
 };
 
 op_classes *op_classes_create(void)
@@ -31,6 +34,7 @@ op_classes *op_classes_create(void)
     op_classes *c = calloc(1, sizeof *c);
     if (!c) out_of_memory();
     key_map_init(&c->by_hash);
+    arena_init(&c->memory);
     return c;
 }
 
@@ -46,6 +50,7 @@ void op_classes_free(op_classes *c)
     free(c->dep_offset);
     free(c->deps);
     key_map_free(&c->by_hash);
+    arena_free(&c->memory);
     free(c);
 }
 
@@ -120,7 +125,6 @@ void op_classes_graph(op_classes *c, const schedule *s, int a, op_graph *g)
     }
     g->offset = k->g.offset;
     g->list = k->g.list;
-    g->remaining = malloc(sizeof(int) * ((size_t)ops + 1));
-    if (!g->remaining) out_of_memory();
+    g->remaining = arena_carve(&c->memory, sizeof(int) * ((size_t)ops + 1));
     for (int o = 0; o < ops; o++) g->remaining[o] = k->dep_offset[o + 1] - k->dep_offset[o];
 }

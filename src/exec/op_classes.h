@@ -16,7 +16,7 @@ op_classes *op_classes_create(void);
 /* Frees the shared graphs: after every actor's last use. */
 void op_classes_free(op_classes *c);
 /* Actor A of S's op graph (schedule.h's op_graph): OFFSET and LIST those of
- * its class, which C owns; REMAINING its own, which the caller frees. */
+ * its class, REMAINING its own; C owns them all. */
 void op_classes_graph(op_classes *c, const schedule *s, int a, op_graph *g);
 
 #endif

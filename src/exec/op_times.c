@@ -192,6 +192,12 @@ void message_log_done(message_connection *c, bool send, double now)
     message_end_seen(c, c->posted[send] - 1, -INFINITY, now);
 }
 
+void message_log_soon(const message_connection *c)
+{
+    __builtin_prefetch(c, 1);
+    __builtin_prefetch((const char *)(c + 1) - 1, 1); /* the second slot may be on the next line */
+}
+
 void message_log_close(message_log *l)
 {
     if (!l) return;

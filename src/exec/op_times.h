@@ -41,6 +41,9 @@ message_connection *message_log_connection(message_log *l, int from, int to);
  * was posted, or its current message completed, at NOW. */
 void message_log_posted(message_connection *c, bool send, double now);
 void message_log_done(message_connection *c, bool send, double now);
+/* C is about to be told of a posting or a completion: its lines asked for
+ * (a hint; a connection may be NULL). */
+void message_log_soon(const message_connection *c);
 void message_log_close(message_log *l);
 
 /* The distribution of COUNT latencies (VALUES is sorted in place): the

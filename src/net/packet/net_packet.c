@@ -29,6 +29,7 @@
 #include "net/network.h"
 #include "net/packet/engine.h"
 #include "net/packet/packet_flows.h"
+#include "util/arena.h"
 #include "util/key_map.h"
 #include "util/memory.h"
 
@@ -82,6 +83,8 @@ struct network {
     int endpoints_left;   /* endpoints not yet closed: the fabric stops at 0 */
     net_endpoint **woken; /* endpoints with completions at the current delivery */
     int woken_count, woken_capacity;
+    arena memory;         /* the endpoints and connections: each read cold at every message at thousands of
+                             ranks, so in blocks backed by huge pages (arena.h) */
     key_map channels;
     connection **connections;
     int connection_count, connection_capacity;
@@ -415,6 +418,7 @@ static network *packet_open(const topology *t, node_pair *pairs, int pair_count,
     (void)actors; /* driven: none but the fabric, on the host of PAIRS[0]'s sender */
     if (pair_count < 1 || !simgrid_open_hosts(t, pairs, 1, options)) return NULL;
     network *n = calloc(1, sizeof *n);
+    arena_init(&n->memory);
     n->host = simgrid_host(t, pairs[0].src);
     n->e = engine_create(t, scale);
     if (options->ties_shuffled) engine_shuffle_ties(n->e, options->tie_seed);
@@ -447,11 +451,10 @@ static void packet_drive(network *n, void (*begin)(void *ctx), void *ctx, net_wa
     sg_actor_create_("fabric", n->host, fabric_main, 0, NULL);
 }
 
-/* One allocation, the endpoint and then its tags. */
+/* One piece, the endpoint and then its tags. */
 static net_endpoint *packet_endpoint(network *n, int ops, net_op_time *times, void *owner)
 {
-    net_endpoint *a = malloc(sizeof *a + sizeof *a->done * (size_t)(ops + 1));
-    if (!a) out_of_memory();
+    net_endpoint *a = arena_carve(&n->memory, sizeof *a + sizeof *a->done * (size_t)(ops + 1));
     *a = (net_endpoint){.n = n, .owner = owner, .times = times, .done = (int *)(a + 1)};
     n->endpoints_left++;
     return a;
@@ -465,7 +468,7 @@ static net_channel packet_channel(network *n, int part, int lane, int virtual_la
     connection *c = key_map_get(&n->channels, key);
     if (c) return c;
     diag d = {0};
-    c = calloc(1, sizeof *c);
+    c = arena_carve(&n->memory, sizeof *c);
     c->route = engine_route(n->e, from_node, to_node, virtual_lane, &d);
     if (c->route < 0) {
         fprintf(stderr, "collsim: %s\n", d.message);
@@ -536,8 +539,7 @@ static void packet_sleep(net_endpoint *a, double seconds)
 
 static void packet_endpoint_close(net_endpoint *a)
 {
-    a->n->endpoints_left--;
-    free(a);
+    a->n->endpoints_left--; /* its piece goes with the network's memory */
 }
 
 /* The links' counts over the schedules' run: now, less the warm-up's. */
@@ -562,9 +564,9 @@ static bool packet_close(network *n, net_link_stats *links, double *queue_bytes,
     if (n->bg) background_stream_free(&n->arrivals);
     free(n->bg_routes);
     free(n->warm);
-    for (int i = 0; i < n->connection_count; i++) free(n->connections[i]);
     free(n->connections);
     key_map_free(&n->channels);
+    arena_free(&n->memory);
     free(n->woken);
     free(n->told);
     free(n->postings);

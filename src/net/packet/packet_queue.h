@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "net/packet/arena.h"
+#include "util/arena.h"
 #include "net/packet/net_time.h"
 
 typedef struct packet {

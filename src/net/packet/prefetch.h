@@ -8,14 +8,17 @@
 
 /* Cache lines the coming events will read, requested a few events ahead:
  * a packet-hop reads its port, the buffer of the input it serves (its head
- * packet, the next one, and its departures' ring) and the buffer it fills
- * (its ring's tail, and its departures due); each a miss when thousands of
- * ports are busy, each known only from the one before, so they are fetched
- * in stages: the port PREFETCH_PORT events ahead, the two buffers
- * PREFETCH_BUFFERS ahead (the port is in by then), their rings
- * PREFETCH_RINGS ahead.  Inlined by force: GCC takes a function of loads and
- * prefetches for pure and drops the call. */
-enum { PREFETCH_PORT = 8, PREFETCH_BUFFERS = 5, PREFETCH_RINGS = 2 };
+ * packet, the next one, its departures' ring, and on its second line the
+ * crossbar's busy period) or the message it cuts a packet from, the buffer
+ * it fills (its ring's tail, and its departures due), its route stage and,
+ * on its last hop, its message; each a miss when thousands of ports are
+ * busy, each known only from the one before, so they are fetched in stages:
+ * the port PREFETCH_PORT events ahead, the two buffers or the message
+ * PREFETCH_BUFFERS ahead (the port is in by then), their rings and the
+ * message's route PREFETCH_RINGS ahead, the stage and the message of the
+ * head packet PREFETCH_STAGE ahead.  Inlined by force: GCC takes a function
+ * of loads and prefetches for pure and drops the call. */
+enum { PREFETCH_PORT = 8, PREFETCH_BUFFERS = 5, PREFETCH_RINGS = 2, PREFETCH_STAGE = 1 };
 
 static inline __attribute__((always_inline)) void prefetch_lines(const void *p, int lines)
 {
@@ -33,6 +36,28 @@ static inline __attribute__((always_inline)) void prefetch_departures_due(const 
     __builtin_prefetch(buffer_leave(f, f->leave_applied));
 }
 
+/* Far buffer F that a packet fills: its departures due and its ring's tail. */
+static inline __attribute__((always_inline)) void prefetch_far(const port_buffer *f)
+{
+    prefetch_departures_due(f);
+    const packet_queue *r = &f->queue;
+    if (r->capacity) __builtin_prefetch(&r->items[(r->first + r->count) & (r->capacity - 1)]);
+}
+
+/* A message (96 bytes: both lines it may straddle). */
+static inline __attribute__((always_inline)) void prefetch_message(const message *m)
+{
+    __builtin_prefetch(m);
+    __builtin_prefetch((const char *)(m + 1) - 1);
+}
+
+/* Route stage AT, which a hop reads, and the next, which a forward reads. */
+static inline __attribute__((always_inline)) void prefetch_stages(const engine *e, int at)
+{
+    __builtin_prefetch(&e->routes.stages[at]);
+    __builtin_prefetch(&e->routes.stages[at + 1]);
+}
+
 static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
 {
     const event *ev = event_peek(&e->events, PREFETCH_PORT);
@@ -42,7 +67,10 @@ static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
         int in = q->request_head;
         if (in >= 0 && !is_voq_input(in)) {
             __builtin_prefetch(&e->requests[in]);
-            if (!is_message_input(e, in)) prefetch_lines(input_buffer(e, in), 1);
+            if (!is_message_input(e, in)) { /* and its crossbar's rate, by port */
+                prefetch_lines(input_buffer(e, in), 2);
+                if (input_port(e, in) < e->port_count) __builtin_prefetch(&e->crossbar_as_per_byte[input_port(e, in)]);
+            } else prefetch_message(&e->messages[message_slot(e, in)]);
         } else if (in >= 0) { /* a virtual output queue: its request, its ring, its buffer's slot */
             __builtin_prefetch(&e->voqs.entries[in - VOQ_INPUT_BASE]);
         }
@@ -67,11 +95,25 @@ static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
                 __builtin_prefetch(buffer_leave(b, b->leave_end - 1));
                 __builtin_prefetch(buffer_leave(b, b->leave_end));
             }
-            const port_buffer *f = &port_far(e, ev->target)[e->requests[q->request_head].vc];
-            prefetch_departures_due(f);
-            r = &f->queue;
-            if (r->capacity) __builtin_prefetch(&r->items[(r->first + r->count) & (r->capacity - 1)]);
+            prefetch_far(&port_far(e, ev->target)[e->requests[q->request_head].vc]);
+        } else if (q->request_head >= 0) { /* a message at its source: the buffer it fills, its route */
+            prefetch_far(&port_far(e, ev->target)[e->requests[q->request_head].vc]);
+            __builtin_prefetch(&e->routes.routes[e->messages[message_slot(e, q->request_head)].packet_route]);
         }
+    }
+    if ((ev = event_peek(&e->events, PREFETCH_STAGE)) && ev->kind == EVENT_PORT) {
+        int in = e->ports[ev->target].request_head;
+        if (in < 0 || is_voq_input(in)) return;
+        if (is_message_input(e, in)) {
+            const net_route *r = &e->routes.routes[e->messages[message_slot(e, in)].packet_route];
+            prefetch_stages(e, r->first + r->entry);
+            return;
+        }
+        packet_queue *r = &input_buffer(e, in)->queue;
+        if (!r->count) return;
+        const packet *x = packet_queue_front(r);
+        prefetch_stages(e, x->at);
+        prefetch_message(&e->messages[x->message]);
     }
 }
 

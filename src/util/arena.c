@@ -1,9 +1,10 @@
 /* arena.c — blocks of at least 2 MB, 2 MB-aligned, advised for huge pages;
  * pieces carved in order and recycled per size. */
-#include "net/packet/arena.h"
+#include "util/arena.h"
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 
 #include "util/memory.h"
@@ -44,6 +45,19 @@ void *arena_take(arena *a, int log2_bytes)
     }
     a->next = p + bytes;
     return p;
+}
+
+void *arena_carve(arena *a, size_t bytes)
+{
+    bytes = (bytes + 63) & ~(size_t)63;
+    char *p = (char *)(((uintptr_t)a->next + 63) & ~(uintptr_t)63);
+    if (!a->next || p + bytes > a->end) {
+        if (bytes > BLOCK_BYTES / 4) return memset(new_block(a, (bytes + BLOCK_BYTES - 1) / BLOCK_BYTES * BLOCK_BYTES), 0, bytes);
+        p = a->next = new_block(a, BLOCK_BYTES);
+        a->end = a->next + BLOCK_BYTES;
+    }
+    a->next = p + bytes;
+    return memset(p, 0, bytes);
 }
 
 void arena_give(arena *a, void *p, int log2_bytes)

@@ -1,9 +1,13 @@
-/* arena.h — memory for the packet engine's ports and rings, in blocks the
- * kernel may back with 2 MB pages (madvise).  A packet-hop touches some ten
- * cache lines spread over megabytes of ports, buffers and rings; with 4 KB
- * pages most of them would miss the TLB as well (a quarter of the run time
- * on the 1,024-rank permutation).  Pieces are powers of two, recycled by
- * size when a ring grows; everything is released at once. */
+/* arena.h — memory in blocks the kernel may back with 2 MB pages
+ * (madvise), for state read cold at every packet or message: the packet
+ * engine's ports and rings, the packet network's endpoints and connections,
+ * the executor's per-actor arrays.  A packet-hop touches some ten cache
+ * lines spread over megabytes of ports, buffers and rings; with 4 KB pages
+ * most of them would miss the TLB as well (a quarter of the run time on the
+ * 1,024-rank permutation), and so would a message's endpoint and actor at
+ * thousands of ranks.  Pieces are powers of two, recycled by size when a
+ * ring grows, or carved to size and never recycled; everything is released
+ * at once. */
 #ifndef COLLSIM_ARENA_H
 #define COLLSIM_ARENA_H
 
@@ -22,6 +26,9 @@ void arena_init(arena *a);
 /* A piece of 2^LOG2_BYTES bytes (at least 8), aligned on its size up to
  * 4 KB; never fails (exits on out of memory). */
 void *arena_take(arena *a, int log2_bytes);
+/* A piece of BYTES bytes (rounded up to a cache line), aligned on a cache
+ * line, zeroed, for the arena's life: never given back; never fails. */
+void *arena_carve(arena *a, size_t bytes);
 /* Piece P of 2^LOG2_BYTES bytes is free again. */
 void arena_give(arena *a, void *p, int log2_bytes);
 void arena_free(arena *a);
