@@ -323,5 +323,20 @@ void expect_generated_equals_stored(const schedule *generated, const schedule *s
                               "%s: rank %d op %d dependency %d: %d, stored %d", what, a, o, d,
                               sched_op_dep(generated, a, o, &got, d), x->deps[want->dep_first + d]);
         }
+        /* read a block at a time (sched_cursor): forward, backward, and from the middle on */
+        sched_cursor forward, backward, middle;
+        sched_cursor_init(&forward, generated, a);
+        sched_cursor_init(&backward, generated, a);
+        sched_cursor_init(&middle, generated, a);
+        for (int o = 0; o < x->op_count; o++) {
+            sched_op f = sched_cursor_op(&forward, o), b = sched_cursor_op(&backward, x->op_count - 1 - o);
+            ck_assert_msg(same_op(&f, &x->ops[o]), "%s: rank %d op %d read forward", what, a, o);
+            ck_assert_msg(same_op(&b, &x->ops[x->op_count - 1 - o]), "%s: rank %d op %d read backward", what, a,
+                          x->op_count - 1 - o);
+        }
+        for (int o = x->op_count / 2, k = 0; k < x->op_count; k++, o = (o + 37) % x->op_count) {
+            sched_op m = sched_cursor_op(&middle, o);
+            ck_assert_msg(same_op(&m, &x->ops[o]), "%s: rank %d op %d read in jumps", what, a, o);
+        }
     }
 }

@@ -292,6 +292,44 @@ START_TEST(test_percentiles_over_parts_are_those_of_their_union)
 }
 END_TEST
 
+static int ascending(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The percentiles against a sorted copy's nearest ranks: 20,001 values of
+ * both signs, many repeated (a few hundred distinct), some sharing their
+ * top 48 bits with others (the select's last digit decides), in three
+ * parts; the values themselves are left where they were. */
+START_TEST(test_percentiles_are_the_sorted_values_nearest_ranks)
+{
+    enum { N = 20001 };
+    static double all[N], sorted[N];
+    unsigned seed = 12345;
+    for (int i = 0; i < N; i++) {
+        seed = seed * 1103515245u + 12345u;
+        int v = (int)((seed >> 8) % 400) - 100;
+        all[i] = i % 7 == 0 ? nextafter((double)v, 1e9) : v * 1e-6;
+    }
+    memcpy(sorted, all, sizeof all);
+    qsort(sorted, N, sizeof *sorted, ascending);
+    double *parts[] = {all, all + 5000, all + 5001};
+    long counts[] = {5000, 1, N - 5001};
+    latency_summary l = latency_summarize_parts(parts, counts, 3);
+    long r50 = (N * 50L + 99) / 100, r99 = (N * 99L + 99) / 100;
+    ck_assert_msg(l.count == N && l.p50_s == sorted[r50 - 1] && l.p99_s == sorted[r99 - 1] && l.min_s == sorted[0] &&
+                      l.max_s == sorted[N - 1],
+                  "%.17g %.17g %.17g %.17g", l.p50_s, l.p99_s, l.min_s, l.max_s);
+    seed = 12345;
+    for (int i = 0; i < N; i++) {
+        seed = seed * 1103515245u + 12345u;
+        int v = (int)((seed >> 8) % 400) - 100;
+        ck_assert(all[i] == (i % 7 == 0 ? nextafter((double)v, 1e9) : v * 1e-6));
+    }
+}
+END_TEST
+
 START_TEST(test_the_busiest_links_come_first_and_idle_ones_not_at_all)
 {
     link_row rows[5] = {0};
@@ -437,6 +475,7 @@ int main(void)
     tcase_add_test(tc, test_a_dependency_far_back_keeps_every_message_in_order);
     tcase_add_test(tc, test_percentiles_are_nearest_ranks);
     tcase_add_test(tc, test_percentiles_over_parts_are_those_of_their_union);
+    tcase_add_test(tc, test_percentiles_are_the_sorted_values_nearest_ranks);
     tcase_add_test(tc, test_the_busiest_links_come_first_and_idle_ones_not_at_all);
     tcase_add_test(tc, test_background_rates_load_the_busiest_link_as_asked);
     tcase_add_test(tc, test_background_is_carried_at_its_load_and_spares_other_links);

@@ -76,12 +76,11 @@ static int sink_count(const composed *c, int i, const rank_place *p)
     return f->sink_first[j + 1] - f->sink_first[j];
 }
 
-static sched_op composed_op(const schedule *s, int a, int o)
+/* The op at LOCAL in part I of the rank at place P. */
+static inline sched_op part_op(const composed *c, const rank_place *p, int i, int local)
 {
-    const composed *c = s->generator_state;
-    const rank_place *p = &c->place[a];
-    int i = locate(c, p, o), j = child_actor(c, i, p), local = o - p->base[i], g = p->g, q = p->q;
     const part_form *f = &c->part[i];
+    int j = child_actor(c, i, p), g = p->g, q = p->q;
     const sched_op *t = &f->child->actor[j].ops[local];
     sched_op op = *t;
     op.phase = (uint8_t)i;
@@ -92,6 +91,25 @@ static sched_op composed_op(const schedule *s, int a, int o)
     if (t->dep_count == 0 && f->prev >= 0) op.dep_count += sink_count(c, f->prev, p);
     if (f->extra[f->op_first[j] + local] >= 0) op.dep_count++;
     return op;
+}
+
+static sched_op composed_op(const schedule *s, int a, int o)
+{
+    const composed *c = s->generator_state;
+    const rank_place *p = &c->place[a];
+    int i = locate(c, p, o);
+    return part_op(c, p, i, o - p->base[i]);
+}
+
+/* Ops FIRST .. FIRST + COUNT - 1 of rank A, part by part. */
+static void composed_ops(const schedule *s, int a, int first, int count, sched_op *out)
+{
+    const composed *c = s->generator_state;
+    const rank_place *p = &c->place[a];
+    for (int o = first, end = first + count; o < end;) {
+        int i = locate(c, p, o), stop = i + 1 < c->part_count && p->base[i + 1] < end ? p->base[i + 1] : end;
+        for (; o < stop; o++) out[o - first] = part_op(c, p, i, o - p->base[i]);
+    }
 }
 
 static int composed_dep(const schedule *s, int a, int o, int k)
@@ -130,7 +148,7 @@ static void composed_release(void *state)
     free(c);
 }
 
-static const sched_generator composed_generator = {composed_op, composed_dep, composed_release};
+static const sched_generator composed_generator = {composed_op, composed_dep, composed_release, composed_ops};
 
 /* Whether the generator computes CHILD's ops as sched_embed copies them:
  * plain ranges, one channel, no local op, ops on every actor. */

@@ -45,7 +45,7 @@ static int ring_dep(const schedule *s, int r, int o, int k)
     return o % 2 == 0 && k == 0 ? o - 1 : o - 2;
 }
 
-static const sched_generator ring_generator = {ring_op, ring_dep, NULL};
+static const sched_generator ring_generator = {ring_op, ring_dep, NULL, NULL};
 
 schedule *ring_schedule_generated(primitive prim, int n, char *why, int why_size)
 {

@@ -65,9 +65,9 @@ static void summarize_flows(const traffic_case *k, const double *finish_s, resul
         last_finish_s = fmax(last_finish_s, finish_s[i]);
     }
     row->flow_count = n;
-    latency_summary l = latency_summarize(completion_s, n); /* sorts them */
+    latency_summary l = latency_summarize(completion_s, n);
     row->messages = n;
-    row->latency_min_s = completion_s[0];
+    row->latency_min_s = l.min_s;
     row->latency_mean_s = sum / n;
     row->latency_p50_s = l.p50_s;
     row->latency_p99_s = l.p99_s;

@@ -91,8 +91,10 @@ static connections resolve_connections(const exec_job *job, int part, int self, 
     key_map seen;
     key_map_init(&seen);
     int capacity = 0;
+    sched_cursor cursor;
+    sched_cursor_init(&cursor, p->s, self);
     for (int o = 0; o < a->op_count; o++) {
-        sched_op op = sched_op_at(p->s, self, o);
+        sched_op op = sched_cursor_op(&cursor, o);
         long long key = op_key(&op);
         if (key_map_get(&seen, (uint64_t)key)) continue;
         key_map_put(&seen, (uint64_t)key, &c);
@@ -246,8 +248,10 @@ static void actor_begin(actor_run *r)
     const schedule *s = r->p->s;
     r->began = true;
     r->reach = 0;
+    sched_cursor cursor;
+    sched_cursor_init(&cursor, s, r->self);
     for (int o = r->a->op_count - 1; o >= 0; o--) {
-        sched_op op = sched_op_at(s, r->self, o);
+        sched_op op = sched_cursor_op(&cursor, o);
         for (int d = 0; d < op.dep_count && r->reach <= REACH_MAX; d++) {
             int back = o - sched_op_dep(s, r->self, o, &op, d);
             if (back > r->reach) r->reach = back;

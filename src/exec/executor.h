@@ -87,6 +87,8 @@ bool execute_schedule(const topology *t, schedule *s, const int *actor_nodes, do
 /* The bytes op OP of actor ACTOR of PART moves (real-valued: M/chunks per
  * chunk, skew weights applied). */
 double exec_op_bytes(const exec_part *part, int actor, int op);
+/* The same for OP, read already. */
+double exec_op_bytes_of(const exec_part *part, int actor, const sched_op *op);
 /* The (sender node, receiver node) pairs of S's messages, each sender's
  * distinct peers once, written to PAIRS (room for exec_pair_capacity(S));
  * their count.  Setup work: it reads every op. */

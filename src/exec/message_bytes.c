@@ -124,15 +124,20 @@ void message_size_free(message_size *m)
 
 double exec_op_bytes(const exec_part *part, int actor, int op)
 {
+    sched_op o = sched_op_at(part->s, actor, op);
+    return exec_op_bytes_of(part, actor, &o);
+}
+
+double exec_op_bytes_of(const exec_part *part, int actor, const sched_op *o)
+{
     const schedule *s = part->s;
     const sched_actor *a = &s->actor[actor];
-    sched_op o = sched_op_at(s, actor, op);
-    double chunk = (double)part_data_bytes(part) / s->chunks, chunks = o.count;
+    double chunk = (double)part_data_bytes(part) / s->chunks, chunks = o->count;
     if (part->block_weight) { /* skewed all-to-all: each chunk weighs its block's weight */
         int per_block = chunks_per_block(s);
         chunks = 0;
-        for (int i = 0; i < sched_op_range_count(&o); i++) {
-            chunk_range r = sched_op_range(a, &o, i);
+        for (int i = 0; i < sched_op_range_count(o); i++) {
+            chunk_range r = sched_op_range(a, o, i);
             for (int c = r.first; c < r.first + r.count; c++) chunks += chunk_weight(part, per_block, c);
         }
     }

@@ -60,8 +60,10 @@ static uint64_t read_actor(op_classes *c, const schedule *s, int a, int ops)
     c->dep_offset = grow_array(c->dep_offset, &c->offset_capacity, ops + 1, sizeof *c->dep_offset);
     uint64_t hash = 1469598103934665603ULL ^ (uint64_t)ops;
     int count = 0;
+    sched_cursor cursor;
+    sched_cursor_init(&cursor, s, a);
     for (int o = 0; o < ops; o++) {
-        sched_op op = sched_op_at(s, a, o);
+        sched_op op = sched_cursor_op(&cursor, o);
         c->dep_offset[o] = count;
         c->deps = grow_array(c->deps, &c->deps_capacity, count + op.dep_count, sizeof *c->deps);
         for (int d = 0; d < op.dep_count; d++) {

@@ -36,13 +36,16 @@ void op_times_latencies(const schedule *s, const net_op_time *times, const long 
     message_end *tmp = malloc(sizeof *tmp * (size_t)(messages + 1));
     long *slot = malloc(sizeof *slot * ((size_t)s->actors + 1));
     /* collected actor by actor in program order: sends by (from, op), receives by (to, op) */
-    for (int a = 0; a < s->actors; a++)
+    for (int a = 0; a < s->actors; a++) {
+        sched_cursor cursor;
+        sched_cursor_init(&cursor, s, a);
         for (int o = 0; o < s->actor[a].op_count; o++) {
-            sched_op op = sched_op_at(s, a, o);
+            sched_op op = sched_cursor_op(&cursor, o);
             long index = actor_first[a] + o;
             if (op.kind == OP_SEND) send[sends++] = (message_end){a, op.peer, index};
             else if (recvs < messages) recv[recvs++] = (message_end){op.peer, a, index};
         }
+    }
     /* per connection in program order on both sides, (from, to, op): the k-th
      * send meets the k-th receive; stable sorts keep the program order */
     sort_ends_by(send, tmp, sends, s->actors, 1, slot);
@@ -98,13 +101,15 @@ static bool one_lane_per_pair(const schedule *s, int *mark)
     for (int a = 0; a < s->actors; a++)
         for (int kind = 0; kind < 2; kind++) {
             bool same = true;
+            sched_cursor cursor;
+            sched_cursor_init(&cursor, s, a);
             for (int o = 0; o < s->actor[a].op_count; o++) {
-                sched_op op = sched_op_at(s, a, o);
+                sched_op op = sched_cursor_op(&cursor, o);
                 if ((op.kind == OP_SEND) != (kind == 0)) continue;
                 if (mark[op.peer] < 0) mark[op.peer] = op.channel;
                 else same &= mark[op.peer] == op.channel;
             }
-            for (int o = 0; o < s->actor[a].op_count; o++) mark[sched_op_at(s, a, o).peer] = -1;
+            for (int o = 0; o < s->actor[a].op_count; o++) mark[sched_cursor_op(&cursor, o).peer] = -1;
             if (!same) return false;
         }
     return true;
@@ -206,12 +211,6 @@ void message_log_close(message_log *l)
     free(l);
 }
 
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* A double's place in the order of doubles, as an unsigned integer, and back. */
 static uint64_t order_key(double v)
 {
@@ -228,51 +227,53 @@ static double key_value(uint64_t key)
     return v;
 }
 
-/* How many of the sorted PARTS' values are at most KEY. */
-static long count_at_most(double *const *values, const long *counts, int parts, uint64_t key)
-{
-    long total = 0;
-    for (int k = 0; k < parts; k++) {
-        long low = 0, high = counts[k]; /* the first value above KEY is in [low, high] */
-        while (low < high) {
-            long mid = low + (high - low) / 2;
-            if (order_key(values[k][mid]) <= key) low = mid + 1;
-            else high = mid;
-        }
-        total += low;
-    }
-    return total;
-}
+#define DIGIT_BITS 16
+#define DIGITS (1 << DIGIT_BITS)
 
 /* The value of nearest rank ceil(PERCENT / 100 * COUNT) (integer arithmetic:
- * exact ranks) among the sorted PARTS' COUNT values: the least value with at
- * least that many at or below it, found by halving the range of doubles'
- * order keys, so that the parts are never copied into one array. */
-static double nearest_rank(double *const *values, const long *counts, int parts, long count, long percent)
+ * exact ranks) among the PARTS' COUNT values, found digit by digit of the
+ * doubles' order keys from the top: each pass counts, by their next digit,
+ * the values whose higher digits are those found so far (a radix select:
+ * four passes, nothing sorted, the parts never copied into one array).
+ * HISTOGRAM has DIGITS counts. */
+static double nearest_rank(double *const *values, const long *counts, int parts, long count, long percent,
+                           long *histogram)
 {
     long rank = (count * percent + 99) / 100;
     if (rank < 1) rank = 1;
-    uint64_t low = 0, high = UINT64_MAX; /* the answer's key is in [low, high] */
-    while (low < high) {
-        uint64_t mid = low + (high - low) / 2;
-        if (count_at_most(values, counts, parts, mid) >= rank) high = mid;
-        else low = mid + 1;
+    uint64_t prefix = 0; /* the digits found, above SHIFT + DIGIT_BITS */
+    for (int shift = 64 - DIGIT_BITS; shift >= 0; shift -= DIGIT_BITS) {
+        memset(histogram, 0, sizeof *histogram * DIGITS);
+        int above = shift + DIGIT_BITS;
+        for (int k = 0; k < parts; k++)
+            for (long i = 0; i < counts[k]; i++) {
+                uint64_t key = order_key(values[k][i]);
+                if (above < 64 && key >> above != prefix) continue;
+                histogram[(key >> shift) & (DIGITS - 1)]++;
+            }
+        uint64_t d = 0;
+        while (rank > histogram[d]) rank -= histogram[d++];
+        prefix = prefix << DIGIT_BITS | d;
     }
-    return key_value(low);
+    return key_value(prefix);
 }
 
 latency_summary latency_summarize_parts(double *const *values, const long *counts, int parts)
 {
     latency_summary l = {0};
-    for (int k = 0; k < parts; k++) {
-        if (counts[k] == 0) continue;
-        qsort(values[k], (size_t)counts[k], sizeof *values[k], compare_doubles);
-        l.max_s = l.count == 0 ? values[k][counts[k] - 1] : fmax(l.max_s, values[k][counts[k] - 1]);
-        l.count += counts[k];
-    }
+    for (int k = 0; k < parts; k++)
+        for (long i = 0; i < counts[k]; i++) {
+            double v = values[k][i];
+            l.min_s = l.count == 0 ? v : fmin(l.min_s, v);
+            l.max_s = l.count == 0 ? v : fmax(l.max_s, v);
+            l.count++;
+        }
     if (l.count == 0) return l;
-    l.p50_s = nearest_rank(values, counts, parts, l.count, 50);
-    l.p99_s = nearest_rank(values, counts, parts, l.count, 99);
+    long *histogram = malloc(sizeof *histogram * DIGITS);
+    if (!histogram) out_of_memory();
+    l.p50_s = nearest_rank(values, counts, parts, l.count, 50, histogram);
+    l.p99_s = nearest_rank(values, counts, parts, l.count, 99, histogram);
+    free(histogram);
     return l;
 }
 

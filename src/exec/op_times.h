@@ -46,16 +46,16 @@ void message_log_done(message_connection *c, bool send, double now);
 void message_log_soon(const message_connection *c);
 void message_log_close(message_log *l);
 
-/* The distribution of COUNT latencies (VALUES is sorted in place): the
- * nearest-rank median and 99th percentile, and the largest; all 0 when
- * COUNT is 0. */
+/* The distribution of COUNT latencies (VALUES left as they are): the
+ * nearest-rank median and 99th percentile, the least and the largest; all
+ * 0 when COUNT is 0. */
 typedef struct latency_summary {
     long count;
-    double p50_s, p99_s, max_s;
+    double p50_s, p99_s, min_s, max_s;
 } latency_summary;
 latency_summary latency_summarize(double *values, long count);
-/* The same over the values of PARTS arrays together (each VALUES[k] of
- * COUNTS[k] sorted in place), without gathering them into one. */
+/* The same over the values of PARTS arrays together (VALUES[k] of
+ * COUNTS[k]), without gathering them into one. */
 latency_summary latency_summarize_parts(double *const *values, const long *counts, int parts);
 
 #endif

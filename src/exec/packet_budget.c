@@ -17,14 +17,16 @@ static double part_packet_hops(const topology *t, const exec_part *part, route_h
     double total = 0;
     for (int a = 0; a < s->actors; a++) {
         int peer = -1, links = 0;
+        sched_cursor cursor;
+        sched_cursor_init(&cursor, s, a);
         for (int o = 0; o < s->actor[a].op_count; o++) {
-            sched_op op = sched_op_at(s, a, o);
+            sched_op op = sched_cursor_op(&cursor, o);
             if (op.kind != OP_SEND) continue;
             if (op.peer != peer) {
                 peer = op.peer;
                 links = topology_route(t, part->actor_nodes[a], part->actor_nodes[peer], hops);
             }
-            double packets = ceil(exec_op_bytes(part, a, o) * wire / mtu_bytes);
+            double packets = ceil(exec_op_bytes_of(part, a, &op) * wire / mtu_bytes);
             total += (packets > 0 ? packets : 1) * links;
             *messages += 1;
         }

@@ -21,7 +21,7 @@ static void add_message_views(const scenario_case *k, const exec_result *results
     double **latency = malloc(sizeof *latency * (size_t)k->groups.count);
     long *messages = malloc(sizeof *messages * (size_t)k->groups.count);
     for (int g = 0; g < k->groups.count; g++) {
-        latency[g] = results[g].latency_s; /* sorted in place: nothing reads their order after this */
+        latency[g] = results[g].latency_s;
         messages[g] = results[g].messages;
     }
     latency_summary l = latency_summarize_parts(latency, messages, k->groups.count);

@@ -296,11 +296,26 @@ double primitive_busbw_factor(primitive p, int ranks)
     }
 }
 
+void sched_cursor_fill(sched_cursor *c, int o)
+{
+    int ops = c->s->actor[c->actor].op_count;
+    c->first = o < c->first && o >= SCHED_CURSOR_BLOCK - 1 ? o - (SCHED_CURSOR_BLOCK - 1) : o < c->first ? 0 : o;
+    c->count = ops - c->first < SCHED_CURSOR_BLOCK ? ops - c->first : SCHED_CURSOR_BLOCK;
+    const sched_generator *g = c->s->generator;
+    if (g->ops) {
+        g->ops(c->s, c->actor, c->first, c->count, c->block);
+        return;
+    }
+    for (int i = 0; i < c->count; i++) c->block[i] = g->op(c->s, c->actor, c->first + i);
+}
+
 int sched_send_peers(const schedule *s, int a, int *count, int *peers)
 {
     int distinct = 0;
+    sched_cursor cursor;
+    sched_cursor_init(&cursor, s, a);
     for (int o = 0; o < s->actor[a].op_count; o++) {
-        sched_op op = sched_op_at(s, a, o);
+        sched_op op = sched_cursor_op(&cursor, o);
         if (op.kind == OP_SEND && count[op.peer]++ == 0) peers[distinct++] = op.peer;
     }
     return distinct;

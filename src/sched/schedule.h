@@ -25,9 +25,11 @@
  * generator that computes op i of actor a, dependencies included, from the
  * schedule's shape (ring AR / AG / RS: ring_generated.c; two-tier
  * compositions: composition_generated.c, from their parts' sub-schedules,
- * generator_state), so that nothing is stored per op.  The executor reads ops through sched_op_at / sched_op_dep,
- * which serve both; everything else (verifier, composition) reads the stored
- * arrays and is only given stored schedules. */
+ * generator_state), so that nothing is stored per op.  The executor reads
+ * ops through sched_op_at / sched_op_dep, which serve both, and its passes
+ * over an actor's ops through sched_cursor (a block at a time); everything
+ * else (verifier, composition) reads the stored arrays and is only given
+ * stored schedules. */
 #ifndef COLLSIM_SCHEDULE_H
 #define COLLSIM_SCHEDULE_H
 
@@ -85,11 +87,14 @@ typedef struct sched_actor {
 struct schedule;
 
 /* Op O of actor ACTOR and its K-th dependency, computed (sched_op_at);
- * RELEASE (NULL: nothing) frees what the schedule's generator_state holds. */
+ * RELEASE (NULL: nothing) frees what the schedule's generator_state holds;
+ * OPS (NULL: OP one at a time) ops FIRST .. FIRST + COUNT - 1 of ACTOR
+ * into OUT in one pass (sched_cursor). */
 typedef struct sched_generator {
     sched_op (*op)(const struct schedule *s, int actor, int o);
     int (*dep)(const struct schedule *s, int actor, int o, int k);
     void (*release)(void *state);
+    void (*ops)(const struct schedule *s, int actor, int first, int count, sched_op *out);
 } sched_generator;
 
 typedef struct schedule {
@@ -146,6 +151,34 @@ static inline sched_op sched_op_at(const schedule *s, int actor, int o)
 static inline int sched_op_dep(const schedule *s, int actor, int o, const sched_op *op, int k)
 {
     return s->generator ? s->generator->dep(s, actor, o, k) : s->actor[actor].deps[op->dep_first + k];
+}
+
+/* A reader of one actor's ops for passes over all of them (setup): a
+ * generated schedule's ops are computed a block at a time, in order either
+ * way; any op may be read (sched_cursor_op). */
+#define SCHED_CURSOR_BLOCK 32
+typedef struct sched_cursor {
+    const schedule *s;
+    int actor, first, count; /* BLOCK holds ops FIRST .. FIRST + COUNT - 1 */
+    sched_op block[SCHED_CURSOR_BLOCK];
+} sched_cursor;
+
+static inline void sched_cursor_init(sched_cursor *c, const schedule *s, int actor)
+{
+    c->s = s;
+    c->actor = actor;
+    c->first = 1 << 30; /* past every op: the first read fills backward from it, or forward from op 0 */
+    c->count = 0;
+}
+
+/* Fill C's block with op O and its neighbours in the direction it moves. */
+void sched_cursor_fill(sched_cursor *c, int o);
+
+static inline sched_op sched_cursor_op(sched_cursor *c, int o)
+{
+    if (!c->s->generator) return c->s->actor[c->actor].ops[o];
+    if ((unsigned)(o - c->first) >= (unsigned)c->count) sched_cursor_fill(c, o);
+    return c->block[o - c->first];
 }
 
 schedule *schedule_create(primitive prim, int ranks, int switch_actors, int chunks);

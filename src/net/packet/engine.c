@@ -363,7 +363,7 @@ static void arrive(engine *e, port *p, port_buffer *far, const packet *x, net_ti
     message *m = &e->messages[x->message];
     int route = e->routes.stages[x->at].route; /* its message's, unless spray or adaptive routing chose */
     net_time arrival = tail + (route == m->route ? m->tail_delay : e->routes.routes[route].tail_delay);
-    route_release(&e->routes, route);
+    if (route != m->route) route_release(&e->routes, route); /* a flow's route lives for the run: its line unread */
     if (arrival > m->arrival) m->arrival = arrival;
     m->outstanding--;
     if (m->unsent == 0 && m->outstanding == 0) engine_schedule(e, m->arrival, EVENT_DELIVERED, x->message);
