@@ -142,7 +142,6 @@ static int connection_of(const connections *c, const sched_op *op)
     return low;
 }
 
-
 /* An op posted and not yet completed: what its completion reads of it. */
 typedef struct posted_op {
     int o;
