@@ -299,7 +299,8 @@ double primitive_busbw_factor(primitive p, int ranks)
 void sched_cursor_fill(sched_cursor *c, int o)
 {
     int ops = c->s->actor[c->actor].op_count;
-    c->first = o < c->first && o >= SCHED_CURSOR_BLOCK - 1 ? o - (SCHED_CURSOR_BLOCK - 1) : o < c->first ? 0 : o;
+    if (o >= c->first) c->first = o; /* moving forward: O and the ops after it */
+    else c->first = o >= SCHED_CURSOR_BLOCK - 1 ? o - (SCHED_CURSOR_BLOCK - 1) : 0; /* backward: the ops before it */
     c->count = ops - c->first < SCHED_CURSOR_BLOCK ? ops - c->first : SCHED_CURSOR_BLOCK;
     const sched_generator *g = c->s->generator;
     if (g->ops) {
