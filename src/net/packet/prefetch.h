@@ -16,9 +16,11 @@
  * the port PREFETCH_PORT events ahead, the two buffers or the message
  * PREFETCH_BUFFERS ahead (the port is in by then), their rings and the
  * message's route PREFETCH_RINGS ahead, the stage and the message of the
- * head packet PREFETCH_STAGE ahead.  Inlined by force: GCC takes a function
+ * head packet PREFETCH_STAGE ahead, and the port its next hop asks for
+ * (its first line: the request queue, when it is free) PREFETCH_NEXT_PORT
+ * ahead.  Inlined by force: GCC takes a function
  * of loads and prefetches for pure and drops the call. */
-enum { PREFETCH_PORT = 8, PREFETCH_BUFFERS = 5, PREFETCH_RINGS = 2, PREFETCH_STAGE = 1 };
+enum { PREFETCH_PORT = 8, PREFETCH_BUFFERS = 5, PREFETCH_RINGS = 3, PREFETCH_STAGE = 2, PREFETCH_NEXT_PORT = 1 };
 
 static inline __attribute__((always_inline)) void prefetch_lines(const void *p, int lines)
 {
@@ -56,6 +58,20 @@ static inline __attribute__((always_inline)) void prefetch_stages(const engine *
 {
     __builtin_prefetch(&e->routes.stages[at]);
     __builtin_prefetch(&e->routes.stages[at + 1]);
+}
+
+/* The route stage of the packet port P would start next (the head of the
+ * first input waiting for it), -1 when none is known. */
+static inline __attribute__((always_inline)) int head_stage(engine *e, int p)
+{
+    int in = e->ports[p].request_head;
+    if (in < 0 || is_voq_input(in)) return -1;
+    if (is_message_input(e, in)) {
+        const net_route *r = &e->routes.routes[e->messages[message_slot(e, in)].packet_route];
+        return r->first + r->entry;
+    }
+    packet_queue *r = &input_buffer(e, in)->queue;
+    return r->count ? packet_queue_front(r)->at : -1;
 }
 
 static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
@@ -102,18 +118,14 @@ static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
         }
     }
     if ((ev = event_peek(&e->events, PREFETCH_STAGE)) && ev->kind == EVENT_PORT) {
+        int at = head_stage(e, ev->target);
+        if (at >= 0) prefetch_stages(e, at);
         int in = e->ports[ev->target].request_head;
-        if (in < 0 || is_voq_input(in)) return;
-        if (is_message_input(e, in)) {
-            const net_route *r = &e->routes.routes[e->messages[message_slot(e, in)].packet_route];
-            prefetch_stages(e, r->first + r->entry);
-            return;
-        }
-        packet_queue *r = &input_buffer(e, in)->queue;
-        if (!r->count) return;
-        const packet *x = packet_queue_front(r);
-        prefetch_stages(e, x->at);
-        prefetch_message(&e->messages[x->message]);
+        if (at >= 0 && !is_message_input(e, in)) prefetch_message(&e->messages[packet_queue_front(&input_buffer(e, in)->queue)->message]);
+    }
+    if ((ev = event_peek(&e->events, PREFETCH_NEXT_PORT)) && ev->kind == EVENT_PORT) {
+        int at = head_stage(e, ev->target);
+        if (at >= 0 && !e->routes.stages[at].last) __builtin_prefetch(&e->ports[e->routes.stages[at + 1].port]);
     }
 }
 
