@@ -74,6 +74,24 @@ static inline __attribute__((always_inline)) int head_stage(engine *e, int p)
     return r->count ? packet_queue_front(r)->at : -1;
 }
 
+/* What the packet port P starts (at route stage AT) writes once it is in
+ * the far buffer: that input's request, and the port it then asks for
+ * (engine.c's forward and enter_output_queue, then offer_head): across a
+ * crossbar, the output's link; over a link into a switch, the crossbar
+ * port toward its next stage's link; else that link. */
+static inline __attribute__((always_inline)) void prefetch_next_hop(engine *e, int p, int at)
+{
+    const route_stage *s = &e->routes.stages[at];
+    __builtin_prefetch(&e->requests[buffer_input(e, p, s->vc)]);
+    int next = s->port;
+    if (p < e->port_count) {
+        if (s->last) return;
+        next = s[1].port;
+        if (e->outputs.crossbar_of && e->outputs.crossbar_of[next] >= 0) next = e->outputs.crossbar_of[next];
+    }
+    __builtin_prefetch(&e->ports[next]);
+}
+
 static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
 {
     const event *ev = event_peek(&e->events, PREFETCH_PORT);
@@ -125,7 +143,7 @@ static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
     }
     if ((ev = event_peek(&e->events, PREFETCH_NEXT_PORT)) && ev->kind == EVENT_PORT) {
         int at = head_stage(e, ev->target);
-        if (at >= 0 && !e->routes.stages[at].last) __builtin_prefetch(&e->ports[e->routes.stages[at + 1].port]);
+        if (at >= 0) prefetch_next_hop(e, ev->target, at);
     }
 }
 
