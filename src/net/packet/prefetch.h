@@ -76,6 +76,7 @@ static inline __attribute__((always_inline)) int head_stage(engine *e, int p)
 
 /* What the packet port P starts (at route stage AT) writes once it is in
  * the far buffer: that input's request, and the port it then asks for
+ * and the buffer beyond it
  * (engine.c's forward and enter_output_queue, then offer_head): across a
  * crossbar, the output's link; over a link into a switch, the crossbar
  * port toward its next stage's link; else that link. */
@@ -83,13 +84,15 @@ static inline __attribute__((always_inline)) void prefetch_next_hop(engine *e, i
 {
     const route_stage *s = &e->routes.stages[at];
     __builtin_prefetch(&e->requests[buffer_input(e, p, s->vc)]);
-    int next = s->port;
+    int next = s->port, vc = s->vc;
     if (p < e->port_count) {
         if (s->last) return;
         next = s[1].port;
+        vc = s[1].vc;
         if (e->outputs.crossbar_of && e->outputs.crossbar_of[next] >= 0) next = e->outputs.crossbar_of[next];
     }
     __builtin_prefetch(&e->ports[next]);
+    __builtin_prefetch(&port_far(e, next)[vc]); /* which its arbitration settles, if it is free */
 }
 
 static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
