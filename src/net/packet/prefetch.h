@@ -20,7 +20,7 @@
  * (its first line: the request queue, when it is free) PREFETCH_NEXT_PORT
  * ahead.  Inlined by force: GCC takes a function
  * of loads and prefetches for pure and drops the call. */
-enum { PREFETCH_PORT = 10, PREFETCH_BUFFERS = 6, PREFETCH_RINGS = 4, PREFETCH_STAGE = 3, PREFETCH_NEXT_PORT = 2 };
+enum { PREFETCH_PORT = 8, PREFETCH_BUFFERS = 5, PREFETCH_RINGS = 3, PREFETCH_STAGE = 2, PREFETCH_NEXT_PORT = 1 };
 
 static inline __attribute__((always_inline)) void prefetch_lines(const void *p, int lines)
 {
