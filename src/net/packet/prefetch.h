@@ -16,10 +16,10 @@
  * the port PREFETCH_PORT events ahead, the two buffers or the message
  * PREFETCH_BUFFERS ahead (the port is in by then), their rings and the
  * message's route PREFETCH_RINGS ahead, the stage and the message of the
- * head packet PREFETCH_STAGE ahead, and the port its next hop asks for
- * (its first line: the request queue, when it is free) PREFETCH_NEXT_PORT
- * ahead.  Inlined by force: GCC takes a function
- * of loads and prefetches for pure and drops the call. */
+ * head packet PREFETCH_STAGE ahead, and what its next hop touches (the
+ * request it writes, the port it asks for, that port's far buffer)
+ * PREFETCH_NEXT_PORT ahead.  Inlined by force: GCC takes a function of
+ * loads and prefetches for pure and drops the call. */
 enum { PREFETCH_PORT = 8, PREFETCH_BUFFERS = 5, PREFETCH_RINGS = 3, PREFETCH_STAGE = 2, PREFETCH_NEXT_PORT = 1 };
 
 /* The next hop's lines are asked for only when the ports and their buffers
@@ -80,12 +80,12 @@ static inline __attribute__((always_inline)) int head_stage(engine *e, int p)
     return r->count ? packet_queue_front(r)->at : -1;
 }
 
-/* What the packet port P starts (at route stage AT) writes once it is in
- * the far buffer: that input's request, and the port it then asks for
- * and the buffer beyond it
- * (engine.c's forward and enter_output_queue, then offer_head): across a
- * crossbar, the output's link; over a link into a switch, the crossbar
- * port toward its next stage's link; else that link. */
+/* What the packet port P starts (at route stage AT) touches once it is in
+ * the far buffer (engine.c's forward and enter_output_queue, then
+ * offer_head): that input's request, the port it then asks for and the
+ * buffer beyond that port.  The port: across a crossbar, the output's
+ * link; over a link into a switch, the crossbar port toward its next
+ * stage's link; else that link. */
 static inline __attribute__((always_inline)) void prefetch_next_hop(engine *e, int p, int at)
 {
     const route_stage *s = &e->routes.stages[at];
@@ -145,10 +145,10 @@ static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
         }
     }
     if ((ev = event_peek(&e->events, PREFETCH_STAGE)) && ev->kind == EVENT_PORT) {
-        int at = head_stage(e, ev->target);
+        int at = head_stage(e, ev->target), in = e->ports[ev->target].request_head;
         if (at >= 0) prefetch_stages(e, at);
-        int in = e->ports[ev->target].request_head;
-        if (at >= 0 && !is_message_input(e, in)) prefetch_message(&e->messages[packet_queue_front(&input_buffer(e, in)->queue)->message]);
+        if (at >= 0 && !is_message_input(e, in)) /* and the head packet's message, which arrive reads */
+            prefetch_message(&e->messages[packet_queue_front(&input_buffer(e, in)->queue)->message]);
     }
     if (e->prefetch_next_hop && (ev = event_peek(&e->events, PREFETCH_NEXT_PORT)) && ev->kind == EVENT_PORT) {
         int at = head_stage(e, ev->target);
