@@ -113,7 +113,7 @@ engine *engine_create(const topology *t, double scale)
     size_t ports = (size_t)(e->all_ports ? e->all_ports : 1);
     e->ports = arena_take(&e->memory, arena_log2(sizeof *e->ports * ports));
     e->buffers = arena_take(&e->memory, arena_log2(sizeof *e->buffers * (ports << e->vc_shift)));
-    e->prefetch_next_hop = (sizeof *e->ports + (sizeof *e->buffers << e->vc_shift)) * ports > PREFETCH_NEXT_HOP_BYTES;
+    e->prefetch_further = (sizeof *e->ports + (sizeof *e->buffers << e->vc_shift)) * ports > PREFETCH_FAR_BYTES;
     if (packet_max_lanes(params, t->tier_count) > 1) {
         e->lanes = calloc(ports, sizeof *e->lanes);
         if (!e->lanes) out_of_memory();

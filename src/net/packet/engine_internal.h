@@ -79,8 +79,8 @@ struct engine {
                                  has one lane */
     uint8_t *policy;          /* by port: how it arbitrates (PORT_*), NULL when every port takes turns */
     router_state router;      /* injection queues of ranks that route (router.h) */
-    bool prefetch_next_hop;   /* the ports and their buffers are past the caches: a hop asks for its next
-                                 port's lines ahead (prefetch.h) */
+    int prefetch_further;     /* 1 when the ports and their buffers are past the caches: every line is asked
+                                 for an event further ahead, and a hop's next port's too (prefetch.h); else 0 */
     int port_count;           /* link ports: 2 x links */
     int all_ports;            /* with the crossbar ports */
     int message_inputs;       /* all_ports << vc_shift: the first message input */

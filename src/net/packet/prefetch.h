@@ -22,11 +22,12 @@
  * loads and prefetches for pure and drops the call. */
 enum { PREFETCH_PORT = 8, PREFETCH_BUFFERS = 5, PREFETCH_RINGS = 3, PREFETCH_STAGE = 2, PREFETCH_NEXT_PORT = 1 };
 
-/* The next hop's lines are asked for only when the ports and their buffers
- * take more than this: below, they stay in the caches and the asking is
- * all cost (the engine alone on star-512: 1.2x CPU with it; on the k = 16
- * fat-tree's 1.5 MB, even; on the 16k SuperPOD's, 0.9x). */
-#define PREFETCH_NEXT_HOP_BYTES ((size_t)8 << 20)
+/* When the ports and their buffers take more than this, a miss costs more
+ * and every stage is asked for an event further ahead, and the next hop's
+ * lines too; below, those lines stay in the caches and the asking is all
+ * cost (the engine alone on star-512: 1.2x CPU with the next hop; the
+ * k = 16 fat-tree's 1.5 MB 1.15-1.2x with the stages further out). */
+#define PREFETCH_FAR_BYTES ((size_t)8 << 20)
 
 static inline __attribute__((always_inline)) void prefetch_lines(const void *p, int lines)
 {
@@ -103,9 +104,10 @@ static inline __attribute__((always_inline)) void prefetch_next_hop(engine *e, i
 
 static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
 {
-    const event *ev = event_peek(&e->events, PREFETCH_PORT);
+    int further = e->prefetch_further;
+    const event *ev = event_peek(&e->events, PREFETCH_PORT + further);
     if (ev && ev->kind == EVENT_PORT) prefetch_lines(&e->ports[ev->target], 2);
-    if ((ev = event_peek(&e->events, PREFETCH_BUFFERS)) && ev->kind == EVENT_PORT) {
+    if ((ev = event_peek(&e->events, PREFETCH_BUFFERS + further)) && ev->kind == EVENT_PORT) {
         const port *q = &e->ports[ev->target];
         int in = q->request_head;
         if (in >= 0 && !is_voq_input(in)) {
@@ -119,7 +121,7 @@ static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
         }
         prefetch_lines(port_far(e, ev->target), 2);
     }
-    if ((ev = event_peek(&e->events, PREFETCH_RINGS)) && ev->kind == EVENT_PORT) {
+    if ((ev = event_peek(&e->events, PREFETCH_RINGS + further)) && ev->kind == EVENT_PORT) {
         const port *q = &e->ports[ev->target];
         if (q->request_head >= 0 && is_voq_input(q->request_head)) {
             int v = q->request_head - VOQ_INPUT_BASE;
@@ -144,13 +146,13 @@ static inline __attribute__((always_inline)) void prefetch_ahead(engine *e)
             __builtin_prefetch(&e->routes.routes[e->messages[message_slot(e, q->request_head)].packet_route]);
         }
     }
-    if ((ev = event_peek(&e->events, PREFETCH_STAGE)) && ev->kind == EVENT_PORT) {
+    if ((ev = event_peek(&e->events, PREFETCH_STAGE + further)) && ev->kind == EVENT_PORT) {
         int at = head_stage(e, ev->target), in = e->ports[ev->target].request_head;
         if (at >= 0) prefetch_stages(e, at);
         if (at >= 0 && !is_message_input(e, in)) /* and the head packet's message, which arrive reads */
             prefetch_message(&e->messages[packet_queue_front(&input_buffer(e, in)->queue)->message]);
     }
-    if (e->prefetch_next_hop && (ev = event_peek(&e->events, PREFETCH_NEXT_PORT)) && ev->kind == EVENT_PORT) {
+    if (further && (ev = event_peek(&e->events, PREFETCH_NEXT_PORT + further)) && ev->kind == EVENT_PORT) {
         int at = head_stage(e, ev->target);
         if (at >= 0) prefetch_next_hop(e, ev->target, at);
     }
